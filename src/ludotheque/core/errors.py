@@ -1,0 +1,37 @@
+"""Typed errors: every refusal says what was wrong, and a refused action changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class LudothequeError(Exception):
+    """Base of every error the library raises for a user's mistake (never a bug)."""
+
+
+class UnknownGameError(LudothequeError):
+    """No registered game has that id."""
+
+
+class OptionsError(LudothequeError):
+    """Game options are unknown, of the wrong type or out of range."""
+
+
+class SetupError(LudothequeError):
+    """An explicit starting position is malformed or impossible."""
+
+
+class NotationError(LudothequeError):
+    """A text action cannot be parsed in the game's notation."""
+
+
+class IllegalActionError(LudothequeError):
+    """A well-formed action that the rules do not allow now."""
+
+    def __init__(self, message: str, legal: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.legal = list(legal)
+
+
+class RecordError(LudothequeError):
+    """A game record is malformed (bad JSON, missing fields, bad options or setup)."""

@@ -1,0 +1,130 @@
+"""The game protocol shared by every game: a Game makes States; a State knows whose turn it is,
+which actions are legal, how to apply one, and what each seat may see."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from .errors import IllegalActionError
+from .spec import GameSpec
+
+#: ``State.to_act`` value while the rules themselves draw at random (no game uses it yet;
+#: Drakon's coins and Kagoun's reshuffles will).
+CHANCE = -1
+
+#: An action is a small int with a stable meaning per game version (its "index"); each game
+#: turns it to and from text notation.
+Action = int
+
+
+class Observation(Protocol):
+    """What one seat (or a spectator, seat None) may see: the only view bots and clients get."""
+
+    seat: int | None
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class State(ABC):
+    """A position. Mutable: ``apply`` changes it in place; ``clone`` gives an independent copy."""
+
+    game: Game
+    options: Mapping[str, Any]
+    #: The seat to act, CHANCE, or None once the game is over.
+    to_act: int | None
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.to_act is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (empty once the game is over)."""
+
+    @abstractmethod
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action known to be legal (bots, replays already checked): no validation."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: bots search by cloning)."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` may see; ``None`` for a spectator."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Final score of each seat (only once the game is over)."""
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, or None when it is; games give precise reasons."""
+        if self.to_act is None:
+            return "the game is over"
+        if action in self.legal_actions():
+            return None
+        return f"{self.game.action_to_text(action)} is not legal now"
+
+    def apply(self, action: Action) -> None:
+        """Validate, then apply. Raises IllegalActionError and changes nothing on refusal."""
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalActionError(reason, [self.game.action_to_text(a) for a in self.legal_actions()])
+        self.apply_trusted(action)
+
+    def apply_text(self, text: str) -> Action:
+        """Parse ``text`` in the game's notation, validate and apply it; returns the action."""
+        action = self.game.parse_action(text)
+        self.apply(action)
+        return action
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions in canonical notation."""
+        return [self.game.action_to_text(a) for a in self.legal_actions()]
+
+    def winners(self) -> list[int]:
+        """Seats sharing the highest score (only once the game is over)."""
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a CHANCE node: each outcome with its probability."""
+        return []
+
+
+class Game(ABC):
+    """A game: its spec, how to start positions, and its action notation."""
+
+    spec: GameSpec
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @abstractmethod
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> State:
+        """A new game dealt from ``seed`` (a random seed is drawn and kept when None)."""
+
+    @abstractmethod
+    def state_from_setup(
+        self, setup: Mapping[str, Any], options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A position given explicitly (raises SetupError when malformed or impossible)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Text notation to action (raises NotationError); case-insensitive."""
+
+    @abstractmethod
+    def action_to_text(self, action: Action) -> str:
+        """Action to canonical text notation."""
+
+    def actions_to_texts(self, actions: Sequence[Action]) -> list[str]:
+        return [self.action_to_text(a) for a in actions]

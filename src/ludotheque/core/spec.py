@@ -1,0 +1,103 @@
+"""The fixed facts of a game, declared apart from its logic: id, version, players, options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionsError
+
+#: Turns a raw option value (from JSON or the command line) into a checked value, or raises
+#: ValueError with a message for the player.
+Converter = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name, default, help text and how to check a value."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    convert: Converter | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return the checked value, or raise OptionsError saying what is allowed."""
+        if self.convert is not None:
+            try:
+                value = self.convert(value)
+            except (TypeError, ValueError) as exc:
+                raise OptionsError(f"option {self.name!r}: {exc}") from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionsError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, independent of any position: players, version, options."""
+
+    id: str
+    name: str
+    version: int
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    description: str = ""
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise OptionsError(f"{self.id} has no option {name!r}")
+
+    def resolve_options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Complete ``raw`` with defaults and check every value; unknown names are refused."""
+        raw = dict(raw or {})
+        known = {spec.name for spec in self.options}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise OptionsError(
+                f"{self.id} has no option {', '.join(map(repr, unknown))}; "
+                f"options are: {', '.join(sorted(known))}"
+            )
+        resolved = {spec.name: spec.check(raw.get(spec.name, spec.default)) for spec in self.options}
+        players = resolved.get("players")
+        if players is not None and not self.min_players <= players <= self.max_players:
+            raise OptionsError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players; "
+                f"got {players}"
+            )
+        return resolved
+
+
+def integer(value: Any) -> int:
+    """Option converter: an integer, also from text; booleans are refused."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value)
+    raise ValueError(f"expected a whole number, got {value!r}")
+
+
+def optional_integer(value: Any) -> int | None:
+    """Option converter: an integer or nothing (None, "", "random")."""
+    if value is None or value == "" or value == "random":
+        return None
+    return integer(value)
+
+
+def text(value: Any) -> str:
+    """Option converter: a lower-cased string."""
+    if not isinstance(value, str):
+        raise ValueError(f"expected text, got {value!r}")
+    return value.strip().lower()
+
+
+def seats_list(value: Sequence[Any]) -> list[int]:
+    return [integer(v) for v in value]

@@ -1,0 +1,9 @@
+"""Gargon ("L'Amulette du pouvoir"): 3-5 players, visible card backs, hidden values."""
+
+from .game import SPEC, GargonGame
+from .observe import GargonObservation
+from .state import GargonState, Phase
+
+GAME = GargonGame()
+
+__all__ = ["GAME", "SPEC", "GargonGame", "GargonObservation", "GargonState", "Phase"]

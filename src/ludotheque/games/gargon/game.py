@@ -1,0 +1,166 @@
+"""Gargon as a registered game: its spec, options, deal and explicit set-ups."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import LudothequeError, OptionsError, SetupError
+from ...core.game import Game
+from ...core.record import new_seed
+from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, text
+from . import notation, rules
+from .components import COMPONENTS, NUM_COLOURS, NUM_VALUES
+from .state import GargonState
+
+
+def amulet_overrides(value: Any) -> dict[str, int] | None:
+    """Option converter: ``{"3": 4, "9": 1}`` (or ``"3=4,9=1"``) replaces rows of the table."""
+    if value is None or value == "" or value == {}:
+        return None
+    if isinstance(value, str):
+        try:
+            value = dict(part.split("=", 1) for part in value.split(","))
+        except ValueError:
+            raise ValueError("write value=amulets pairs, e.g. 3=4,9=1") from None
+    if not isinstance(value, Mapping):
+        raise ValueError("expected value=amulets pairs, e.g. {\"3\": 4}")
+    table: dict[str, int] = {}
+    for key, count in value.items():
+        card_value, amulets = integer(key), integer(count)
+        if not 1 <= card_value <= 12:
+            raise ValueError(f"only values 1 to 12 carry amulets; got {card_value}")
+        if not 0 <= amulets <= 5:
+            raise ValueError(f"a card carries 0 to 5 amulets; got {amulets}")
+        table[str(card_value)] = amulets
+    return dict(sorted(table.items(), key=lambda kv: int(kv[0])))
+
+
+SPEC = GameSpec(
+    id="gargon",
+    name="Gargon",
+    version=1,
+    min_players=3,
+    max_players=5,
+    description="L'Amulette du pouvoir (Rüdiger Dorn, Amigo 2002)",
+    options=(
+        OptionSpec("players", 4, "number of players, 3 to 5", convert=integer),
+        OptionSpec("variant", "standard", "standard: won cards face down; open: face up",
+                   choices=("standard", "open"), convert=text),
+        OptionSpec("first_player", None,
+                   "seat of the first round's first player (the rulebook: the youngest); "
+                   "drawn from the seed when absent", convert=optional_integer),
+        OptionSpec("amulets", None,
+                   "corrections to the amulet table, value=amulets (values 1-12)",
+                   convert=amulet_overrides),
+    ),
+)
+
+
+def amulet_table(overrides: Mapping[str, int] | None) -> tuple[int, ...]:
+    table = list(COMPONENTS.amulets)
+    for key, count in (overrides or {}).items():
+        table[int(key)] = count
+    return tuple(table)
+
+
+class GargonGame(Game):
+    spec = SPEC
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        resolved = self.spec.resolve_options(options)
+        first = resolved["first_player"]
+        if first is not None and not 0 <= first < resolved["players"]:
+            raise OptionsError(
+                f"first_player must be a seat from 0 to {resolved['players'] - 1}; got {first}"
+            )
+        return resolved
+
+    def _empty_state(self, resolved: dict[str, Any]) -> GargonState:
+        state = GargonState(self, resolved)
+        state.amulets = amulet_table(resolved["amulets"])
+        return state
+
+    def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None
+                  ) -> GargonState:
+        resolved = self.resolve_options(options)
+        seed = new_seed() if seed is None else seed
+        rng = random.Random(seed)
+        deck = COMPONENTS.deck
+        rng.shuffle(deck)
+        state = self._empty_state(resolved)
+        state.seed = seed
+        n, size = state.n, COMPONENTS.hand_size
+        for seat in range(n):
+            for card in deck[seat * size:(seat + 1) * size]:
+                state.hands[seat][card >> 4].append(card & 15)
+            for values in state.hands[seat]:
+                values.sort(reverse=True)
+        rest = deck[n * size:]
+        half = len(rest) // 2
+        state.piles = [rest[:half], rest[half:]]  # top of each pile is its last card
+        first = resolved["first_player"]
+        rules.begin(state, rng.randrange(n) if first is None else first)
+        return state
+
+    def state_from_setup(self, setup: Mapping[str, Any], options: Mapping[str, Any] | None = None
+                         ) -> GargonState:
+        if not isinstance(setup, Mapping):
+            raise SetupError("setup must be an object with hands, piles, won and first_player")
+        unknown = set(setup) - {"hands", "piles", "won", "first_player"}
+        if unknown:
+            raise SetupError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        hands, piles = setup.get("hands"), setup.get("piles")
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise SetupError('setup "hands" must be a list of lists of cards, one per seat')
+        raw = dict(options or {})
+        raw.setdefault("players", len(hands))
+        resolved = self.resolve_options(raw)
+        n = resolved["players"]
+        if len(hands) != n:
+            raise SetupError(f"setup has {len(hands)} hands for {n} players")
+        if not (isinstance(piles, list) and len(piles) == 2
+                and all(isinstance(p, list) for p in piles)):
+            raise SetupError('setup "piles" must be two lists of cards, top card first')
+        won = setup.get("won", [[] for _ in range(n)])
+        if not (isinstance(won, list) and len(won) == n and all(isinstance(w, list) for w in won)):
+            raise SetupError(f'setup "won" must be {n} lists of cards, one per seat')
+        first = setup.get("first_player", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise SetupError(f'setup "first_player" must be a seat from 0 to {n - 1}')
+        state = self._empty_state(resolved)
+        seen = [0] * (NUM_COLOURS * NUM_VALUES)
+
+        def cards(items: list[Any], where: str) -> list[int]:
+            out = []
+            for item in items:
+                try:
+                    card = notation.parse_card(item) if isinstance(item, str) else -1
+                except LudothequeError as exc:
+                    raise SetupError(f"{where}: {exc}") from None
+                if card < 0:
+                    raise SetupError(f"{where}: {item!r} is not a card")
+                seen[card] += 1
+                if seen[card] > COMPONENTS.copies[card & 15]:
+                    raise SetupError(f"{where}: {item} appears more often than the deck has it")
+                out.append(card)
+            return out
+
+        for seat in range(n):
+            for card in cards(hands[seat], f"hand of seat {seat}"):
+                state.hands[seat][card >> 4].append(card & 15)
+            for card in cards(won[seat], f"won pile of seat {seat}"):
+                state.won[seat][card >> 4].append(card & 15)
+            for zone in (state.hands[seat], state.won[seat]):
+                for values in zone:
+                    values.sort(reverse=True)
+        state.piles = [cards(piles[p], f"pile {p + 1}")[::-1] for p in (0, 1)]
+        rules.begin(state, first)
+        return state
+
+    def parse_action(self, text: str) -> int:
+        return notation.parse_action(text)
+
+    def action_to_text(self, action: int) -> str:
+        return notation.action_to_text(action)

@@ -1,0 +1,371 @@
+"""Gargon's rules as functions over a GargonState (see docs/rules/gargon.md for the citations).
+
+Hot path: ``legal_actions`` and ``apply`` are what random playouts and searches call; they work
+on the per-colour value lists directly and build action codes without intermediate objects.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .components import HIDDEN, NUM_COLOURS
+from .events import Event
+from .notation import (
+    BATTLE,
+    DRAW,
+    PASS,
+    PLAY,
+    STOP,
+    card_text,
+    play_cards,
+)
+
+if TYPE_CHECKING:
+    from .state import GargonState
+
+# Phase values, duplicated as ints to keep the hot path free of enum look-ups.
+PLACE, PASS_DRAW, FIGHT, LOSER_DRAW, OVER = 0, 1, 2, 3, 4
+MAX_DRAWS_PER_PASS = 3
+
+_RADIX = 97
+_R2 = _RADIX * _RADIX
+#: The shapes a first player may set: counts per colour, largest first (000: "rapport").
+SHAPES = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
+
+
+def shape_of(cards: list[int]) -> tuple[int, ...]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card >> 4] = counts.get(card >> 4, 0) + 1
+    return tuple(sorted(counts.values(), reverse=True))
+
+
+def shape_text(shape: tuple[int, ...]) -> str:
+    return "+".join(str(n) for n in shape)
+
+
+# -- legal actions ------------------------------------------------------------------------
+
+def _rank_plus_one(colour: int, value: int) -> int:
+    return colour * 16 + 16 - value  # rank (colour, value descending) + 1
+
+
+def _plays(hand: list[list[int]], shapes: tuple[tuple[int, ...], ...], allowed: int) -> list[int]:
+    """Every play of the given shapes from ``hand``, using only colours in the mask ``allowed``."""
+    singles: list[list[int]] = []  # per colour: rank+1 of each distinct value
+    pairs: list[list[int]] = []  # per colour: code of each distinct pair (r1 * 97 + r2)
+    colours: list[int] = []
+    for colour in range(NUM_COLOURS):
+        values = hand[colour]
+        if not values or not allowed >> colour & 1:
+            singles.append([])
+            pairs.append([])
+            continue
+        colours.append(colour)
+        distinct = sorted(set(values), reverse=True)
+        ranks = [_rank_plus_one(colour, v) for v in distinct]
+        singles.append(ranks)
+        two = [a * _RADIX + b for a, b in combinations(ranks, 2)]
+        if values.count(0) == 2:
+            zero = _rank_plus_one(colour, 0)
+            two.append(zero * _RADIX + zero)
+        pairs.append(two)
+    out: list[int] = []
+    for shape in shapes:
+        if shape == (1,):
+            out += [PLAY + r * _R2 for c in colours for r in singles[c]]
+        elif shape == (2,):
+            out += [PLAY + p * _RADIX for c in colours for p in pairs[c]]
+        elif shape == (1, 1):
+            for a, b in combinations(colours, 2):
+                out += [PLAY + (ra * _RADIX + rb) * _RADIX for ra in singles[a] for rb in singles[b]]
+        elif shape == (2, 1):
+            for a in colours:
+                for b in colours:
+                    if a < b:  # pair colour first in canonical order
+                        out += [PLAY + p * _RADIX + rb for p in pairs[a] for rb in singles[b]]
+                    elif a > b:
+                        out += [PLAY + rb * _R2 + p for p in pairs[a] for rb in singles[b]]
+        else:  # (1, 1, 1)
+            for a, b, c in combinations(colours, 3):
+                out += [
+                    PLAY + (ra * _RADIX + rb) * _RADIX + rc
+                    for ra in singles[a] for rb in singles[b] for rc in singles[c]
+                ]
+    return out
+
+
+def legal_actions(state: GargonState) -> list[int]:
+    phase = state.phase
+    if phase == PLACE:
+        seat = state.to_act
+        assert seat is not None
+        if state.placed == 0:  # the first player must play, any shape
+            return _plays(state.hands[seat], SHAPES, 0b111111)
+        allowed = state.round_colours if seat == (state.first - 1) % state.n else 0b111111
+        return [PASS] + _plays(state.hands[seat], (state.shape,), allowed)
+    if phase == FIGHT:
+        in_play = state.in_play[state.to_act]  # type: ignore[index]
+        return [BATTLE + c for c in range(NUM_COLOURS) if in_play[c]]
+    if phase == PASS_DRAW or phase == LOSER_DRAW:
+        draws = [DRAW + p for p in (0, 1) if state.piles[p]]
+        if phase == PASS_DRAW and state.drawn:
+            draws.append(STOP)
+        return draws
+    return []
+
+
+def refusal(state: GargonState, action: int) -> str | None:
+    """Why ``action`` is refused now, in the game's words; None when it is legal."""
+    phase = state.phase
+    if phase == OVER:
+        return "the game is over"
+    if action >= PLAY:
+        if phase != PLACE:
+            return "no cards can be played now: " + _what_now(state)
+        cards = play_cards(action)
+        seat = state.to_act
+        assert seat is not None
+        hand = state.hands[seat]
+        for card in set(cards):
+            if hand[card >> 4].count(card & 15) < cards.count(card):
+                return f"{card_text(card)} is not in your hand"
+        shape = shape_of(cards)
+        if state.placed == 0:
+            if shape not in SHAPES:
+                return "three cards of one colour can never be played"
+            return None
+        if shape != state.shape:
+            return (f"you must follow the shape {shape_text(state.shape)} "
+                    f"(you played {shape_text(shape)}), or pass")
+        if seat == state.last_seat:
+            new = sorted({c >> 4 for c in cards if not state.round_colours >> (c >> 4) & 1})
+            if new:
+                played = "".join(card_text(HIDDEN + c)[0] for c in range(NUM_COLOURS)
+                                 if state.round_colours >> c & 1)
+                return (f"as the last seat of the round you may only use colours already played "
+                        f"this round ({', '.join(played)})")
+        return None
+    if action == PASS:
+        if phase != PLACE:
+            return "you cannot pass now: " + _what_now(state)
+        if state.placed == 0:
+            return "the first player must play one to three cards"
+        return None
+    if action == STOP:
+        if phase != PASS_DRAW:
+            return "stop ends a pass, and you are not passing"
+        if not state.drawn:
+            return "draw at least one card before you stop"
+        return None
+    if DRAW <= action < DRAW + 2:
+        if phase not in (PASS_DRAW, LOSER_DRAW):
+            return "you cannot draw now: " + _what_now(state)
+        if not state.piles[action - DRAW]:
+            return f"pile {action - DRAW + 1} is empty"
+        return None
+    if BATTLE <= action < BATTLE + NUM_COLOURS:
+        if phase != FIGHT:
+            return "no colour can be chosen now: " + _what_now(state)
+        if not state.in_play[state.to_act][action - BATTLE]:  # type: ignore[index]
+            return f"you have no {card_text(HIDDEN + action - BATTLE)[0]} card in play"
+        return None
+    return "unknown action"
+
+
+def _what_now(state: GargonState) -> str:
+    if state.phase == PLACE:
+        return "play cards or pass" if state.placed else "play one to three cards"
+    if state.phase == PASS_DRAW:
+        return "draw from a pile" + (" or stop" if state.drawn else "")
+    if state.phase == FIGHT:
+        return "choose the colour to fight next (battle C)"
+    return "draw a card (you lost a fight)"
+
+
+# -- applying actions ---------------------------------------------------------------------
+
+def apply(state: GargonState, action: int) -> None:
+    """Apply a legal action and let the rules run until the next decision."""
+    seat = state.to_act
+    assert seat is not None
+    log = state.log
+    if action >= PLAY:
+        cards = play_cards(action)
+        hand, table = state.hands[seat], state.in_play[seat]
+        for card in cards:
+            colour, value = card >> 4, card & 15
+            hand[colour].remove(value)
+            table[colour].append(value)
+            table[colour].sort(reverse=True)
+            state.round_colours |= 1 << colour
+        if state.placed == 0:
+            state.shape = shape_of(cards)
+        if log is not None:
+            log.append(Event("play", seat, cards=tuple(HIDDEN + (c >> 4) for c in cards)))
+        _next_placer(state)
+    elif action == PASS:
+        state.passed[seat] = True
+        if log is not None:
+            log.append(Event("pass", seat))
+        if state.piles[0] or state.piles[1]:
+            state.phase = PASS_DRAW
+            state.drawn = 0
+        else:
+            _next_placer(state)
+    elif action == STOP:
+        if log is not None:
+            log.append(Event("stop", seat))
+        _next_placer(state)
+    elif action < BATTLE:  # a draw
+        _draw(state, seat, action - DRAW)
+        if state.phase == PASS_DRAW:
+            state.drawn += 1
+            if state.drawn == MAX_DRAWS_PER_PASS or not (state.piles[0] or state.piles[1]):
+                _next_placer(state)
+        else:  # a fight's loser
+            pending = state.pending
+            pending.pop(0)
+            if pending and (state.piles[0] or state.piles[1]):
+                state.to_act = pending[0]
+            else:
+                pending.clear()
+                _resolve(state, state.fight_colour)
+    else:  # battle
+        colour = action - BATTLE
+        state.chooser = seat
+        if log is not None:
+            log.append(Event("battle", seat, colour=colour))
+        _clash_zeros(state, colour)
+        _resolve(state, colour)
+
+
+def _draw(state: GargonState, seat: int, pile: int) -> None:
+    card = state.piles[pile].pop()
+    values = state.hands[seat][card >> 4]
+    values.append(card & 15)
+    values.sort(reverse=True)
+    if not state.piles[pile]:
+        state.final_round = True  # 000: the round in progress is played out, then the game ends
+    if state.log is not None:
+        state.log.append(Event("draw", seat, colour=card >> 4, pile=pile))
+
+
+def _next_placer(state: GargonState) -> None:
+    state.placed += 1
+    if state.placed < state.n:
+        state.phase = PLACE
+        state.to_act = (state.first + state.placed) % state.n
+        return
+    if state.log is not None:
+        revealed = [(s, c * 16 + v) for s in range(state.n)
+                    for c, values in enumerate(state.in_play[s]) for v in values]
+        state.log.append(Event("reveal", cards=tuple(card for _, card in revealed),
+                               seats=tuple(s for s, _ in revealed)))
+    state.chooser = state.first
+    _next_chooser(state, state.first)
+
+
+def _next_chooser(state: GargonState, start: int) -> None:
+    """From ``start`` clockwise, the first seat with cards in play chooses the next colour."""
+    n = state.n
+    for step in range(n):
+        seat = (start + step) % n
+        if any(state.in_play[seat]):
+            state.phase = FIGHT
+            state.to_act = seat
+            return
+    _end_round(state)
+
+
+def _clash_zeros(state: GargonState, colour: int) -> None:
+    """000: two 0s of one colour in front of two different players are both discarded."""
+    owners = [s for s in range(state.n) if 0 in state.in_play[s][colour]]
+    if len(owners) == 2:
+        for seat in owners:
+            state.in_play[seat][colour].remove(0)
+            state.discard.append(colour * 16)
+        if state.log is not None:
+            state.log.append(Event("clash", colour=colour, seats=tuple(owners),
+                                    cards=(colour * 16, colour * 16)))
+
+
+def _resolve(state: GargonState, colour: int) -> None:
+    """Fight ``colour`` until none of it is in play, stopping when a loser has to draw."""
+    n, first, log = state.n, state.first, state.log
+    while True:
+        owners = [(first + k) % n for k in range(n) if state.in_play[(first + k) % n][colour]]
+        if not owners:
+            break
+        if len(owners) == 1:  # cases A and C: alone in the colour, the owner wins it all
+            seat = owners[0]
+            values = state.in_play[seat][colour]
+            state.won[seat][colour] += values
+            if log is not None:
+                log.append(Event("win", seat, colour=colour,
+                                  cards=tuple(colour * 16 + v for v in values)))
+            state.in_play[seat][colour] = []
+            break
+        # case B: each owner's highest card fights; the highest value wins it
+        fighters = [state.in_play[s][colour].pop(0) for s in owners]
+        best = max(fighters)
+        winner = owners[fighters.index(best)]
+        state.won[winner][colour].append(best)
+        losers = [s for s, v in zip(owners, fighters, strict=True) if s != winner]
+        state.discard += [colour * 16 + v for s, v in zip(owners, fighters, strict=True)
+                          if s != winner]
+        if log is not None:
+            log.append(Event("fight", winner, colour=colour, seats=tuple(owners),
+                              cards=tuple(colour * 16 + v for v in fighters)))
+        if state.piles[0] or state.piles[1]:  # losers draw, in order from the first player
+            state.pending = losers
+            state.fight_colour = colour
+            state.phase = LOSER_DRAW
+            state.to_act = losers[0]
+            return
+    state.fight_colour = -1
+    _next_chooser(state, state.chooser)
+
+
+def _end_round(state: GargonState) -> None:
+    n = state.n
+    state.placed = 0
+    state.shape = ()
+    state.round_colours = 0
+    state.passed = [False] * n
+    state.drawn = 0
+    if not state.final_round:
+        for step in range(1, n + 1):
+            seat = (state.first + step) % n
+            if any(state.hands[seat]):
+                if state.log is not None:
+                    state.log.append(Event("round", seat))
+                start_round(state, seat)
+                return
+    state.phase = OVER
+    state.to_act = None
+    if state.log is not None:
+        state.log.append(Event("over"))
+
+
+def start_round(state: GargonState, first: int) -> None:
+    state.first = first
+    state.placed = 0
+    state.phase = PLACE
+    state.to_act = first
+
+
+def begin(state: GargonState, first: int) -> None:
+    """Start the game's first round with ``first`` (or the next seat holding a card)."""
+    if not (state.piles[0] and state.piles[1]):
+        state.final_round = True  # 000: a pile already empty means this round is the last
+    n = state.n
+    for step in range(n):
+        seat = (first + step) % n
+        if any(state.hands[seat]):
+            start_round(state, seat)
+            return
+    state.first = first
+    state.phase = OVER
+    state.to_act = None

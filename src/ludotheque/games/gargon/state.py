@@ -1,0 +1,130 @@
+"""Gargon's position: plain lists of ints, cheap to clone. The rules live in ``rules.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import Action, State
+from . import rules
+from .events import Event
+from .components import NUM_COLOURS
+
+if TYPE_CHECKING:
+    from .game import GargonGame
+    from .observe import GargonObservation
+
+
+class Phase(IntEnum):
+    PLACE = 0  # the seat to act plays cards face down or passes
+    PASS_DRAW = 1  # a passer draws one to three cards
+    FIGHT = 2  # the seat to act chooses the colour resolved next
+    LOSER_DRAW = 3  # a fight's loser draws one card
+    OVER = 4
+
+
+Hand = list[list[int]]  # per colour, values in descending order
+
+
+class GargonState(State):
+    """A Gargon position. Every list is owned by this state; ``clone`` copies them."""
+
+    __slots__ = (
+        "game", "options", "to_act", "seed", "amulets", "open_variant", "n",
+        "hands", "in_play", "won", "piles", "discard", "first", "phase", "placed",
+        "shape", "round_colours", "passed", "drawn", "chooser", "fight_colour", "pending",
+        "final_round", "log",
+    )
+
+    def __init__(self, game: GargonGame, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.options = options
+        self.n: int = options["players"]
+        self.open_variant: bool = options["variant"] == "open"
+        self.amulets: tuple[int, ...] = options["amulets"]
+        self.seed: int | None = None
+        self.to_act = None
+        self.hands: list[Hand] = [[[] for _ in range(NUM_COLOURS)] for _ in range(self.n)]
+        self.in_play: list[Hand] = [[[] for _ in range(NUM_COLOURS)] for _ in range(self.n)]
+        self.won: list[Hand] = [[[] for _ in range(NUM_COLOURS)] for _ in range(self.n)]
+        self.piles: list[list[int]] = [[], []]  # cards, top of the pile LAST
+        self.discard: list[int] = []  # face up, in the order discarded
+        self.first = 0  # the round's first player
+        self.phase = Phase.PLACE
+        self.placed = 0  # seats that have played or passed this round
+        self.shape: tuple[int, ...] = ()  # the round's shape, e.g. (2, 1); () before it is set
+        self.round_colours = 0  # bit mask of colours played this round
+        self.passed: list[bool] = [False] * self.n
+        self.drawn = 0  # cards drawn so far in the current pass
+        self.chooser = 0  # the seat choosing colours in the fight phase
+        self.fight_colour = -1  # colour being resolved while losers draw
+        self.pending: list[int] = []  # fight losers still to draw, in order
+        self.final_round = False
+        self.log: list[Event] | None = None  # set to a list to record public events
+
+    def clone(self) -> GargonState:
+        other = GargonState.__new__(GargonState)
+        other.game = self.game
+        other.options = self.options
+        other.n = self.n
+        other.open_variant = self.open_variant
+        other.amulets = self.amulets
+        other.seed = self.seed
+        other.to_act = self.to_act
+        other.hands = [[list(c) for c in hand] for hand in self.hands]
+        other.in_play = [[list(c) for c in hand] for hand in self.in_play]
+        other.won = [[list(c) for c in hand] for hand in self.won]
+        other.piles = [list(self.piles[0]), list(self.piles[1])]
+        other.discard = list(self.discard)
+        other.first = self.first
+        other.phase = self.phase
+        other.placed = self.placed
+        other.shape = self.shape
+        other.round_colours = self.round_colours
+        other.passed = list(self.passed)
+        other.drawn = self.drawn
+        other.chooser = self.chooser
+        other.fight_colour = self.fight_colour
+        other.pending = list(self.pending)
+        other.final_round = self.final_round
+        other.log = None
+        return other
+
+    # -- the protocol, delegated to the rules --------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def apply_trusted(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def refusal(self, action: Action) -> str | None:
+        return rules.refusal(self, action)
+
+    def observe(self, seat: int | None) -> GargonObservation:
+        from .observe import observe
+
+        return observe(self, seat)
+
+    def scores(self) -> list[float]:
+        from .scoring import score_table
+
+        if self.to_act is not None:
+            raise ValueError("scores exist only once the game is over")
+        return [float(row.total) for row in score_table(self.won, self.amulets)]
+
+    # -- helpers -------------------------------------------------------------------------
+    def hand_cards(self, seat: int) -> list[int]:
+        """The cards of a seat's hand (values known), colour by colour."""
+        return [c * 16 + v for c, values in enumerate(self.hands[seat]) for v in values]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(len(values) for values in self.hands[seat])
+
+    def in_play_count(self, seat: int) -> int:
+        return sum(len(values) for values in self.in_play[seat])
+
+    @property
+    def last_seat(self) -> int:
+        """The seat that places last this round: the one just before the first player."""
+        return (self.first - 1) % self.n
