@@ -22,7 +22,8 @@ Action = int
 class Observation(Protocol):
     """What one seat (or a spectator, seat None) may see: the only view bots and clients get."""
 
-    seat: int | None
+    @property
+    def seat(self) -> int | None: ...
 
     def to_json(self) -> dict[str, Any]: ...
 
@@ -63,8 +64,8 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Final score of each seat (only once the game is over)."""
 
-    def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now, or None when it is; games give precise reasons."""
+    def refusal(self, action: Action, lang: str = "en") -> str | None:
+        """Why ``action`` is not legal now (in ``lang``: "en" or "fr"), or None when it is."""
         if self.to_act is None:
             return "the game is over"
         if action in self.legal_actions():

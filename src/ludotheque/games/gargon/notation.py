@@ -46,7 +46,7 @@ def parse_card(text: str) -> int:
     value = int(word[1:])
     if value >= NUM_VALUES or (len(word) > 2 and word[1] == "0"):
         raise NotationError(f"{text!r} is not a card; values go from 0 to {NUM_VALUES - 1}")
-    return COLOUR_LETTERS.index(word[0]) * NUM_VALUES + value
+    return int(COLOUR_LETTERS.index(word[0]) * NUM_VALUES + value)
 
 
 def _rank(card: int) -> int:
@@ -67,9 +67,9 @@ def play_action(cards: Iterable[int]) -> int:
     """The action playing these one to three cards (any order)."""
     code = 0
     ranks = sorted(_rank(c) for c in cards)
+    ranks += [-1] * (3 - len(ranks))  # missing cards count as 0
     for rank in ranks:
         code = code * _RADIX + rank + 1
-    code *= _RADIX ** (3 - len(ranks))
     return PLAY + code
 
 
@@ -99,7 +99,7 @@ def action_to_text(action: int) -> str:
     raise NotationError(f"{action} is not a Gargon action")
 
 
-MAX_ACTION = PLAY + _RADIX**3  # one past the largest action index
+MAX_ACTION = PLAY + _RADIX * _RADIX * _RADIX  # one past the largest action index
 
 
 def parse_action(text: str) -> int:

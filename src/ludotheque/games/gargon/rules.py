@@ -9,8 +9,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .components import HIDDEN, NUM_COLOURS
+from .components import COLOUR_LETTERS, HIDDEN, NUM_COLOURS
 from .events import Event
+from .messages import message
 from .notation import (
     BATTLE,
     DRAW,
@@ -116,72 +117,73 @@ def legal_actions(state: GargonState) -> list[int]:
     return []
 
 
-def refusal(state: GargonState, action: int) -> str | None:
-    """Why ``action`` is refused now, in the game's words; None when it is legal."""
+def refusal(state: GargonState, action: int, lang: str = "en") -> str | None:
+    """Why ``action`` is refused now, in the game's words and ``lang``; None when it is legal."""
+    found = _refusal(state, action)
+    if found is None:
+        return None
+    key, params = found
+    return message(key, lang, **params)
+
+
+Refusal = tuple[str, dict[str, object]]
+
+
+def _refusal(state: GargonState, action: int) -> Refusal | None:
     phase = state.phase
     if phase == OVER:
-        return "the game is over"
+        return "over", {}
     if action >= PLAY:
         if phase != PLACE:
-            return "no cards can be played now: " + _what_now(state)
+            return "no_play_now", {"now": _now(state)}
         cards = play_cards(action)
         seat = state.to_act
         assert seat is not None
         hand = state.hands[seat]
         for card in set(cards):
             if hand[card >> 4].count(card & 15) < cards.count(card):
-                return f"{card_text(card)} is not in your hand"
+                return "not_in_hand", {"card": card_text(card)}
         shape = shape_of(cards)
         if state.placed == 0:
-            if shape not in SHAPES:
-                return "three cards of one colour can never be played"
-            return None
+            return None if shape in SHAPES else ("three_of_colour", {})
         if shape != state.shape:
-            return (f"you must follow the shape {shape_text(state.shape)} "
-                    f"(you played {shape_text(shape)}), or pass")
-        if seat == state.last_seat:
-            new = sorted({c >> 4 for c in cards if not state.round_colours >> (c >> 4) & 1})
-            if new:
-                played = "".join(card_text(HIDDEN + c)[0] for c in range(NUM_COLOURS)
-                                 if state.round_colours >> c & 1)
-                return (f"as the last seat of the round you may only use colours already played "
-                        f"this round ({', '.join(played)})")
+            return "follow_shape", {"shape": shape_text(state.shape), "played": shape_text(shape)}
+        if seat == state.last_seat and any(
+            not state.round_colours >> (c >> 4) & 1 for c in cards
+        ):
+            played = [COLOUR_LETTERS[c] for c in range(NUM_COLOURS) if state.round_colours >> c & 1]
+            return "last_seat_colours", {"colours": ", ".join(played)}
         return None
     if action == PASS:
         if phase != PLACE:
-            return "you cannot pass now: " + _what_now(state)
-        if state.placed == 0:
-            return "the first player must play one to three cards"
-        return None
+            return "no_pass_now", {"now": _now(state)}
+        return ("first_must_play", {}) if state.placed == 0 else None
     if action == STOP:
         if phase != PASS_DRAW:
-            return "stop ends a pass, and you are not passing"
-        if not state.drawn:
-            return "draw at least one card before you stop"
-        return None
+            return "stop_not_passing", {}
+        return None if state.drawn else ("stop_before_draw", {})
     if DRAW <= action < DRAW + 2:
         if phase not in (PASS_DRAW, LOSER_DRAW):
-            return "you cannot draw now: " + _what_now(state)
-        if not state.piles[action - DRAW]:
-            return f"pile {action - DRAW + 1} is empty"
-        return None
+            return "no_draw_now", {"now": _now(state)}
+        return None if state.piles[action - DRAW] else ("pile_empty", {"pile": action - DRAW + 1})
     if BATTLE <= action < BATTLE + NUM_COLOURS:
         if phase != FIGHT:
-            return "no colour can be chosen now: " + _what_now(state)
+            return "no_battle_now", {"now": _now(state)}
         if not state.in_play[state.to_act][action - BATTLE]:  # type: ignore[index]
-            return f"you have no {card_text(HIDDEN + action - BATTLE)[0]} card in play"
+            return "colour_not_in_play", {"colour": COLOUR_LETTERS[action - BATTLE]}
         return None
-    return "unknown action"
+    return "unknown_action", {}
 
 
-def _what_now(state: GargonState) -> str:
+def _now(state: GargonState) -> str:
+    """What the seat to act should do, as a message reference resolved in the player's language."""
     if state.phase == PLACE:
-        return "play cards or pass" if state.placed else "play one to three cards"
+        return "@now_play_or_pass" if state.placed else "@now_play"
     if state.phase == PASS_DRAW:
-        return "draw from a pile" + (" or stop" if state.drawn else "")
+        return "@now_draw_or_stop" if state.drawn else "@now_draw"
     if state.phase == FIGHT:
-        return "choose the colour to fight next (battle C)"
-    return "draw a card (you lost a fight)"
+        return "@now_battle"
+    return "@now_loser_draw"
 
 
 # -- applying actions ---------------------------------------------------------------------

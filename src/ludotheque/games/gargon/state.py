@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action, State
 from . import rules
-from .events import Event
 from .components import NUM_COLOURS
+from .events import Event
 
 if TYPE_CHECKING:
     from .game import GargonGame
@@ -51,7 +51,7 @@ class GargonState(State):
         self.piles: list[list[int]] = [[], []]  # cards, top of the pile LAST
         self.discard: list[int] = []  # face up, in the order discarded
         self.first = 0  # the round's first player
-        self.phase = Phase.PLACE
+        self.phase: int = Phase.PLACE
         self.placed = 0  # seats that have played or passed this round
         self.shape: tuple[int, ...] = ()  # the round's shape, e.g. (2, 1); () before it is set
         self.round_colours = 0  # bit mask of colours played this round
@@ -98,8 +98,8 @@ class GargonState(State):
     def apply_trusted(self, action: Action) -> None:
         rules.apply(self, action)
 
-    def refusal(self, action: Action) -> str | None:
-        return rules.refusal(self, action)
+    def refusal(self, action: Action, lang: str = "en") -> str | None:
+        return rules.refusal(self, action, lang)
 
     def observe(self, seat: int | None) -> GargonObservation:
         from .observe import observe

@@ -1,0 +1,66 @@
+"""Player-facing words of Gargon's rules, in English and French (refusals and what to do)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "over": "the game is over",
+        "no_play_now": "no cards can be played now: {now}",
+        "not_in_hand": "{card} is not in your hand",
+        "three_of_colour": "three cards of one colour can never be played",
+        "follow_shape": "you must follow the shape {shape} (you played {played}), or pass",
+        "last_seat_colours": "as the last seat of the round you may only use colours already "
+                             "played this round ({colours})",
+        "no_pass_now": "you cannot pass now: {now}",
+        "first_must_play": "the first player must play one to three cards",
+        "stop_not_passing": "stop ends a pass, and you are not passing",
+        "stop_before_draw": "draw at least one card before you stop",
+        "no_draw_now": "you cannot draw now: {now}",
+        "pile_empty": "pile {pile} is empty",
+        "no_battle_now": "no colour can be chosen now: {now}",
+        "colour_not_in_play": "you have no {colour} card in play",
+        "unknown_action": "unknown action",
+        "now_play_or_pass": "play cards or pass",
+        "now_play": "play one to three cards",
+        "now_draw": "draw from a pile",
+        "now_draw_or_stop": "draw from a pile or stop",
+        "now_battle": "choose the colour to fight next (battle C)",
+        "now_loser_draw": "draw a card (you lost a fight)",
+    },
+    "fr": {
+        "over": "la partie est terminée",
+        "no_play_now": "impossible de poser des cartes maintenant : {now}",
+        "not_in_hand": "vous n'avez pas {card} en main",
+        "three_of_colour": "il est interdit de poser trois cartes de la même couleur",
+        "follow_shape": "vous devez suivre le rapport {shape} (vous avez posé {played}), "
+                        "ou passer",
+        "last_seat_colours": "dernier joueur de la manche, vous ne pouvez poser que des "
+                             "couleurs déjà jouées ({colours})",
+        "no_pass_now": "impossible de passer maintenant : {now}",
+        "first_must_play": "le premier joueur doit poser une à trois cartes",
+        "stop_not_passing": "« stop » termine une passe, et vous ne passez pas",
+        "stop_before_draw": "piochez au moins une carte avant de vous arrêter",
+        "no_draw_now": "impossible de piocher maintenant : {now}",
+        "pile_empty": "la pioche {pile} est vide",
+        "no_battle_now": "impossible de choisir une couleur maintenant : {now}",
+        "colour_not_in_play": "vous n'avez aucune carte {colour} en jeu",
+        "unknown_action": "action inconnue",
+        "now_play_or_pass": "posez des cartes ou passez",
+        "now_play": "posez une à trois cartes",
+        "now_draw": "piochez dans une pioche",
+        "now_draw_or_stop": "piochez ou arrêtez-vous (stop)",
+        "now_battle": "choisissez la couleur du prochain combat (battle C)",
+        "now_loser_draw": "piochez une carte (vous avez perdu un combat)",
+    },
+}
+
+
+def message(key: str, lang: str = "en", **params: Any) -> str:
+    """The message ``key`` in ``lang`` (English when the language is unknown)."""
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    return table[key].format(**{k: message(v[1:], lang) if isinstance(v, str) and v[:1] == "@"
+                                 else v for k, v in params.items()})

@@ -1,0 +1,1 @@
+"""Running games between bots: single matches, many games, statistics."""

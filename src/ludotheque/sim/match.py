@@ -1,0 +1,38 @@
+"""Play one game between bots, keeping its record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..bots.base import Bot
+from ..core.errors import LudothequeError
+from ..core.record import RecordedGame
+
+
+class BotError(LudothequeError):
+    """A bot chose an action that is not legal (a bug in the bot, reported with its name)."""
+
+
+def bot_seed(seed: int, seat: int) -> str:
+    """Each seat's bot gets its own stream derived from the game's seed."""
+    return f"{seed}:{seat}"
+
+
+def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bot],
+              seed: int | None = None) -> RecordedGame:
+    """Play a whole game with ``bots[seat]`` at each seat; returns the finished game."""
+    game = RecordedGame.start(game_id, options, seed)
+    state = game.state
+    if len(bots) != state.players:
+        raise LudothequeError(f"{len(bots)} bots for {state.players} seats")
+    for seat, bot in enumerate(bots):
+        bot.reset(state.game, state.options, seat)
+    while state.to_act is not None:
+        seat = state.to_act
+        legal = state.legal_actions()
+        action = bots[seat].act(state.observe(seat), legal)
+        if action not in legal:
+            raise BotError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action}")
+        game.apply_trusted(action)
+    return game
