@@ -109,6 +109,10 @@ class Game(ABC):
     def id(self) -> str:
         return self.spec.id
 
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options completed with defaults and checked (raises OptionsError)."""
+        return self.spec.resolve_options(options)
+
     @abstractmethod
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> State:
         """A new game dealt from ``seed`` (a random seed is drawn and kept when None)."""

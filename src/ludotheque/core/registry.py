@@ -13,8 +13,8 @@ _loaded = False
 
 
 def register(game: Game) -> Game:
-    """Add a game (also usable for games defined outside the package)."""
-    _GAMES[game.id] = game
+    """Add a game (also usable for games defined outside the package); ids are lower-case."""
+    _GAMES[game.id.lower()] = game
     return game
 
 
@@ -25,7 +25,7 @@ def _load_entry_points() -> None:
     _loaded = True
     for entry in entry_points(group="ludotheque.games"):
         game = entry.load()
-        _GAMES.setdefault(game.id, game)
+        _GAMES.setdefault(game.id.lower(), game)
 
 
 def game_ids() -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,8 +80,11 @@ def integer(value: Any) -> int:
         raise ValueError(f"expected a whole number, got {value!r}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        return int(value)
+    if isinstance(value, str):
+        digits = value.strip()
+        digits = digits[1:] if digits[:1] in ("+", "-") else digits
+        if digits.isascii() and digits.isdigit():
+            return int(value)
     raise ValueError(f"expected a whole number, got {value!r}")
 
 
@@ -98,6 +101,3 @@ def text(value: Any) -> str:
         raise ValueError(f"expected text, got {value!r}")
     return value.strip().lower()
 
-
-def seats_list(value: Sequence[Any]) -> list[int]:
-    return [integer(v) for v in value]

@@ -20,10 +20,14 @@ def bot_seed(seed: int, seat: int) -> str:
 
 
 def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bot],
-              seed: int | None = None) -> RecordedGame:
-    """Play a whole game with ``bots[seat]`` at each seat; returns the finished game."""
+              seed: int | None = None, log: bool = False) -> RecordedGame:
+    """Play a whole game with ``bots[seat]`` at each seat; returns the finished game.
+
+    With ``log``, the state keeps its public event log (``state.log``) for reports."""
     game = RecordedGame.start(game_id, options, seed)
     state = game.state
+    if log and hasattr(state, "log"):
+        state.log = []
     if len(bots) != state.players:
         raise LudothequeError(f"{len(bots)} bots for {state.players} seats")
     for seat, bot in enumerate(bots):
@@ -33,6 +37,7 @@ def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bo
         legal = state.legal_actions()
         action = bots[seat].act(state.observe(seat), legal)
         if action not in legal:
-            raise BotError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action}")
+            raise BotError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action} "
+                           f"(seed {game.record.seed})")
         game.apply_trusted(action)
     return game

@@ -20,6 +20,7 @@ BATTLE = 4  # BATTLE + colour
 PLAY = 16  # PLAY + code of the cards (see play_action)
 
 _RADIX = NUM_COLOURS * NUM_VALUES + 1  # 97: rank + 1, 0 for "no card"
+MAX_ACTION = PLAY + _RADIX * _RADIX * _RADIX  # one past the largest action index
 
 
 def card_text(card: int) -> str:
@@ -39,7 +40,7 @@ def parse_colour(text: str) -> int:
 def parse_card(text: str) -> int:
     """``r14`` or ``R14`` to a card; raises NotationError for anything else."""
     word = text.strip().upper()
-    if len(word) < 2 or word[0] not in COLOUR_LETTERS or not word[1:].isdigit():
+    if len(word) < 2 or word[0] not in COLOUR_LETTERS or not (word[1:].isascii() and word[1:].isdigit()):
         raise NotationError(
             f"{text!r} is not a card; write a colour letter ({COLOUR_LETTERS}) and a value, e.g. R14"
         )
@@ -80,6 +81,15 @@ def play_cards(action: int) -> list[int]:
     return [_card_of_rank(r - 1) for r in ranks if r]
 
 
+def checked_play_cards(action: int) -> list[int]:
+    """The cards of a play action; empty when ``action`` is not the index of a play (out of
+    range, or not built by ``play_action``), so that no stray int passes for a play."""
+    if not PLAY <= action < MAX_ACTION:
+        return []
+    cards = play_cards(action)
+    return cards if cards and play_action(cards) == action else []
+
+
 def is_play(action: int) -> bool:
     return action >= PLAY
 
@@ -87,7 +97,9 @@ def is_play(action: int) -> bool:
 def action_to_text(action: int) -> str:
     """Canonical text of an action."""
     if action >= PLAY:
-        return "play " + " ".join(card_text(c) for c in play_cards(action))
+        cards = checked_play_cards(action)
+        if cards:
+            return "play " + " ".join(card_text(c) for c in cards)
     if action == PASS:
         return "pass"
     if action == STOP:
@@ -97,9 +109,6 @@ def action_to_text(action: int) -> str:
     if BATTLE <= action < BATTLE + NUM_COLOURS:
         return f"battle {COLOUR_LETTERS[action - BATTLE]}"
     raise NotationError(f"{action} is not a Gargon action")
-
-
-MAX_ACTION = PLAY + _RADIX * _RADIX * _RADIX  # one past the largest action index
 
 
 def parse_action(text: str) -> int:

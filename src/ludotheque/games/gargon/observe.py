@@ -71,6 +71,7 @@ class GargonObservation:
             "drawn": self.drawn,
             "pending_draws": list(self.pending_draws),
             "final_round": self.final_round,
+            "amulets": list(self.amulets),
             "scores": None if self.scores is None else list(self.scores),
             "winners": None if self.winners is None else list(self.winners),
         }

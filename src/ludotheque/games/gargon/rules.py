@@ -19,6 +19,7 @@ from .notation import (
     PLAY,
     STOP,
     card_text,
+    checked_play_cards,
     play_cards,
 )
 
@@ -134,9 +135,11 @@ def _refusal(state: GargonState, action: int) -> Refusal | None:
     if phase == OVER:
         return "over", {}
     if action >= PLAY:
+        cards = checked_play_cards(action)
+        if not cards:
+            return "unknown_action", {}
         if phase != PLACE:
             return "no_play_now", {"now": _now(state)}
-        cards = play_cards(action)
         seat = state.to_act
         assert seat is not None
         hand = state.hands[seat]
@@ -303,7 +306,9 @@ def _resolve(state: GargonState, colour: int) -> None:
         if len(owners) == 1:  # cases A and C: alone in the colour, the owner wins it all
             seat = owners[0]
             values = state.in_play[seat][colour]
-            state.won[seat][colour] += values
+            won = state.won[seat][colour]
+            won += values
+            won.sort(reverse=True)  # won piles keep values descending, like every zone
             if log is not None:
                 log.append(Event("win", seat, colour=colour,
                                   cards=tuple(colour * 16 + v for v in values)))
@@ -313,7 +318,9 @@ def _resolve(state: GargonState, colour: int) -> None:
         fighters = [state.in_play[s][colour].pop(0) for s in owners]
         best = max(fighters)
         winner = owners[fighters.index(best)]
-        state.won[winner][colour].append(best)
+        won = state.won[winner][colour]
+        won.append(best)
+        won.sort(reverse=True)
         losers = [s for s, v in zip(owners, fighters, strict=True) if s != winner]
         state.discard += [colour * 16 + v for s, v in zip(owners, fighters, strict=True)
                           if s != winner]

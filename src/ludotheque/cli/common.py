@@ -1,0 +1,89 @@
+"""What every command shares: consoles, the player's language, clean failures, option parsing."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..core.game import State
+
+LANGS = ("en", "fr")
+
+
+def out() -> Console:
+    """A console on the current stdout (made per call, so test runners can capture it)."""
+    return Console(highlight=False, soft_wrap=False)
+
+
+def err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def default_lang() -> str:
+    """French when the locale says so (LC_ALL first, then LANG), English otherwise."""
+    for name in ("LC_ALL", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def check_lang(lang: str | None) -> str:
+    if lang is None:
+        return default_lang()
+    key = lang.strip().lower()[:2]
+    if key not in LANGS:
+        fail(f"unknown language {lang!r}; choose en or fr")
+    return key
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Say what went wrong on stderr and exit non-zero, without a traceback."""
+    err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def emit_json(obj: Mapping[str, Any]) -> None:
+    """Exactly one JSON object on its own line on stdout."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def number(value: float) -> int | float:
+    """47.0 -> 47: scores print as whole numbers when they are."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def numbers(values: Any) -> list[int | float]:
+    return [number(v) for v in values]
+
+
+def game_options(**given: Any) -> dict[str, Any]:
+    """The options given on the command line (None: not given). The game checks them when it
+    starts, and refuses a flag it does not have with a message."""
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def parse_bot_list(text: str) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",")]
+    if not names or any(not name for name in names):
+        fail(f"--bots: expected bot names separated by commas, got {text!r}")
+    return names
+
+
+def start_log(state: State) -> list[Any] | None:
+    """Turn on the state's public event log when the game keeps one (Gargon does)."""
+    if not hasattr(state, "log"):
+        return None
+    log: list[Any] = []
+    state.log = log
+    return log

@@ -1,0 +1,61 @@
+"""Rich layouts of what a game's renderer says: tables, the board, the score sheet, events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .renderers import Table as TableData
+
+
+def rich_table(data: TableData, title: str | None = None, first_bold: bool = True) -> Table:
+    headers, rows = data
+    table = Table(title=title, box=box.ROUNDED, show_lines=False, title_justify="left",
+                  header_style="bold")
+    for index, header in enumerate(headers):
+        table.add_column(header, style="bold" if first_bold and index == 0 else None,
+                         overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def print_board(console: Console, board: tuple[TableData, list[str]], title: str | None = None) -> None:
+    data, lines = board
+    console.print(rich_table(data, title))
+    for line in lines:
+        console.print(f"  {line}")
+
+
+def print_events(console: Console, texts: Sequence[str], title: str | None = None,
+                 indent: str = "  ") -> None:
+    if title and texts:
+        console.print(f"[bold]{title}[/]")
+    for text in texts:
+        console.print(f"{indent}• {text}")
+
+
+def print_choices(console: Console, labels: Sequence[str]) -> None:
+    """Numbered choices in as many columns as fit (hand-made: Rich's Columns is slow for the
+    hundred-odd plays a first player may have)."""
+    texts = [Text.from_markup(f"[dim]{i:>3}[/] {label}") for i, label in enumerate(labels, 1)]
+    width = max((t.cell_len for t in texts), default=0) + 2
+    per_line = max(1, console.width // width)
+    for start in range(0, len(texts), per_line):
+        line = Text()
+        for text in texts[start:start + per_line]:
+            line.append_text(text)
+            line.append(" " * (width - text.cell_len))
+        line.rstrip()
+        console.print(line)
+
+
+def print_scores(console: Console, sheet: TableData, winners: str, title: str) -> None:
+    table = rich_table(sheet, title)
+    table.show_lines = True
+    console.print(table)
+    console.print(f"[bold green]{winners}[/]")

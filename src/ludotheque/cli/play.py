@@ -1,0 +1,219 @@
+"""``ludotheque play GAME``: you against bots in the terminal.
+
+The screen is built from the human's observation and the public event log only, so it cannot
+show a hidden value; the state is used for what the rules decide (legal actions, refusals).
+Works with piped input: each line is one answer, and the end of input ends the session cleanly.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..bots.base import Bot
+from ..bots.registry import make_bot
+from ..core.errors import LudothequeError, NotationError
+from ..core.game import Action
+from ..core.record import RecordedGame
+from ..core.registry import get_game
+from ..sim.match import BotError, bot_seed
+from .common import check_lang, fail, game_options, out, parse_bot_list, start_log
+from .layout import print_board, print_choices, print_events, print_scores
+from .renderers import GameRenderer, renderer_for
+from .words import say
+
+
+class _Leave(Exception):
+    """The player left (quit, end of input or Ctrl-C): ``message`` says which."""
+
+    def __init__(self, message: str, code: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Session:
+    """One terminal game: the recorded game, the human's seat, the bots and the screen."""
+
+    def __init__(self, console: Console, renderer: GameRenderer, game: RecordedGame, seat: int,
+                 bots: dict[int, Bot], lang: str, save: str | None) -> None:
+        self.console, self.renderer, self.game = console, renderer, game
+        self.state = game.state
+        self.seat, self.bots, self.lang, self.save_path = seat, bots, lang, save
+        self.log = start_log(self.state)
+        self.seen = 0
+        you = say("you", lang)
+        self.names = [
+            you if s == seat else say("bot_name", lang, name=renderer.seat_name(s, lang),
+                                      bot=bots[s].name)
+            for s in range(self.state.players)
+        ]
+
+    # -- the game loop ------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end (or until the player leaves); returns the exit code."""
+        spec = self.state.game.spec
+        title = say("title", self.lang, game=spec.name, seat=self.seat, seed=self.game.record.seed)
+        self.console.rule(f"[bold]{title}")
+        try:
+            while not self.state.is_terminal:
+                to_act = self.state.to_act
+                if to_act == self.seat:
+                    self.human_turn()
+                elif to_act is not None and to_act in self.bots:
+                    self.bot_turn(to_act)
+                else:
+                    raise _Leave(f"seat {to_act} has no player (chance is not supported here)", 1)
+        except KeyboardInterrupt:
+            return self.leave(_Leave(say("interrupted", self.lang), 130))
+        except _Leave as leave:
+            return self.leave(leave)
+        self.show_end()
+        self.offer_save()
+        return 0
+
+    def leave(self, leave: _Leave) -> int:
+        """The player left before the end: say why, offer to keep the unfinished record."""
+        self.console.print()
+        self.console.print(f"[bold yellow]{escape(str(leave))}[/]")
+        self.offer_save()
+        return leave.code
+
+    def bot_turn(self, seat: int) -> None:
+        legal = self.state.legal_actions()
+        action = self.bots[seat].act(self.state.observe(seat), legal)
+        if action not in legal:
+            raise BotError(f"bot {self.bots[seat].name} at seat {seat} chose an illegal action {action}")
+        self.game.apply_trusted(action)
+
+    def human_turn(self) -> None:
+        observation = self.state.observe(self.seat)
+        self.console.print()
+        self.show_events()
+        self.console.rule(f"[bold]{say('your_turn', self.lang)}[/]")
+        print_board(self.console, self.renderer.board(observation, self.lang, self.names, markup=True))
+        self.console.print(f"[bold]» {self.renderer.prompt(observation, self.lang)}[/]")
+        legal = self.state.legal_actions()
+        labels = [self.renderer.action_label(a, observation, self.lang, markup=True) for a in legal]
+        self.console.print(f"[dim]{say('choices', self.lang)}[/]")
+        print_choices(self.console, labels)
+        action = self.ask(legal)
+        self.game.apply(action)
+        self.console.print(f"[bold]{say('chosen', self.lang, action=labels[legal.index(action)])}[/]")
+
+    def ask(self, legal: list[Action]) -> Action:
+        """Read answers until one names a legal action; each wrong one explains itself."""
+        while True:
+            try:
+                text = self.console.input(f"[bold cyan]{say('ask', self.lang)}[/]").strip()
+            except EOFError:
+                raise _Leave(say("eof", self.lang)) from None
+            problem = None
+            if not text:
+                example = self.state.game.action_to_text(legal[0])
+                problem = say("empty_input", self.lang, example=example)
+            elif text.lower() in ("help", "h", "?"):
+                self.console.print(say("help", self.lang))
+                continue
+            elif text.lower() in ("quit", "q", "exit"):
+                raise _Leave(say("quit", self.lang))
+            elif text.isdigit():
+                number = int(text)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                problem = say("out_of_range", self.lang, n=number, max=len(legal))
+            else:
+                try:
+                    action = self.state.game.parse_action(text)
+                except NotationError as exc:
+                    problem = say("malformed", self.lang, reason=exc)
+                else:
+                    reason = self.state.refusal(action, self.lang)
+                    if reason is None:
+                        return action
+                    problem = say("illegal", self.lang, reason=reason)
+            self.console.print(f"[red]{escape(problem)}[/]")
+
+    # -- what the player sees -----------------------------------------------------------------
+    def show_events(self) -> None:
+        events = (self.log or [])[self.seen:]
+        self.seen = len(self.log or [])
+        texts = [self.renderer.describe_event(e, self.lang, None, self.seat, markup=True) for e in events]
+        print_events(self.console, texts, say("happened", self.lang))
+
+    def show_end(self) -> None:
+        self.console.print()
+        self.show_events()
+        final = self.state.observe(self.seat)
+        self.console.rule(f"[bold]{say('game_over', self.lang)}[/]")
+        print_board(self.console, self.renderer.board(final, self.lang, self.names, markup=True),
+                    say("final_table", self.lang))
+        print_scores(self.console, self.renderer.score_sheet(final, self.lang, self.names, markup=True),
+                     self.renderer.winners_text(final, self.lang, self.names), say("scores", self.lang))
+
+    # -- the record -----------------------------------------------------------------------------
+    def offer_save(self) -> None:
+        path = self.save_path
+        if path is None and sys.stdin.isatty():
+            try:
+                path = self.console.input(say("save_ask", self.lang)).strip() or None
+            except (EOFError, KeyboardInterrupt):
+                path = None
+        if path is None:
+            self.console.print(f"[dim]{say('save_hint', self.lang)}[/]")
+            return
+        try:
+            Path(path).write_text(self.game.record.dumps() + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc}")
+        self.console.print(say("saved", self.lang, path=path))
+
+
+def _bots_for(game_id: str, names: list[str], seats: list[int], seed: int) -> dict[int, Bot]:
+    if len(names) == 1:
+        names = names * len(seats)
+    if len(names) != len(seats):
+        fail(f"--bots: give one bot name for every bot seat, or a list of {len(seats)} "
+             f"(seats {', '.join(map(str, seats))}); got {len(names)}")
+    return {seat: make_bot(game_id, name, bot_seed(seed, seat)) for seat, name in zip(seats, names,
+                                                                                        strict=True)}
+
+
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game to play, e.g. gargon.")],
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, from 0.")] = 0,
+    bots: Annotated[str, typer.Option(help="One bot for every other seat, or a comma list.")] = "heuristic",
+    variant: Annotated[str | None, typer.Option(help="Game variant, e.g. open.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Deal seed (default: random, shown).")] = None,
+    first_player: Annotated[int | None, typer.Option(help="Seat of the first player.")] = None,
+    lang: Annotated[str | None, typer.Option(help="en or fr (default: from LANG).")] = None,
+    save: Annotated[str | None, typer.Option(metavar="FILE", help="Save the game record there.")] = None,
+) -> None:
+    """Play against bots in the terminal."""
+    language = check_lang(lang)
+    try:
+        game = get_game(game_id)
+        renderer = renderer_for(game.id)
+        if renderer is None:
+            fail(f"{game.spec.name} cannot be played in the terminal yet")
+        options = game_options(players=players, variant=variant, first_player=first_player)
+        recorded = RecordedGame.start(game.id, options, seed)
+        n = recorded.state.players
+        if not 0 <= seat < n:
+            fail(f"--seat must be a seat from 0 to {n - 1}; got {seat}")
+        assert recorded.record.seed is not None
+        others = [s for s in range(n) if s != seat]
+        seat_bots = _bots_for(game.id, parse_bot_list(bots), others, recorded.record.seed)
+        for s, bot in seat_bots.items():
+            bot.reset(game, recorded.state.options, s)
+        session = Session(out(), renderer, recorded, seat, seat_bots, language, save)
+        code = session.run()
+    except LudothequeError as exc:
+        fail(str(exc))
+    if code:
+        raise typer.Exit(code)

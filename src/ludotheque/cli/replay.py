@@ -1,0 +1,141 @@
+"""``ludotheque replay FILE [--json]``: check a game record and show or summarise where it leads.
+
+The JSON form is a contract for tools outside the project (issue 2, section 5): exactly one
+object on stdout, ``ok`` false with the first refused action or the file's fault, exit 1.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from ..core.errors import LudothequeError
+from ..core.game import State
+from ..core.record import GameRecord, ReplayStepError, replay_steps
+from .common import check_lang, emit_json, fail, numbers, out, start_log
+from .layout import print_events, print_scores
+from .renderers import GameRenderer, renderer_for
+from .words import say
+
+
+def load_record(file: str) -> GameRecord:
+    """The record in ``file`` (``-``: standard input); RecordError when unreadable or malformed."""
+    if file == "-":
+        return GameRecord.loads(sys.stdin.read())
+    return GameRecord.load(file)
+
+
+def result_json(state: State) -> dict[str, Any]:
+    """Where a replay ends, in the contract's terms."""
+    obj: dict[str, Any] = {"ok": True, "terminal": state.is_terminal, "to_act": state.to_act,
+                           "legal": [] if state.is_terminal else state.legal_texts()}
+    if state.is_terminal:
+        obj["scores"] = numbers(state.scores())
+        obj["winners"] = state.winners()
+    return obj
+
+
+def replay_json(file: str) -> None:
+    try:
+        record = load_record(file)
+        state = record.start()
+    except LudothequeError as exc:
+        emit_json({"ok": False, "error": {"message": str(exc)}})
+        raise typer.Exit(1) from None
+    try:
+        for _ in replay_steps(state, record.actions):
+            pass
+    except ReplayStepError as exc:
+        emit_json({"ok": False, "error": exc.error.to_json()})
+        raise typer.Exit(1) from None
+    emit_json(result_json(state))
+
+
+def replay_text(file: str, lang: str) -> None:
+    """The game move by move: each action, then what the rules did, in words."""
+    console = out()
+    try:
+        record = load_record(file)
+        state = record.start()
+    except LudothequeError as exc:
+        fail(str(exc))
+    renderer = renderer_for(state.game.id)
+    spec = state.game.spec
+    origin = say("seeded", lang, seed=record.seed) if record.setup is None else say("from_setup", lang)
+    console.rule(f"[bold]{say('record', lang, game=spec.name, players=state.players, origin=origin)}")
+    if renderer is None:
+        console.print(say("no_renderer", lang, game=spec.name))
+    else:
+        console.print(f"[bold]{say('start', lang)}[/]")
+        for seat in range(state.players):
+            hand = renderer.hand_text(state.observe(seat), markup=True)
+            console.print(f"  {renderer.seat_name(seat, lang)}: {hand}")
+    log = start_log(state)
+    seen, actor = 0, state.to_act
+    try:
+        for index, action in replay_steps(state, record.actions):
+            _print_step(console, renderer, lang, index, actor, action, state, log, seen)
+            seen, actor = len(log or ()), state.to_act
+    except ReplayStepError as exc:
+        error = exc.error
+        fail(say("refused", lang, index=error.index, action=error.action, message=error.message))
+    _print_end(console, renderer, lang, state, record)
+
+
+def _print_step(console: Console, renderer: GameRenderer | None, lang: str, index: int, actor: int | None,
+                action: int, state: State, log: list[Any] | None, seen: int) -> None:
+    if renderer is None:
+        console.print(f"{index:>4}. {actor}: {state.game.action_to_text(action)}")
+        return
+    who = renderer.seat_name(actor, lang) if actor is not None and actor >= 0 else "—"
+    label = renderer.action_label(action, None, lang, markup=True)
+    console.print(f"[dim]{index:>4}.[/] [bold]{who}[/]: {label}")
+    texts = [renderer.describe_event(e, lang, markup=True) for e in (log or [])[seen:]]
+    print_events(console, texts, indent="        ")
+
+
+def _print_end(console: Console, renderer: GameRenderer | None, lang: str, state: State,
+               record: GameRecord) -> None:
+    if not state.is_terminal:
+        seat = state.to_act
+        name = renderer.seat_name(seat, lang) if renderer and seat is not None and seat >= 0 else str(seat)
+        console.print(say("not_over", lang, name=name, legal=", ".join(state.legal_texts())))
+        return
+    if renderer is not None:
+        final = state.observe(None)
+        print_scores(console, renderer.score_sheet(final, lang, markup=True),
+                     renderer.winners_text(final, lang), say("scores", lang))
+    else:
+        console.print(f"scores {numbers(state.scores())}, winners {state.winners()}")
+    recorded = record.result
+    if isinstance(recorded, dict):
+        mine = {"scores": state.scores(), "winners": state.winners()}
+        if mine == {"scores": recorded.get("scores"), "winners": recorded.get("winners")}:
+            console.print(f"[dim]{say('result_same', lang)}[/]")
+        else:
+            console.print(f"[bold yellow]{escape(say('result_differs', lang, recorded=recorded))}[/]")
+
+
+def replay(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A game record (JSON); '-' reads standard input.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object: where the record "
+                                                          "leads, or its first fault.")] = False,
+    lang: Annotated[str | None, typer.Option(help="en or fr (default: from LANG).")] = None,
+) -> None:
+    """Replay a game record: move by move in words, or as one JSON object with --json."""
+    if json_out:
+        try:
+            replay_json(file)
+        except typer.Exit:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the JSON contract promises no traceback
+            emit_json({"ok": False, "error": {"message": f"internal error: {exc!r}"}})
+            raise typer.Exit(1) from None
+        return
+    replay_text(file, check_lang(lang))
+

@@ -1,0 +1,147 @@
+"""``ludotheque simulate GAME --games N``: bots against bots, then win rates and distributions.
+The work is done by ``sim.runner`` and ``sim.stats``; this module only formats."""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..core.errors import LudothequeError
+from ..core.record import new_seed
+from ..core.registry import get_game
+from ..sim.runner import GameResult, check_run, run_games
+from ..sim.stats import Distribution, Standing, Summary, summarize
+from .common import emit_json, err, fail, game_options, out, parse_bot_list
+
+
+def _num(value: float, digits: int = 1) -> str:
+    if math.isnan(value):
+        return "—"
+    return f"{value:.{digits}f}"
+
+
+def _standings(title: str, rows: tuple[Standing, ...], by_seat: bool) -> Table:
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1), pad_edge=False)
+    headers = (["seat", "bot"] if by_seat else ["bot", "games"]) + ["wins", "win %", "±95%", "mean",
+                                                                    "sd", "min", "median", "max"]
+    for header in headers:
+        table.add_column(header, justify="left" if header == "bot" else "right", no_wrap=header == "bot")
+    for row in rows:
+        scores = row.scores
+        cells = ([str(row.seat), row.name] if by_seat else [row.name, str(row.games)]) + [
+            _num(row.wins), f"{row.win_rate:.1%}", f"{row.margin:.1%}",
+            _num(scores.mean), _num(scores.sd), _num(scores.min, 0), _num(scores.median),
+            _num(scores.max, 0)]
+        table.add_row(*cells)
+    return table
+
+
+def _lengths(summary: Summary) -> Table:
+    table = Table(title="Game length", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1),
+                  pad_edge=False)
+    for header in ("", "mean", "sd", "min", "median", "max"):
+        table.add_column(header, justify="right" if header else "left")
+    items: list[tuple[str, Distribution]] = [("actions", summary.actions)]
+    if summary.rounds is not None:
+        items.append(("rounds", summary.rounds))
+    for name, dist in items:
+        table.add_row(name, _num(dist.mean), _num(dist.sd), _num(dist.min, 0), _num(dist.median),
+                      _num(dist.max, 0))
+    return table
+
+
+def print_summary(console: Console, summary: Summary, elapsed: float) -> None:
+    console.print(_standings("Win rate per seat (shared wins count 1/k)", summary.seats, True))
+    console.print(_standings("Per bot (scores over every seat it held)", summary.bots, False))
+    console.print(_lengths(summary))
+    rate = summary.games / elapsed if elapsed > 0 else math.inf
+    console.print(f"{summary.games} games in {elapsed:.2f} s: [bold]{rate:.1f} games/s[/]; "
+                  f"{summary.ties} shared win(s)")
+
+
+def _finite(value: Any) -> Any:
+    """NaN (a statistic of nothing) as null, so the JSON stays standard."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _write_records(path: str, results: list[GameResult]) -> None:
+    try:
+        with Path(path).open("w", encoding="utf-8") as handle:
+            for result in results:
+                assert result.record is not None
+                handle.write(result.record.dumps() + "\n")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. gargon.")],
+    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")] = None,
+    bots: Annotated[str, typer.Option(help="Bot names, cycled over the seats.")] = "random",
+    seed: Annotated[int | None, typer.Option(help="Run seed (default: random, shown).")] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
+    out_file: Annotated[str | None, typer.Option(
+        "--out", metavar="FILE", help="Write every game's record, one JSON per line.")] = None,
+    variant: Annotated[str | None, typer.Option(help="Game variant, e.g. open.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+) -> None:
+    """Play many games between bots; print win rates, scores and game lengths."""
+    if games < 1:
+        fail(f"--games must be at least 1; got {games}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1; got {jobs}")
+    names = parse_bot_list(bots)
+    run_seed = new_seed() if seed is None else seed
+    try:
+        game = get_game(game_id)
+        options = game_options(players=players, variant=variant)
+        seats = check_run(game.id, options, names)
+    except LudothequeError as exc:
+        fail(str(exc))
+    console = out()
+    if not json_out:
+        lineup = ", ".join(f"{s}: {names[s % len(names)]}" for s in range(seats))
+        console.print(f"[bold]{games} games of {game.spec.name}[/], {seats} players, seed {run_seed}, "
+                      f"jobs {jobs}; seats {lineup}")
+    stderr = err()
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=stderr, disable=not stderr.is_terminal, transient=True)
+    task = progress.add_task("games", total=games)
+    began = time.perf_counter()
+    try:
+        with progress:
+            results = run_games(game.id, options, names, games, run_seed, jobs=jobs,
+                                keep_records=out_file is not None,
+                                progress=lambda n: progress.advance(task, n))
+    except LudothequeError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    elapsed = time.perf_counter() - began
+    if out_file is not None:
+        _write_records(out_file, results)
+    summary = summarize(results)
+    if json_out:
+        obj = {"game": game.id, "options": options, "players": seats, "lineup": names, "seed": run_seed,
+               "jobs": jobs,
+               "elapsed": elapsed, **summary.to_json()}
+        emit_json(_finite(obj))
+        return
+    print_summary(console, summary, elapsed)
+    if out_file is not None:
+        console.print(f"records written to {out_file}")

@@ -1,0 +1,80 @@
+"""The command's own words for players (the games' words live in each game's render module)."""
+
+from __future__ import annotations
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{game} — you play seat {seat} · seed {seed}",
+        "you": "You",
+        "bot_name": "{name} · {bot}",
+        "happened": "What happened",
+        "your_turn": "Your turn",
+        "choices": "Your choices — type a number or the action itself (help, quit)",
+        "ask": "Your choice: ",
+        "out_of_range": "{n} is not in the list: choose a number from 1 to {max}",
+        "empty_input": "type a number from the list, or an action such as {example!r}",
+        "illegal": "not allowed: {reason}",
+        "malformed": "not understood: {reason}",
+        "chosen": "→ {action}",
+        "help": "Type the number of a choice, or the action in notation as listed (any case). "
+                "'help' shows this, 'quit' leaves the game.",
+        "game_over": "Game over",
+        "final_table": "Final table",
+        "scores": "Scores",
+        "eof": "End of input: the game is left unfinished.",
+        "interrupted": "Interrupted: the game is left unfinished.",
+        "quit": "You leave the game.",
+        "saved": "Record saved to {path} — replay it with: ludotheque replay {path}",
+        "save_ask": "Save the record? File name (Enter to skip): ",
+        "save_hint": "To keep a game, play with --save FILE; replay it with: ludotheque replay FILE",
+        "start": "Starting position",
+        "record": "{game} · {players} players · {origin}",
+        "seeded": "seed {seed}",
+        "from_setup": "explicit setup",
+        "not_over": "Not finished: {name} to act. Legal: {legal}",
+        "refused": "Action {index} ({action}) refused: {message}",
+        "result_same": "Same result as recorded.",
+        "result_differs": "The recorded result differs: {recorded}",
+        "no_renderer": "{game} has no text rendering yet; showing actions in notation only.",
+    },
+    "fr": {
+        "title": "{game} — vous jouez à la place {seat} · graine {seed}",
+        "you": "Vous",
+        "bot_name": "{name} · {bot}",
+        "happened": "Ce qui s'est passé",
+        "your_turn": "À vous",
+        "choices": "Vos choix — tapez un numéro ou l'action elle-même (help, quit)",
+        "ask": "Votre choix : ",
+        "out_of_range": "{n} n'est pas dans la liste : choisissez un numéro de 1 à {max}",
+        "empty_input": "tapez un numéro de la liste, ou une action comme {example!r}",
+        "illegal": "interdit : {reason}",
+        "malformed": "incompris : {reason}",
+        "chosen": "→ {action}",
+        "help": "Tapez le numéro d'un choix, ou l'action en notation telle qu'affichée "
+                "(majuscules ou minuscules). « help » affiche cette aide, « quit » quitte la partie.",
+        "game_over": "Fin de la partie",
+        "final_table": "Table finale",
+        "scores": "Décompte",
+        "eof": "Fin de l'entrée : la partie reste inachevée.",
+        "interrupted": "Interrompu : la partie reste inachevée.",
+        "quit": "Vous quittez la partie.",
+        "saved": "Partie enregistrée dans {path} — pour la revoir : ludotheque replay {path}",
+        "save_ask": "Enregistrer la partie ? Nom de fichier (Entrée pour ignorer) : ",
+        "save_hint": "Pour garder une partie, jouez avec --save FICHIER ; "
+                     "revoyez-la avec : ludotheque replay FICHIER",
+        "start": "Position de départ",
+        "record": "{game} · {players} joueurs · {origin}",
+        "seeded": "graine {seed}",
+        "from_setup": "position explicite",
+        "not_over": "Partie inachevée : {name} doit jouer. Actions permises : {legal}",
+        "refused": "Action {index} ({action}) refusée : {message}",
+        "result_same": "Même résultat que celui enregistré.",
+        "result_differs": "Le résultat enregistré diffère : {recorded}",
+        "no_renderer": "{game} n'a pas encore de rendu texte ; seules les actions sont montrées.",
+    },
+}
+
+
+def say(key: str, lang: str = "en", **params: object) -> str:
+    """The command's word ``key`` in ``lang`` (English when unknown)."""
+    return _WORDS.get(lang, _WORDS["en"])[key].format(**params)

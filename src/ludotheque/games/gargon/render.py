@@ -1,0 +1,395 @@
+"""Gargon's words and looks for players: events, cards, actions, the table and the score sheet,
+in English and French.
+
+Everything here is built from observations and public events only, so whatever a screen shows
+is what its seat may see. Functions return plain text, or Rich markup when ``markup`` is true
+(markup is just text with ``[style]...[/]`` tags: the game does not depend on Rich, and the web
+server can ask for the plain forms).
+
+Tables are returned as ``(headers, rows)`` of strings so that any front end can lay them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .components import COMPONENTS, HIDDEN, NUM_COLOURS, colour_of, value_of
+from .events import Event
+from .messages import message
+from .notation import BATTLE, DRAW, action_to_text, canonical, card_text, is_play, play_cards
+from .observe import GargonObservation
+from .rules import MAX_DRAWS_PER_PASS, shape_text
+from .scoring import ScoreRow, score_table
+
+Table = tuple[list[str], list[list[str]]]
+
+#: Rich style of each colour, in the order W B V R Y G.
+STYLES = ("bold bright_white", "bold dodger_blue1", "bold medium_purple1", "bold red1",
+          "bold yellow1", "bold green3")
+
+
+def _lang(lang: str) -> str:
+    return "fr" if lang == "fr" else "en"
+
+
+# -- words of the components ------------------------------------------------------------------
+
+def colour_name(colour: int, lang: str = "en") -> str:
+    """``red`` / ``rouge``: the colour's name from the components file."""
+    entry = COMPONENTS.colours[colour]
+    return entry.fr if _lang(lang) == "fr" else entry.en
+
+
+def creature_name(colour: int, lang: str = "en") -> str:
+    """``phoenix`` / ``phénix``: the creature of a colour."""
+    entry = COMPONENTS.colours[colour]
+    return entry.creature_fr if _lang(lang) == "fr" else entry.creature_en
+
+
+def colour_label(colour: int, lang: str = "en", markup: bool = False) -> str:
+    """``red (phoenix)``, coloured when ``markup``."""
+    text = f"{colour_name(colour, lang)} ({creature_name(colour, lang)})"
+    return f"[{STYLES[colour]}]{text}[/]" if markup else text
+
+
+def card_markup(card: int) -> str:
+    """A card (or a face-down ``R?``) in its colour's style."""
+    return f"[{STYLES[colour_of(card)]}]{card_text(card)}[/]"
+
+
+def cards_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> str:
+    """Cards separated by spaces; ``empty`` when there are none."""
+    if not cards:
+        return empty
+    return " ".join(card_markup(c) if markup else card_text(c) for c in cards)
+
+
+def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> str:
+    """Only the colour letters of cards (``R B B W``): how a pile looks from its backs."""
+    if not cards:
+        return empty
+    letters = [COMPONENTS.colours[colour_of(c)].letter for c in cards]
+    if markup:
+        letters = [f"[{STYLES[colour_of(c)]}]{x}[/]" for c, x in zip(cards, letters, strict=True)]
+    return " ".join(letters)
+
+
+def _ordered(cards: Sequence[int]) -> list[int]:
+    """Visible cards in canonical order (colour, then value descending); backs stay as given."""
+    return canonical(cards) if all(c < HIDDEN for c in cards) else list(cards)
+
+
+def hand_text(observation: GargonObservation, markup: bool = False) -> str:
+    """The observing seat's own hand, values shown (empty for a spectator)."""
+    return cards_text(observation.hand, markup, "—")
+
+
+def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"Joueur {seat}" if _lang(lang) == "fr" else f"Seat {seat}"
+
+
+# -- events ---------------------------------------------------------------------------------
+
+#: Per language and event kind: (third person, second person). ``{who}`` is the seat's name.
+_EVENT_TEXT: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "play": ("{who} plays {n} face down: {cards}", "You play {n} face down: {cards}"),
+        "pass": ("{who} passes", "You pass"),
+        "draw": ("{who} draws {card} from pile {pile}", "You draw {card} from pile {pile}"),
+        "stop": ("{who} stops drawing", "You stop drawing"),
+        "battle": ("{who} chooses {colour} for the next fight", "You choose {colour} for the next fight"),
+        "win": ("{who} takes {cards}, alone in {colour}", "You take {cards}, alone in {colour}"),
+        "round": ("New round: {who} is first player", "New round: you are first player"),
+    },
+    "fr": {
+        "play": ("{who} pose {n} face cachée : {cards}", "Vous posez {n} face cachée : {cards}"),
+        "pass": ("{who} passe", "Vous passez"),
+        "draw": ("{who} tire {card} de la pioche {pile}", "Vous tirez {card} de la pioche {pile}"),
+        "stop": ("{who} arrête de tirer", "Vous arrêtez de tirer"),
+        "battle": ("{who} choisit le combat en {colour}", "Vous choisissez le combat en {colour}"),
+        "win": ("{who} remporte {cards}, seul en {colour}", "Vous remportez {cards}, seul en {colour}"),
+        "round": ("Nouvelle manche : {who} est premier joueur",
+                  "Nouvelle manche : vous êtes premier joueur"),
+    },
+}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "you": "you", "and": "and",
+        "revealed": "Cards revealed — {list}",
+        "nothing_revealed": "Cards revealed: none in play",
+        "clash": "The two {card} of {a} and {b} cancel out: both are discarded, nobody draws",
+        "fight": "Fight in {colour}: {list} — {winner} {wins} {card}{rest}",
+        "wins_3": "wins", "wins_2": "win",
+        "discarded": "; {cards} discarded",
+        "over": "The game is over",
+        "hand": "Hand", "in_play": "In play", "won": "Won", "player": "Player",
+        "first": "first", "to_act": "to act", "passed": "passed",
+        "pile": "Pile {pile} ({n}, top first)", "empty": "empty",
+        "discard": "Discard ({n})",
+        "round": "Round: shape {shape}; colours played {colours}",
+        "round_open": "Round: the first player has not played yet",
+        "final": "final round (a pile is empty)",
+        "variant_open": "open variant: won cards lie face up",
+        "follow": "follow the shape {shape} or pass",
+        "last_seat": "as last seat you may only use colours already played ({colours})",
+        "draws_left": "{n} draw(s) left in this pass",
+        "top": "top {card}",
+        "n_cards": "{n} cards", "one_card": "1 card",
+        "amulets": "{a} amulets", "one_amulet": "1 amulet", "times": "{amulets} ×{m} = {p}",
+        "bonus_row": "Bonus", "amulets_row": "Amulets", "total_row": "Total",
+        "colour_head": "Colour",
+        "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
+    },
+    "fr": {
+        "you": "vous", "and": "et",
+        "revealed": "Cartes révélées — {list}",
+        "nothing_revealed": "Cartes révélées : aucune en jeu",
+        "clash": "Les deux {card} de {a} et {b} s'annulent : toutes deux défaussées, "
+                 "personne ne tire",
+        "fight": "Combat en {colour} : {list} — {winner} {wins} {card}{rest}",
+        "wins_3": "remporte", "wins_2": "remportez",
+        "discarded": " ; {cards} défaussée(s)",
+        "over": "La partie est terminée",
+        "hand": "Main", "in_play": "En jeu", "won": "Remportées", "player": "Joueur",
+        "first": "premier", "to_act": "à jouer", "passed": "a passé",
+        "pile": "Pioche {pile} ({n}, sommet d'abord)", "empty": "vide",
+        "discard": "Défausse ({n})",
+        "round": "Manche : rapport {shape} ; couleurs jouées {colours}",
+        "round_open": "Manche : le premier joueur n'a pas encore posé",
+        "final": "dernière manche (une pioche est vide)",
+        "variant_open": "variante ouverte : les cartes remportées sont face visible",
+        "follow": "suivez le rapport {shape} ou passez",
+        "last_seat": "dernier joueur : seulement les couleurs déjà jouées ({colours})",
+        "draws_left": "encore {n} carte(s) à tirer au plus",
+        "top": "sommet {card}",
+        "n_cards": "{n} cartes", "one_card": "1 carte",
+        "amulets": "{a} amulettes", "one_amulet": "1 amulette", "times": "{amulets} ×{m} = {p}",
+        "bonus_row": "Bonus", "amulets_row": "Amulettes", "total_row": "Total",
+        "colour_head": "Couleur",
+        "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
+    },
+}
+
+
+def word(key: str, lang: str = "en", **params: object) -> str:
+    """One of the render words in ``lang`` (English when the language is unknown)."""
+    return _WORDS[_lang(lang)][key].format(**params)
+
+
+def _count(n: int, lang: str) -> str:
+    return word("one_card", lang) if n == 1 else word("n_cards", lang, n=n)
+
+
+def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
+                   you: int | None = None, markup: bool = False) -> str:
+    """One public event in words. ``you`` is the reader's seat (second person for it)."""
+    lang = _lang(lang)
+
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return ""
+        return word("you", lang) if seat == you else seat_name(seat, lang, names)
+
+    def cards(items: Sequence[int]) -> str:
+        return cards_text(items, markup)
+
+    colour = colour_label(event.colour, lang, markup) if event.colour >= 0 else ""
+    kind = event.kind
+    if kind in _EVENT_TEXT[lang]:
+        third, second = _EVENT_TEXT[lang][kind]
+        template = second if event.seat is not None and event.seat == you else third
+        back = cards_text([HIDDEN + event.colour], markup) if event.colour >= 0 else ""
+        return template.format(who=who(event.seat), n=_count(len(event.cards), lang),
+                               cards=cards(event.cards), card=back, pile=event.pile + 1,
+                               colour=colour)
+    if kind == "reveal":
+        if not event.cards:
+            return word("nothing_revealed", lang)
+        parts = []
+        for seat in dict.fromkeys(event.seats):
+            own = [c for c, s in zip(event.cards, event.seats, strict=True) if s == seat]
+            parts.append(f"{who(seat)}: {cards(own)}")
+        return word("revealed", lang, list=" · ".join(parts))
+    if kind == "clash":
+        a, b = event.seats
+        return word("clash", lang, card=cards(event.cards[:1]), a=who(a), b=who(b))
+    if kind == "fight":
+        winner = event.seat
+        assert winner is not None
+        fighters = ", ".join(f"{who(s)} {cards([c])}"
+                             for s, c in zip(event.seats, event.cards, strict=True))
+        best = event.cards[event.seats.index(winner)]
+        lost = [c for s, c in zip(event.seats, event.cards, strict=True) if s != winner]
+        rest = word("discarded", lang, cards=cards(lost)) if lost else ""
+        wins = word("wins_2" if winner == you else "wins_3", lang)
+        return word("fight", lang, colour=colour, list=fighters, winner=who(winner), wins=wins,
+                    card=cards([best]), rest=rest)
+    if kind == "over":
+        return word("over", lang)
+    return kind
+
+
+def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[str] | None = None,
+                    you: int | None = None, markup: bool = False) -> list[str]:
+    return [describe_event(e, lang, names, you, markup) for e in events]
+
+
+# -- actions --------------------------------------------------------------------------------
+
+def action_label(action: int, observation: GargonObservation | None = None, lang: str = "en",
+                 markup: bool = False) -> str:
+    """An action in notation, with a hint: cards coloured, the colour named, a pile's top."""
+    text = action_to_text(action)
+    if is_play(action):
+        return "play " + cards_text(play_cards(action), markup)
+    if BATTLE <= action < BATTLE + NUM_COLOURS:
+        return f"{text} — {colour_label(action - BATTLE, lang, markup)}"
+    if DRAW <= action < DRAW + 2 and observation is not None:
+        pile = observation.piles[action - DRAW]
+        if pile:
+            top = card_markup(pile[0]) if markup else card_text(pile[0])
+            return f"{text} ({word('top', lang, card=top)})"
+    return text
+
+
+def prompt(observation: GargonObservation, lang: str = "en") -> str:
+    """What the seat to act has to do now, in words."""
+    lang = _lang(lang)
+    phase = observation.phase
+    if phase == "place":
+        if not observation.shape:
+            return message("now_play", lang)
+        text = word("follow", lang, shape=shape_text(observation.shape))
+        if observation.to_act == (observation.first_player - 1) % observation.players:
+            played = " ".join(COMPONENTS.colours[c].letter for c in observation.round_colours)
+            text += "; " + word("last_seat", lang, colours=played)
+        return text
+    if phase == "pass_draw":
+        key = "now_draw_or_stop" if observation.drawn else "now_draw"
+        left = MAX_DRAWS_PER_PASS - observation.drawn
+        return f"{message(key, lang)} ({word('draws_left', lang, n=left)})"
+    if phase == "fight":
+        return message("now_battle", lang)
+    if phase == "loser_draw":
+        return message("now_loser_draw", lang)
+    return message("over", lang)
+
+
+# -- the table ------------------------------------------------------------------------------
+
+def board(observation: GargonObservation, lang: str = "en", names: Sequence[str] | None = None,
+          markup: bool = False) -> tuple[Table, list[str]]:
+    """The table as one row per seat (hand, cards in play, won cards) and lines for the rest
+    (piles top first, discard, the round). Hidden values stay ``?``: this is the observation."""
+    lang = _lang(lang)
+    obs = observation
+    headers = [word("player", lang), word("hand", lang), word("in_play", lang), word("won", lang)]
+    rows = []
+    for seat in range(obs.players):
+        marks = []
+        if seat == obs.first_player:
+            marks.append(word("first", lang))
+        if seat == obs.to_act:
+            marks.append(word("to_act", lang))
+        if obs.passed[seat]:
+            marks.append(word("passed", lang))
+        name = seat_name(seat, lang, names)
+        if marks:
+            name += f" ({', '.join(marks)})"
+        if markup and seat == obs.to_act:
+            name = f"[bold]{name}[/]"
+        hand = cards_text(obs.hands[seat], markup, "—")
+        if obs.hands[seat]:
+            hand += f"  ({len(obs.hands[seat])})"
+        rows.append([name, hand, cards_text(_ordered(obs.in_play[seat]), markup, "—"),
+                     cards_text(_ordered(obs.won[seat]), markup, "—")])
+    lines = []
+    for pile in (0, 1):
+        cards = obs.piles[pile]
+        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}: "
+                     f"{colours_text(cards, markup, word('empty', lang))}")
+    discard = canonical(obs.discard)
+    lines.append(f"{word('discard', lang, n=len(discard))}: {cards_text(discard, markup, '—')}")
+    if obs.phase != "over":
+        if obs.shape:
+            played = " ".join(COMPONENTS.colours[c].letter for c in obs.round_colours)
+            lines.append(word("round", lang, shape=shape_text(obs.shape), colours=played))
+        else:
+            lines.append(word("round_open", lang))
+    if obs.final_round and obs.phase != "over":
+        lines.append(word("final", lang))
+    if obs.variant == "open":
+        lines.append(word("variant_open", lang))
+    return (headers, rows), lines
+
+
+# -- scoring --------------------------------------------------------------------------------
+
+def _won_by_colour(cards: Sequence[int]) -> list[list[int]]:
+    """Won cards (all visible at the end) as per-colour value lists, for the scoring module."""
+    by_colour: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
+    for card in cards:
+        if card >= HIDDEN:
+            raise ValueError("won values are not visible yet: scores exist only at the end")
+        by_colour[colour_of(card)].append(value_of(card))
+    return by_colour
+
+
+def score_rows(observation: GargonObservation) -> list[ScoreRow]:
+    """The end-of-game breakdown of every seat, recomputed from the final observation."""
+    return score_table([_won_by_colour(w) for w in observation.won], observation.amulets)
+
+
+def score_sheet(observation: GargonObservation, lang: str = "en", names: Sequence[str] | None = None,
+                markup: bool = False) -> Table:
+    """The score table, one column per seat: for each colour the cards won, the majority bonus
+    and the amulets with their multiplier; then bonus, amulets and total."""
+    lang = _lang(lang)
+    rows = score_rows(observation)
+    headers = [word("colour_head", lang)] + [seat_name(s, lang, names) for s in range(len(rows))]
+    table: list[list[str]] = []
+    for colour in range(NUM_COLOURS):
+        label = f"{colour_name(colour, lang)}\n({creature_name(colour, lang)})"
+        line = [f"[{STYLES[colour]}]{label}[/]" if markup else label]
+        for seat, row in enumerate(rows):
+            score = row.colours[colour]
+            won = [c for c in canonical(observation.won[seat]) if colour_of(c) == colour]
+            if not won:
+                line.append("—")
+                continue
+            values = " ".join(str(value_of(c)) for c in won)
+            if markup:
+                values = f"[{STYLES[colour]}]{values}[/]"
+            bonus = f", +{score.bonus}" if score.bonus else ""
+            amulets = word("one_amulet", lang) if score.amulets == 1 else word("amulets", lang,
+                                                                                a=score.amulets)
+            if score.multiplier != 1:
+                amulets = word("times", lang, amulets=amulets, m=score.multiplier,
+                               p=score.amulets * score.multiplier)
+            line.append(f"{values}\n{_count(score.cards, lang)}{bonus}\n{amulets}")
+        table.append(line)
+    table.append([word("bonus_row", lang)] + [str(r.bonus) for r in rows])
+    table.append([word("amulets_row", lang)] + [str(r.amulets) for r in rows])
+    total = [str(r.total) for r in rows]
+    if markup:
+        total = [f"[bold]{t}[/]" for t in total]
+    table.append([word("total_row", lang)] + total)
+    return headers, table
+
+
+def winners_text(observation: GargonObservation, lang: str = "en",
+                 names: Sequence[str] | None = None) -> str:
+    winners = list(observation.winners or ())
+    who = f" {word('and', lang)} ".join(seat_name(s, lang, names) for s in winners)
+    return word("winners" if len(winners) > 1 else "winner", lang, names=who)
+
+
+__all__ = [
+    "STYLES", "Table", "action_label", "board", "card_markup", "cards_text", "colour_label", "colours_text",
+    "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "prompt", "score_rows",
+    "score_sheet", "seat_name", "winners_text", "word",
+]

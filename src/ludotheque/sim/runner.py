@@ -1,0 +1,122 @@
+"""Many games between bots, in one process or several, with identical results either way.
+
+Game ``i`` of a run with seed ``S`` is dealt from ``game_seed(S, i)`` and its bots are seeded
+from that (``match.bot_seed``), so a game's outcome depends only on (S, i, options, bots): how
+the run is split into chunks or processes cannot change it. Workers rebuild games from the
+registry, so only games installed through the entry point can be run with ``jobs > 1``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.registry import make_bot
+from ..core.errors import LudothequeError
+from ..core.record import GameRecord, RecordedGame
+from ..core.registry import get_game
+from .match import bot_seed, play_game
+
+#: Called with the number of games just finished (for progress bars).
+Progress = Callable[[int], None]
+
+#: The public event a game logs when a new round begins (games without rounds log none).
+ROUND_EVENT = "round"
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal seed of game ``index`` of a run: stable across processes and Python versions
+    (a hash, not ``hash()``), and below 2**48 so that JSON readers keep it exact."""
+    digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def seat_bots(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """The bot of each seat: the list cycled over the seats (seat s plays ``bots[s % len]``)."""
+    if not bots:
+        raise LudothequeError("at least one bot name is needed")
+    return tuple(bots[seat % len(bots)] for seat in range(players))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: enough for statistics, and its record when asked for."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    actions: int
+    rounds: int | None
+    record: GameRecord | None = None
+
+
+def play_one(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
+             index: int = 0, keep_record: bool = False) -> GameResult:
+    """Play game ``index`` of a run seeded ``seed``, with ``bots`` cycled over the seats.
+
+    The public event log is kept on, to count rounds.
+    """
+    dealt = game_seed(seed, index)
+    names = seat_bots(bots, get_game(game_id).resolve_options(options)["players"])
+    players = [make_bot(game_id, name, bot_seed(dealt, seat)) for seat, name in enumerate(names)]
+    game = play_game(game_id, options, players, dealt, log=True)
+    state = game.state
+    log = getattr(state, "log", None)
+    rounds = None
+    if log is not None:
+        rounds = 1 + sum(1 for event in log if getattr(event, "kind", None) == ROUND_EVENT)
+    return GameResult(index, dealt, names, tuple(state.scores()), tuple(state.winners()),
+                      len(game.record.actions), rounds, game.record if keep_record else None)
+
+
+def _run_chunk(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
+               start: int, stop: int, keep_records: bool) -> list[GameResult]:
+    return [play_one(game_id, options, bots, seed, i, keep_records) for i in range(start, stop)]
+
+
+def check_run(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str]) -> int:
+    """Fail early, in the calling process, on a bad game, options or bot name; returns players."""
+    state = RecordedGame.start(game_id, options, 0).state
+    for name in set(bots):
+        make_bot(game_id, name, 0)
+    return state.players
+
+
+def run_games(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], games: int,
+              seed: int, jobs: int = 1, keep_records: bool = False, progress: Progress | None = None,
+              chunk: int | None = None) -> list[GameResult]:
+    """Play ``games`` games; results in game order, identical whatever ``jobs`` and ``chunk``."""
+    if games < 0 or jobs < 1:
+        raise LudothequeError("games must be >= 0 and jobs >= 1")
+    check_run(game_id, options, bots)
+    if jobs == 1 or games <= 1:
+        results = []
+        for index in range(games):
+            results.append(play_one(game_id, options, bots, seed, index, keep_records))
+            if progress is not None:
+                progress(1)
+        return results
+    size = chunk or max(1, min(200, games // (jobs * 8)))
+    bounds = [(start, min(games, start + size)) for start in range(0, games, size)]
+    found: list[GameResult] = []
+    # spawn: workers start clean (no inherited threads such as a progress bar's)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(_run_chunk, game_id, dict(options or {}), list(bots), seed, start,
+                               stop, keep_records) for start, stop in bounds]
+        try:
+            for future in as_completed(futures):
+                part = future.result()
+                found += part
+                if progress is not None:
+                    progress(len(part))
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return sorted(found, key=lambda result: result.index)

@@ -1,0 +1,120 @@
+"""Summaries of many games: win rates per seat and per bot, score and length distributions.
+
+A shared win counts 1/k for each of the k winners, so win rates over all seats add up to 1.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .runner import GameResult
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Count, mean, sample standard deviation, min, median and max of some numbers."""
+
+    count: int
+    mean: float
+    sd: float
+    min: float
+    median: float
+    max: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Distribution:
+        if not values:
+            return cls(0, math.nan, math.nan, math.nan, math.nan, math.nan)
+        sd = statistics.stdev(values) if len(values) > 1 else 0.0
+        return cls(len(values), statistics.fmean(values), sd, min(values), statistics.median(values),
+                   max(values))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How one seat, or one bot over every seat it held, did."""
+
+    name: str  # the bot's name (for a seat: the bot that held it)
+    seat: int | None  # None for a bot's summary over all its seats
+    games: int  # seat-games played
+    wins: float  # shared wins count 1/k
+    scores: Distribution
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else math.nan
+
+    @property
+    def margin(self) -> float:
+        """Half-width of a normal 95% interval on the win rate (ties make it approximate)."""
+        if not self.games:
+            return math.nan
+        rate = self.win_rate
+        return 1.96 * math.sqrt(max(rate * (1 - rate), 0.0) / self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seat": self.seat, "games": self.games, "wins": self.wins,
+                "win_rate": self.win_rate, "margin95": self.margin, "scores": asdict(self.scores)}
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    seats: tuple[Standing, ...]
+    bots: tuple[Standing, ...]
+    actions: Distribution
+    rounds: Distribution | None
+    ties: int  # games won by more than one seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "seats": [s.to_json() for s in self.seats],
+            "bots": [b.to_json() for b in self.bots],
+            "actions": asdict(self.actions),
+            "rounds": None if self.rounds is None else asdict(self.rounds),
+            "ties": self.ties,
+        }
+
+
+def summarize(results: Sequence[GameResult]) -> Summary:
+    """Statistics of finished games (any mix of bots; seats as in each result)."""
+    players = max((len(r.scores) for r in results), default=0)
+    seat_wins = [0.0] * players
+    seat_scores: list[list[float]] = [[] for _ in range(players)]
+    seat_names: list[set[str]] = [set() for _ in range(players)]
+    bot_wins: dict[str, float] = {}
+    bot_games: dict[str, int] = {}
+    bot_scores: dict[str, list[float]] = {}
+    for result in results:
+        share = 1 / len(result.winners) if result.winners else 0.0
+        for seat, (name, score) in enumerate(zip(result.bots, result.scores, strict=True)):
+            won = share if seat in result.winners else 0.0
+            seat_wins[seat] += won
+            seat_scores[seat].append(score)
+            seat_names[seat].add(name)
+            bot_wins[name] = bot_wins.get(name, 0.0) + won
+            bot_games[name] = bot_games.get(name, 0) + 1
+            bot_scores.setdefault(name, []).append(score)
+    seats = tuple(
+        Standing("/".join(sorted(seat_names[s])), s, len(seat_scores[s]), seat_wins[s],
+                 Distribution.of(seat_scores[s]))
+        for s in range(players)
+    )
+    bots = tuple(
+        Standing(name, None, bot_games[name], bot_wins[name], Distribution.of(bot_scores[name]))
+        for name in sorted(bot_games)
+    )
+    rounds = [r.rounds for r in results if r.rounds is not None]
+    return Summary(
+        games=len(results),
+        seats=seats,
+        bots=bots,
+        actions=Distribution.of([r.actions for r in results]),
+        rounds=Distribution.of(rounds) if rounds else None,
+        ties=sum(1 for r in results if len(r.winners) > 1),
+    )

@@ -1,0 +1,133 @@
+"""``ludotheque play``: a whole game driven by piped input, the record it saves, wrong input that
+explains itself, and a screen that shows only what the human's seat may see."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ludotheque.cli.main import app
+from ludotheque.core import GameRecord, replay
+from ludotheque.games.gargon import GAME
+from ludotheque.games.gargon.notation import card_text
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "250", "LANG": "en_GB.UTF-8", "LC_ALL": ""}
+HIDDEN_CELL = re.compile(r"^(—|([WBVRYG]\? )*[WBVRYG]\?( +\(\d+\))?)$")
+
+
+def play(args: list[str], answers: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["play", "gargon", *args], input=answers, env=env or WIDE)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def board_rows(screen: str) -> list[list[str]]:
+    """The cells of every board row printed (the table's vertical bars split them)."""
+    rows = []
+    for line in screen.splitlines():
+        cells = [c.strip() for c in line.split("│")]
+        if len(cells) == 6 and cells[1] not in ("Player", ""):
+            rows.append(cells[1:5])
+    return rows
+
+
+def test_a_whole_game_answering_1_ends_with_the_score_table_and_saves_a_replayable_record(
+        tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = play(["--seed", "5", "--bots", "random", "--save", str(path)], "1\n" * 400)
+    assert code == 0
+    assert "Game over" in out and "Scores" in out
+    for line in ("Bonus", "Amulets", "Total"):
+        assert re.search(rf"│ {line} ", out), line
+    assert re.search(r"Winners? (\(shared\) )?: ?|Winners?: ", out)
+    record = GameRecord.load(path)
+    assert record.result is not None
+    state = replay(record)
+    assert state.is_terminal
+    assert state.scores() == record.result["scores"] and state.winners() == record.result["winners"]
+    totals = next(line for line in out.splitlines() if line.startswith("│ Total"))
+    assert [int(x) for x in re.findall(r"\d+", totals)] == [int(s) for s in state.scores()]
+    replayed = runner.invoke(app, ["replay", str(path), "--json"])
+    assert json.loads(replayed.stdout)["scores"] == [int(s) for s in state.scores()]
+
+
+def test_the_screen_shows_other_seats_hands_and_won_cards_only_as_colours() -> None:
+    code, out, _ = play(["--seed", "21", "--bots", "random"], "1\n" * 400)
+    assert code == 0
+    screen = out.split("Game over")[0]
+    rows = board_rows(screen)
+    others = [r for r in rows if r[0].startswith("Seat ")]
+    mine = [r for r in rows if r[0].startswith("You")]
+    assert len(others) >= 3 * 20 and len(mine) >= 20  # the parse found the tables
+    for name, hand, _in_play, won in others:
+        assert HIDDEN_CELL.match(hand), (name, hand)
+        assert HIDDEN_CELL.match(won), (name, won)
+    assert any(re.search(r"[WBVRYG]1?\d\b", hand) for _, hand, _, _ in mine)  # own values shown
+
+
+def test_the_first_screen_shows_exactly_the_humans_own_hand() -> None:
+    state = GAME.new_state({"players": 4, "first_player": 0}, seed=3)
+    code, out, _ = play(["--seed", "3", "--first-player", "0", "--bots", "random"], "")
+    assert code == 0
+    you = next(r for r in board_rows(out) if r[0].startswith("You"))
+    assert you[1].split("(")[0].split() == [card_text(c) for c in state.observe(0).hand]
+
+
+def test_wrong_input_explains_itself_and_asks_again() -> None:
+    state = GAME.new_state({"players": 4, "first_player": 0}, seed=3)
+    hand = set(state.observe(0).hand)
+    missing = next(c for c in range(96) if c not in hand and c & 15)
+    answers = f"bogus\n0\n999\n\nplay {card_text(missing)}\nplay R1 R2 R3\nhelp\n"
+    code, out, _ = play(["--seed", "3", "--first-player", "0"], answers)
+    assert code == 0
+    assert "not understood: unknown action 'bogus'" in out
+    assert "0 is not in the list" in out and "999 is not in the list" in out
+    assert "type a number from the list" in out
+    assert f"not allowed: {card_text(missing)} is not in your hand" in out
+    assert "not understood: three cards of one colour" in out
+    assert "'help' shows this" in out
+    assert "End of input" in out
+
+
+def test_notation_is_accepted_in_any_case() -> None:
+    state = GAME.new_state({"players": 4, "first_player": 0}, seed=3)
+    card = state.observe(0).hand[0]
+    code, out, _ = play(["--seed", "3", "--first-player", "0"], f"PLAY {card_text(card).lower()}\n")
+    assert code == 0
+    assert f"→ play {card_text(card)}" in out
+
+
+def test_quit_leaves_and_the_unfinished_record_replays(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    code, out, _ = play(["--seed", "3", "--save", str(path)], "1\nquit\n")
+    assert code == 0
+    assert "You leave the game." in out
+    state = replay(GameRecord.load(path))
+    assert not state.is_terminal
+
+
+def test_french_from_the_environment_and_english_on_request() -> None:
+    _, out, _ = play(["--seed", "3"], "", env={"LANG": "fr_FR.UTF-8", "LC_ALL": ""})
+    assert "À vous" in out and "Votre choix" in out
+    _, out, _ = play(["--seed", "3", "--lang", "en"], "", env={"LANG": "fr_FR.UTF-8", "LC_ALL": ""})
+    assert "Your turn" in out
+
+
+def test_bad_command_lines_give_a_message_and_a_non_zero_exit() -> None:
+    for args, message in [
+        (["--players", "6"], "3 to 5 players"),
+        (["--bots", "nobody"], "no bot 'nobody'"),
+        (["--bots", "random,random"], "one bot name for every bot seat"),
+        (["--seat", "4"], "--seat must be a seat from 0 to 3"),
+        (["--variant", "closed"], "variant"),
+        (["--lang", "de"], "unknown language"),
+    ]:
+        code, _, err = play(args, "")
+        assert code != 0, args
+        assert message in err, (args, err)
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 1 and "unknown game" in result.stderr

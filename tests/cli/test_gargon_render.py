@@ -1,0 +1,97 @@
+"""Gargon's words for players (games/gargon/render.py): events in English and French, cards,
+actions, the board from an observation, and the score sheet."""
+
+from __future__ import annotations
+
+import re
+
+from ludotheque.bots import make_bot
+from ludotheque.games.gargon import GAME, GargonObservation, render
+from ludotheque.games.gargon.events import Event
+from ludotheque.games.gargon.notation import BATTLE, DRAW, PASS, parse_action, parse_card
+from ludotheque.sim.match import play_game
+
+R14, R3, R0 = parse_card("R14"), parse_card("R3"), parse_card("R0")
+HIDDEN_R, HIDDEN_G = 96 + 3, 96 + 5
+
+
+def test_colour_and_creature_names_come_from_the_components_file() -> None:
+    assert render.colour_label(3, "en") == "red (phoenix)"
+    assert render.colour_label(3, "fr") == "rouge (phénix)"
+    assert render.colour_label(5, "fr") == "vert (fée)"
+    assert render.card_markup(R14) == f"[{render.STYLES[3]}]R14[/]"
+
+
+def test_events_in_english_and_french() -> None:
+    play = Event("play", 1, cards=(HIDDEN_R, HIDDEN_G))
+    assert render.describe_event(play) == "Seat 1 plays 2 cards face down: R? G?"
+    assert render.describe_event(play, "fr") == "Joueur 1 pose 2 cartes face cachée : R? G?"
+    assert render.describe_event(play, "en", you=1) == "You play 2 cards face down: R? G?"
+    assert render.describe_event(Event("pass", 2), "fr", you=2) == "Vous passez"
+    draw = Event("draw", 0, colour=3, pile=1)
+    assert render.describe_event(draw, names=["Ada", "Bo", "Cy"]) == "Ada draws R? from pile 2"
+    assert render.describe_event(draw, "fr") == "Joueur 0 tire R? de la pioche 2"
+    fight = Event("fight", 2, colour=3, seats=(1, 2), cards=(R3, R14))
+    assert render.describe_event(fight) == (
+        "Fight in red (phoenix): Seat 1 R3, Seat 2 R14 — Seat 2 wins R14; R3 discarded")
+    assert render.describe_event(fight, "en", you=2).endswith("— you win R14; R3 discarded")
+    clash = Event("clash", colour=3, seats=(0, 2), cards=(R0, R0))
+    assert "The two R0 of Seat 0 and Seat 2 cancel out" in render.describe_event(clash)
+    assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 1 est premier joueur"
+    reveal = Event("reveal", cards=(R14, R3), seats=(0, 2))
+    assert render.describe_event(reveal) == "Cards revealed — Seat 0: R14 · Seat 2: R3"
+    assert render.describe_event(Event("over"), "fr") == "La partie est terminée"
+
+
+def test_every_event_of_a_game_has_words_and_no_event_before_the_reveal_shows_a_value() -> None:
+    state = GAME.new_state({"players": 4}, seed=12)
+    state.log = []
+    bots = [make_bot("gargon", "random", s) for s in range(4)]
+    for seat, bot in enumerate(bots):
+        bot.reset(GAME, state.options, seat)
+    while state.to_act is not None:
+        seat = state.to_act
+        state.apply_trusted(bots[seat].act(state.observe(seat), state.legal_actions()))
+    for event in state.log:
+        for lang in ("en", "fr"):
+            text = render.describe_event(event, lang)
+            assert text and text != event.kind
+        if event.kind in ("play", "draw", "pass", "stop", "battle", "round"):
+            assert not re.search(r"[WBVRYG]\d", render.describe_event(event)), event
+
+
+def test_action_labels_name_colours_and_pile_tops() -> None:
+    state = GAME.state_from_setup({"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]]})
+    obs = state.observe(0)
+    assert render.action_label(parse_action("play r14"), obs) == "play R14"
+    assert render.action_label(BATTLE + 3, obs, "fr") == "battle R — rouge (phénix)"
+    assert render.action_label(DRAW + 1, obs) == "draw 2 (top G?)"
+    assert render.action_label(PASS, obs) == "pass"
+
+
+def test_the_board_shows_values_only_where_the_observation_does() -> None:
+    state = GAME.new_state({"players": 4}, seed=3)
+    (headers, rows), lines = render.board(state.observe(2), "en")
+    assert headers == ["Player", "Hand", "In play", "Won"]
+    for seat, row in enumerate(rows):
+        tokens = row[1].split()[:-1]  # the last token is the hand size
+        if seat == 2:
+            assert all(re.fullmatch(r"[WBVRYG]\d+", t) for t in tokens)
+        else:
+            assert all(re.fullmatch(r"[WBVRYG]\?", t) for t in tokens)
+    assert lines[0].startswith("Pile 1 (") and "?" not in lines[0].split(":", 1)[1]
+
+
+def test_the_score_sheet_adds_up_to_the_game_scores() -> None:
+    bots = [make_bot("gargon", "random", s) for s in range(3)]
+    game = play_game("gargon", {"players": 3}, bots, seed=4)
+    final = game.state.observe(None)
+    assert isinstance(final, GargonObservation)
+    headers, rows = render.score_sheet(final, "en")
+    assert headers == ["Colour", "Seat 0", "Seat 1", "Seat 2"]
+    assert rows[-1][0] == "Total"
+    assert [int(x) for x in rows[-1][1:]] == [int(s) for s in game.state.scores()]
+    assert [int(b) + int(a) for b, a in zip(rows[-3][1:], rows[-2][1:], strict=True)] == [
+        int(s) for s in game.state.scores()]
+    winners = render.winners_text(final, "fr")
+    assert winners.startswith("Vainqueur") and "Joueur" in winners

@@ -1,0 +1,36 @@
+"""Parametrisation of the conformance suite: every registered game, every player count of its
+spec, several seeds.
+
+Nothing here may know a particular game: a new game registered through the entry point group
+``ludotheque.games`` is picked up by ``game_ids()`` and must pass the whole suite unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ludotheque.core import Game, game_ids, get_game
+
+#: Seeds of the random playouts (the deal and the choices both derive from them).
+SEEDS = (0, 1, 2)
+
+
+def _cases() -> list[tuple[Game, dict[str, Any], int]]:
+    out = []
+    for game_id in game_ids():
+        game = get_game(game_id)
+        for players in range(game.spec.min_players, game.spec.max_players + 1):
+            out += [(game, {"players": players}, seed) for seed in SEEDS]
+    return out
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``game``: every registered game; ``case``: (game, options, seed) of one random playout."""
+    if "game" in metafunc.fixturenames:
+        metafunc.parametrize("game", [get_game(i) for i in game_ids()], ids=game_ids())
+    if "case" in metafunc.fixturenames:
+        cases = _cases()
+        ids = [f"{g.id}-{o['players']}p-seed{s}" for g, o, s in cases]
+        metafunc.parametrize("case", cases, ids=ids)

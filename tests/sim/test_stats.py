@@ -1,0 +1,48 @@
+"""sim.stats: shared wins count 1/k, per-seat and per-bot standings, distributions."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+from ludotheque.sim.runner import GameResult
+from ludotheque.sim.stats import Distribution, summarize
+
+
+def result(index: int, scores: tuple[float, ...], winners: tuple[int, ...], bots: tuple[str, ...],
+           rounds: int | None = 10) -> GameResult:
+    return GameResult(index, index, bots, scores, winners, 100 + index, rounds)
+
+
+def test_a_shared_win_counts_one_over_k_for_each_winner() -> None:
+    bots = ("a", "b", "a")
+    summary = summarize([result(0, (50, 50, 10), (0, 1), bots), result(1, (40, 20, 45), (2,), bots)])
+    assert [s.wins for s in summary.seats] == [0.5, 0.5, 1.0]
+    assert math.isclose(sum(s.win_rate for s in summary.seats), 1.0)
+    assert summary.ties == 1
+
+
+def test_per_bot_standings_gather_every_seat_the_bot_held() -> None:
+    bots = ("a", "b", "a")
+    summary = summarize([result(0, (50, 50, 10), (0, 1), bots), result(1, (40, 20, 45), (2,), bots)])
+    by_name = {b.name: b for b in summary.bots}
+    assert by_name["a"].games == 4 and by_name["a"].wins == 1.5 and by_name["a"].win_rate == 0.375
+    assert by_name["b"].games == 2 and by_name["b"].wins == 0.5
+    assert by_name["a"].scores.mean == statistics.fmean([50, 10, 40, 45])
+    assert summary.seats[1].name == "b" and summary.seats[1].seat == 1
+
+
+def test_distribution_of_numbers() -> None:
+    dist = Distribution.of([4, 1, 3, 2])
+    assert (dist.count, dist.mean, dist.min, dist.median, dist.max) == (4, 2.5, 1, 2.5, 4)
+    assert math.isclose(dist.sd, statistics.stdev([1, 2, 3, 4]))
+    assert Distribution.of([7]).sd == 0.0
+    assert Distribution.of([]).count == 0 and math.isnan(Distribution.of([]).mean)
+
+
+def test_lengths_are_summarised_and_rounds_are_optional() -> None:
+    bots = ("x", "y")
+    summary = summarize([result(0, (1, 2), (1,), bots, None), result(1, (3, 2), (0,), bots, None)])
+    assert summary.actions.mean == 100.5
+    assert summary.rounds is None
+    assert summary.to_json()["rounds"] is None
