@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -42,15 +43,15 @@ class Components:
     both_zeros_multiplier: int
     hand_size: int
 
-    @property
-    def deck(self) -> list[int]:
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
         """Every physical card, in a fixed order (102 of them)."""
-        return [
+        return tuple(
             colour * NUM_VALUES + value
             for colour in range(NUM_COLOURS)
             for value in range(NUM_VALUES)
             for _ in range(self.copies[value])
-        ]
+        )
 
 
 def _require(condition: bool, message: str) -> None:

@@ -87,7 +87,7 @@ class GargonGame(Game):
         resolved = self.resolve_options(options)
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
-        deck = COMPONENTS.deck
+        deck = list(COMPONENTS.deck)
         rng.shuffle(deck)
         state = self._empty_state(resolved)
         state.seed = seed

@@ -49,30 +49,31 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 # -- legal actions ------------------------------------------------------------------------
 
-def _rank_plus_one(colour: int, value: int) -> int:
-    return colour * 16 + 16 - value  # rank (colour, value descending) + 1
-
-
 def _plays(hand: list[list[int]], shapes: tuple[tuple[int, ...], ...], allowed: int) -> list[int]:
-    """Every play of the given shapes from ``hand``, using only colours in the mask ``allowed``."""
-    singles: list[list[int]] = []  # per colour: rank+1 of each distinct value
-    pairs: list[list[int]] = []  # per colour: code of each distinct pair (r1 * 97 + r2)
+    """Every play of the given shapes from ``hand``, using only colours in the mask ``allowed``.
+
+    A play's code is built from the ranks (+1) of its cards in canonical order (see notation);
+    a colour's values are kept in descending order and only 0 can repeat, so the distinct values
+    are the list itself, less its last 0 when both 0s are there.
+    """
+    want_pairs = any(shape[0] == 2 for shape in shapes)
+    singles: list[list[int]] = [[] for _ in range(NUM_COLOURS)]  # rank+1 of distinct values
+    pairs: list[list[int]] = [[] for _ in range(NUM_COLOURS)]  # r1 * 97 + r2 of distinct pairs
     colours: list[int] = []
     for colour in range(NUM_COLOURS):
         values = hand[colour]
         if not values or not allowed >> colour & 1:
-            singles.append([])
-            pairs.append([])
             continue
         colours.append(colour)
-        distinct = sorted(set(values), reverse=True)
-        ranks = [_rank_plus_one(colour, v) for v in distinct]
-        singles.append(ranks)
-        two = [a * _RADIX + b for a, b in combinations(ranks, 2)]
-        if values.count(0) == 2:
-            zero = _rank_plus_one(colour, 0)
-            two.append(zero * _RADIX + zero)
-        pairs.append(two)
+        zero = colour * 16 + 16  # rank + 1 of the colour's 0
+        both_zeros = len(values) > 1 and values[-2] == 0
+        ranks = [zero - v for v in (values[:-1] if both_zeros else values)]
+        singles[colour] = ranks
+        if want_pairs:
+            two = [a * _RADIX + b for a, b in combinations(ranks, 2)]
+            if both_zeros:
+                two.append(zero * _RADIX + zero)
+            pairs[colour] = two
     out: list[int] = []
     for shape in shapes:
         if shape == (1,):
@@ -84,6 +85,8 @@ def _plays(hand: list[list[int]], shapes: tuple[tuple[int, ...], ...], allowed: 
                 out += [PLAY + (ra * _RADIX + rb) * _RADIX for ra in singles[a] for rb in singles[b]]
         elif shape == (2, 1):
             for a in colours:
+                if not pairs[a]:
+                    continue
                 for b in colours:
                     if a < b:  # pair colour first in canonical order
                         out += [PLAY + p * _RADIX + rb for p in pairs[a] for rb in singles[b]]
