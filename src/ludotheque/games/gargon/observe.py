@@ -78,9 +78,15 @@ class GargonObservation:
 
 
 def _shown(hand: list[list[int]], visible: bool) -> Cards:
+    """A zone's cards colour by colour: values when ``visible``, else face-down codes."""
     if visible:
-        return tuple(c * 16 + v for c in range(NUM_COLOURS) for v in hand[c])
-    return tuple(HIDDEN + c for c in range(NUM_COLOURS) for _ in hand[c])
+        return tuple([c * 16 + v for c, values in enumerate(hand) for v in values])
+    return tuple([HIDDEN + c for c, values in enumerate(hand) for _ in values])
+
+
+def _pile_backs(pile: list[int]) -> Cards:
+    """A pile's backs, top first (the state keeps the top last)."""
+    return tuple([HIDDEN + (card >> 4) for card in reversed(pile)])
 
 
 def observe(state: GargonState, seat: int | None) -> GargonObservation:
@@ -95,10 +101,7 @@ def observe(state: GargonState, seat: int | None) -> GargonObservation:
         to_act=state.to_act,
         first_player=state.first,
         hands=tuple(_shown(state.hands[s], s == seat) for s in range(n)),
-        piles=(
-            tuple(HIDDEN + (c >> 4) for c in reversed(state.piles[0])),
-            tuple(HIDDEN + (c >> 4) for c in reversed(state.piles[1])),
-        ),
+        piles=(_pile_backs(state.piles[0]), _pile_backs(state.piles[1])),
         in_play=tuple(_shown(state.in_play[s], revealed or s == seat) for s in range(n)),
         won=tuple(_shown(state.won[s], state.open_variant or over or s == seat) for s in range(n)),
         discard=tuple(state.discard),
