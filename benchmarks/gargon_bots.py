@@ -29,6 +29,7 @@ from functools import partial
 from itertools import combinations
 from typing import Any
 
+from _report import report_and_exit
 from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -198,10 +199,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except KeyboardInterrupt:
-        pass
-    except Exception:  # a benchmark reports, it never fails a build
-        Console(stderr=True).print_exception()
-    raise SystemExit(0)
+    report_and_exit(main)

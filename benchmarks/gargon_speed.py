@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from _report import report_and_exit
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -103,26 +104,24 @@ def interleave(meters: list[Meter], chunks: int = 10) -> None:
                 meter.run(max(1, meter.target // chunks))
 
 
-def gargon_trusted(seed: int) -> int:
-    rng = random.Random(seed)
-    state = GAME.new_state(OPTIONS, seed)
-    actions = 0
-    while state.to_act is not None:
-        legal = state.legal_actions()
-        state.apply_trusted(legal[rng.randrange(len(legal))])
-        actions += 1
-    return actions
+def gargon_playout(validated: bool) -> Callable[[int], int]:
+    """A random playout from ``seed``, through ``apply`` (validated) or ``apply_trusted``."""
+
+    def one_game(seed: int) -> int:
+        rng = random.Random(seed)
+        state = GAME.new_state(OPTIONS, seed)
+        apply = state.apply if validated else state.apply_trusted
+        actions = 0
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            apply(legal[rng.randrange(len(legal))])
+            actions += 1
+        return actions
+
+    return one_game
 
 
-def gargon_validated(seed: int) -> int:
-    rng = random.Random(seed)
-    state = GAME.new_state(OPTIONS, seed)
-    actions = 0
-    while state.to_act is not None:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        actions += 1
-    return actions
+gargon_trusted = gargon_playout(validated=False)
 
 
 def gargon_bots(name: str) -> Callable[[int], int]:
@@ -201,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         # hearts plays about seven times faster: more games keep its timing as long as Gargon's
         speed.append(Meter("hearts (OpenSpiel)", hearts_playout(hearts), games * HEARTS_GAMES, seconds))
     others = [
-        Meter("Gargon validated", gargon_validated, games, seconds),
+        Meter("Gargon validated", gargon_playout(validated=True), games, seconds),
         Meter("Gargon bots: random", gargon_bots("random"), max(1, games // 2), seconds),
         Meter("Gargon bots: heuristic", gargon_bots("heuristic"), max(1, games // 4), seconds),
     ]
@@ -228,10 +227,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except KeyboardInterrupt:
-        pass
-    except Exception:  # a benchmark reports, it never fails a build
-        Console(stderr=True).print_exception()
-    raise SystemExit(0)
+    report_and_exit(main)
