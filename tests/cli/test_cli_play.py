@@ -131,3 +131,9 @@ def test_bad_command_lines_give_a_message_and_a_non_zero_exit() -> None:
         assert message in err, (args, err)
     result = runner.invoke(app, ["play", "chess"])
     assert result.exit_code == 1 and "unknown game" in result.stderr
+
+
+def test_the_drawer_sees_the_value_of_each_card_it_draws() -> None:
+    _, screen, _ = play(["--seed", "3", "--bots", "random", "--seat", "0"], "pass\ndraw 1\ndraw 2\nstop\n")
+    drawn = re.findall(r"Into your hand: ([WBVRYG]\d+)", screen)
+    assert len(drawn) == 2

@@ -95,3 +95,17 @@ def test_the_score_sheet_adds_up_to_the_game_scores() -> None:
         int(s) for s in game.state.scores()]
     winners = render.winners_text(final, "fr")
     assert winners.startswith("Vainqueur") and "Joueur" in winners
+
+
+def test_new_in_hand_names_only_the_cards_the_seat_just_drew() -> None:
+    setup = {"hands": [["R14"], ["G2", "W5"], ["B3"]], "piles": [["V7", "Y1"], ["R3"]], "first_player": 0}
+    state = GAME.state_from_setup(setup)
+    state.apply_text("play R14")
+    before = state.observe(1)
+    state.apply_text("pass")
+    state.apply_text("draw 1")
+    state.apply_text("draw 2")
+    after = state.observe(1)
+    assert render.new_in_hand(before, after, "en") == "Into your hand: V7 R3"
+    assert render.new_in_hand(before, after, "fr") == "Dans votre main : V7 R3"
+    assert render.new_in_hand(after, after) is None

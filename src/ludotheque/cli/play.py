@@ -104,6 +104,9 @@ class Session:
         action = self.ask(legal)
         self.game.apply(action)
         self.console.print(f"[bold]{say('chosen', self.lang, action=labels[legal.index(action)])}[/]")
+        gained = self.renderer.new_in_hand(observation, self.state.observe(self.seat), self.lang, True)
+        if gained:
+            self.console.print(gained)
 
     def ask(self, legal: list[Action]) -> Action:
         """Read answers until one names a legal action; each wrong one explains itself."""

@@ -11,6 +11,7 @@ Tables are returned as ``(headers, rows)`` of strings so that any front end can 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, colour_of, value_of
@@ -84,6 +85,15 @@ def hand_text(observation: GargonObservation, markup: bool = False) -> str:
     return cards_text(observation.hand, markup, "—")
 
 
+def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str = "en",
+                markup: bool = False) -> str | None:
+    """What the observing seat just took into its hand (its draws), with values; None if nothing."""
+    gained = list((Counter(after.hand) - Counter(before.hand)).elements())
+    if not gained:
+        return None
+    return word("new_in_hand", lang, cards=cards_text(_ordered(gained), markup))
+
+
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
     if names is not None and 0 <= seat < len(names):
@@ -143,6 +153,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bonus_row": "Bonus", "amulets_row": "Amulets", "total_row": "Total",
         "colour_head": "Colour",
         "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
+        "new_in_hand": "Into your hand: {cards}",
     },
     "fr": {
         "you": "vous", "and": "et",
@@ -171,6 +182,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bonus_row": "Bonus", "amulets_row": "Amulettes", "total_row": "Total",
         "colour_head": "Couleur",
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
+        "new_in_hand": "Dans votre main : {cards}",
     },
 }
 
@@ -390,6 +402,6 @@ def winners_text(observation: GargonObservation, lang: str = "en",
 
 __all__ = [
     "STYLES", "Table", "action_label", "board", "card_markup", "cards_text", "colour_label", "colours_text",
-    "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "prompt", "score_rows",
-    "score_sheet", "seat_name", "winners_text", "word",
+    "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "new_in_hand",
+    "prompt", "score_rows", "score_sheet", "seat_name", "winners_text", "word",
 ]
