@@ -137,3 +137,13 @@ def test_the_drawer_sees_the_value_of_each_card_it_draws() -> None:
     _, screen, _ = play(["--seed", "3", "--bots", "random", "--seat", "0"], "pass\ndraw 1\ndraw 2\nstop\n")
     drawn = re.findall(r"Into your hand: ([WBVRYG]\d+)", screen)
     assert len(drawn) == 2
+
+
+def test_a_drawn_seed_stays_hidden_until_the_end_because_it_reveals_every_card() -> None:
+    _, screen, _ = play(["--bots", "random"], "quit\n")
+    assert "seed" not in screen.lower()
+    code, screen, _ = play(["--bots", "random"], "1\n" * 400)
+    assert code == 0
+    assert re.search(r"This deal was seed \d+", screen)
+    _, chosen, _ = play(["--seed", "5", "--bots", "random"], "quit\n")
+    assert "seed 5" in chosen

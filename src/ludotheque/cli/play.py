@@ -40,8 +40,9 @@ class Session:
     """One terminal game: the recorded game, the human's seat, the bots and the screen."""
 
     def __init__(self, console: Console, renderer: GameRenderer, game: RecordedGame, seat: int,
-                 bots: dict[int, Bot], lang: str, save: str | None) -> None:
+                 bots: dict[int, Bot], lang: str, save: str | None, seed_chosen: bool = False) -> None:
         self.console, self.renderer, self.game = console, renderer, game
+        self.seed_chosen = seed_chosen
         self.state = game.state
         self.seat, self.bots, self.lang, self.save_path = seat, bots, lang, save
         self.log = start_log(self.state)
@@ -57,7 +58,9 @@ class Session:
     def run(self) -> int:
         """Play to the end (or until the player leaves); returns the exit code."""
         spec = self.state.game.spec
-        title = say("title", self.lang, game=spec.name, seat=self.seat, seed=self.game.record.seed)
+        # The seed rebuilds every hidden card: show it up front only when the player chose it.
+        key = "title_seed" if self.seed_chosen else "title"
+        title = say(key, self.lang, game=spec.name, seat=self.seat, seed=self.game.record.seed)
         self.console.rule(f"[bold]{title}")
         try:
             while not self.state.is_terminal:
@@ -73,6 +76,8 @@ class Session:
         except _Leave as leave:
             return self.leave(leave)
         self.show_end()
+        if not self.seed_chosen:
+            self.console.print(f"[dim]{say('seed_was', self.lang, seed=self.game.record.seed)}[/]")
         self.offer_save()
         return 0
 
@@ -192,7 +197,7 @@ def play(
     seat: Annotated[int, typer.Option(help="Your seat, from 0.")] = 0,
     bots: Annotated[str, typer.Option(help="One bot for every other seat, or a comma list.")] = "heuristic",
     variant: Annotated[str | None, typer.Option(help="Game variant, e.g. open.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Deal seed (default: random, shown).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Deal seed (default: random, shown at the end).")] = None,
     first_player: Annotated[int | None, typer.Option(help="Seat of the first player.")] = None,
     lang: Annotated[str | None, typer.Option(help="en or fr (default: from LANG).")] = None,
     save: Annotated[str | None, typer.Option(metavar="FILE", help="Save the game record there.")] = None,
@@ -214,7 +219,8 @@ def play(
         seat_bots = _bots_for(game.id, parse_bot_list(bots), others, recorded.record.seed)
         for s, bot in seat_bots.items():
             bot.reset(game, recorded.state.options, s)
-        session = Session(out(), renderer, recorded, seat, seat_bots, language, save)
+        session = Session(out(), renderer, recorded, seat, seat_bots, language, save,
+                          seed_chosen=seed is not None)
         code = session.run()
     except LudothequeError as exc:
         fail(str(exc))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "{game} — you play seat {seat} · seed {seed}",
+        "title": "{game} — you play seat {seat}",
+        "title_seed": "{game} — you play seat {seat} · seed {seed}",
+        "seed_was": "This deal was seed {seed} (shown now: the seed reveals every card).",
         "you": "You",
         "bot_name": "{name} · {bot}",
         "happened": "What happened",
@@ -38,7 +40,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_renderer": "{game} has no text rendering yet; showing actions in notation only.",
     },
     "fr": {
-        "title": "{game} — vous jouez à la place {seat} · graine {seed}",
+        "title": "{game} — vous jouez à la place {seat}",
+        "title_seed": "{game} — vous jouez à la place {seat} · graine {seed}",
+        "seed_was": "Cette donne était la graine {seed} (montrée maintenant : la graine révèle "
+                    "toutes les cartes).",
         "you": "Vous",
         "bot_name": "{name} · {bot}",
         "happened": "Ce qui s'est passé",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,9 +15,11 @@ class BotError(LudothequeError):
     """A bot chose an action that is not legal (a bug in the bot, reported with its name)."""
 
 
-def bot_seed(seed: int, seat: int) -> str:
-    """Each seat's bot gets its own stream derived from the game's seed."""
-    return f"{seed}:{seat}"
+def bot_seed(seed: int, seat: int) -> int:
+    """Each seat's bot gets its own reproducible stream, derived from the game's seed through a
+    one-way hash: the deal seed itself would let a bot rebuild every hidden card."""
+    digest = hashlib.sha256(f"bot:{seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bot],
