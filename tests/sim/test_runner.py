@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.core import GameRecord, LudothequeError, replay
+from ludotheque.games.gargon import Phase
 from ludotheque.sim.runner import game_seed, play_one, run_games, seat_bots
 
 
@@ -42,7 +43,7 @@ def test_rounds_are_counted_from_the_round_events() -> None:
     firsts = 0
     for text in result.record.actions:
         placing_first = state.to_act == state.first and state.placed == 0  # type: ignore[attr-defined]
-        firsts += placing_first and state.phase == 0  # type: ignore[attr-defined]
+        firsts += placing_first and state.phase == Phase.PLACE  # type: ignore[attr-defined]
         state.apply_text(text)
     assert result.rounds == firsts  # every round begins with its first player's play
 

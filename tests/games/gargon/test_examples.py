@@ -16,8 +16,8 @@ from typing import Any
 
 from ludotheque.games.gargon.components import COMPONENTS
 from ludotheque.games.gargon.notation import card_text
+from ludotheque.games.gargon.phase import Phase
 from ludotheque.games.gargon.scoring import score_table
-from ludotheque.games.gargon.state import Phase
 
 ADAM, BERNARD, COLETTE, BRIGITTE = 0, 1, 2, 3
 

@@ -25,8 +25,9 @@ from ludotheque.games.gargon.notation import (
     parse_card,
     play_action,
 )
+from ludotheque.games.gargon.phase import Phase
 from ludotheque.games.gargon.rules import SHAPES, shape_of
-from ludotheque.games.gargon.state import GargonState, Phase
+from ludotheque.games.gargon.state import GargonState
 
 PILES = ("V10 V11 V12 V13 V14 V15", "W12 W13 W14 W15 Y13 Y14")  # enough to draw in any short scenario
 

@@ -12,7 +12,8 @@ from ludotheque.core.errors import OptionsError, SetupError
 from ludotheque.games.gargon import GAME
 from ludotheque.games.gargon.components import COMPONENTS, DECK_SIZE, HIDDEN
 from ludotheque.games.gargon.notation import card_text, parse_card
-from ludotheque.games.gargon.state import GargonState, Phase
+from ludotheque.games.gargon.phase import Phase
+from ludotheque.games.gargon.state import GargonState
 
 
 def every_card(state: GargonState) -> Counter[int]:

@@ -2,7 +2,8 @@
 
 from .game import SPEC, GargonGame
 from .observe import GargonObservation
-from .state import GargonState, Phase
+from .phase import Phase
+from .state import GargonState
 
 GAME = GargonGame()
 

@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from .components import HIDDEN, NUM_COLOURS
 from .notation import card_text
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .state import GargonState
-
-PHASE_NAMES = ("place", "pass_draw", "fight", "loser_draw", "over")
 
 Cards = tuple[int, ...]
 
@@ -92,12 +91,13 @@ def _pile_backs(pile: list[int]) -> Cards:
 def observe(state: GargonState, seat: int | None) -> GargonObservation:
     """Build ``seat``'s view; a spectator (None) sees only what is public."""
     n, over = state.n, state.to_act is None
-    revealed = state.phase in (2, 3) or over  # fight phase: cards in play are turned face up
+    # from the fight phase on, the cards in play lie face up
+    revealed = state.phase in (Phase.FIGHT, Phase.LOSER_DRAW) or over
     return GargonObservation(
         seat=seat,
         players=n,
         variant="open" if state.open_variant else "standard",
-        phase=PHASE_NAMES[state.phase],
+        phase=Phase(state.phase).label,
         to_act=state.to_act,
         first_player=state.first,
         hands=tuple(_shown(state.hands[s], s == seat) for s in range(n)),

@@ -22,12 +22,13 @@ from .notation import (
     checked_play_cards,
     play_cards,
 )
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .state import GargonState
 
-# Phase values, duplicated as ints to keep the hot path free of enum look-ups.
-PLACE, PASS_DRAW, FIGHT, LOSER_DRAW, OVER = 0, 1, 2, 3, 4
+# Phase values as plain ints: module globals keep the hot path free of enum attribute look-ups.
+PLACE, PASS_DRAW, FIGHT, LOSER_DRAW, OVER = (int(phase) for phase in Phase)
 MAX_DRAWS_PER_PASS = 3
 
 _RADIX = 97
@@ -347,14 +348,25 @@ def _end_round(state: GargonState) -> None:
     state.round_colours = 0
     state.passed = [False] * n
     state.drawn = 0
-    if not state.final_round:
-        for step in range(1, n + 1):
-            seat = (state.first + step) % n
-            if any(state.hands[seat]):
-                if state.log is not None:
-                    state.log.append(Event("round", seat))
-                start_round(state, seat)
-                return
+    first = None if state.final_round else _first_holder(state, state.first + 1)
+    if first is None:
+        _game_over(state)
+        return
+    if state.log is not None:
+        state.log.append(Event("round", first))
+    start_round(state, first)
+
+
+def _first_holder(state: GargonState, start: int) -> int | None:
+    """From ``start`` clockwise (all the way round), the first seat with a card in hand."""
+    for step in range(state.n):
+        seat = (start + step) % state.n
+        if any(state.hands[seat]):
+            return seat
+    return None
+
+
+def _game_over(state: GargonState) -> None:
     state.phase = OVER
     state.to_act = None
     if state.log is not None:
@@ -372,12 +384,9 @@ def begin(state: GargonState, first: int) -> None:
     """Start the game's first round with ``first`` (or the next seat holding a card)."""
     if not (state.piles[0] and state.piles[1]):
         state.final_round = True  # 000: a pile already empty means this round is the last
-    n = state.n
-    for step in range(n):
-        seat = (first + step) % n
-        if any(state.hands[seat]):
-            start_round(state, seat)
-            return
-    state.first = first
-    state.phase = OVER
-    state.to_act = None
+    holder = _first_holder(state, first)
+    if holder is None:
+        state.first = first
+        _game_over(state)
+    else:
+        start_round(state, holder)

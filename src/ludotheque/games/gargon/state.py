@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action, State
 from . import rules
 from .components import NUM_COLOURS
 from .events import Event
+from .observe import GargonObservation, observe
+from .phase import Phase
+from .scoring import score_table
 
 if TYPE_CHECKING:
     from .game import GargonGame
-    from .observe import GargonObservation
-
-
-class Phase(IntEnum):
-    PLACE = 0  # the seat to act plays cards face down or passes
-    PASS_DRAW = 1  # a passer draws one to three cards
-    FIGHT = 2  # the seat to act chooses the colour resolved next
-    LOSER_DRAW = 3  # a fight's loser draws one card
-    OVER = 4
 
 
 Hand = list[list[int]]  # per colour, values in descending order
@@ -102,13 +95,9 @@ class GargonState(State):
         return rules.refusal(self, action, lang)
 
     def observe(self, seat: int | None) -> GargonObservation:
-        from .observe import observe
-
         return observe(self, seat)
 
     def scores(self) -> list[float]:
-        from .scoring import score_table
-
         if self.to_act is not None:
             raise ValueError("scores exist only once the game is over")
         return [float(row.total) for row in score_table(self.won, self.amulets)]

@@ -1,0 +1,18 @@
+"""The phases of a Gargon round (what the seat to act is deciding)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    PLACE = 0  # the seat to act plays cards face down or passes
+    PASS_DRAW = 1  # a passer draws one to three cards
+    FIGHT = 2  # the seat to act chooses the colour resolved next
+    LOSER_DRAW = 3  # a fight's loser draws one card
+    OVER = 4
+
+    @property
+    def label(self) -> str:
+        """The name observations use: ``place``, ``pass_draw``, ``fight`` ..."""
+        return self.name.lower()
