@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-test
 BENCH  := $(VENV)/.installed-bench
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play play-terminal test lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,15 +17,20 @@ $(BENCH): $(STAMP)
 	$(PY) -m pip install -q -e '.[test,bench]'
 	touch $(BENCH)
 
-## play: a game of Gargon in the terminal, you against three heuristic bots
+## play: the web table on the embedded database; prints its address and opens it in a browser
 play: $(STAMP)
+	$(VENV)/bin/ludotheque serve --open
+
+## play-terminal: a game of Gargon in the terminal, you against three heuristic bots
+play-terminal: $(STAMP)
 	$(VENV)/bin/ludotheque play gargon
 
-## test: every test, the type check and the lint
+## test: every test, the type check and the lint; .ci/services first installs (when missing) and
+## starts what the browser and database tests use: Debian's chromium and PostgreSQL on loopback
 test: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
-	$(PY) -m pytest
+	eval "$$(.ci/services)" && $(PY) -m pytest
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks

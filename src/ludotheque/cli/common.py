@@ -12,8 +12,6 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ..core.game import State
-
 LANGS = ("en", "fr")
 
 
@@ -80,10 +78,3 @@ def parse_bot_list(text: str) -> list[str]:
     return names
 
 
-def start_log(state: State) -> list[Any] | None:
-    """Turn on the state's public event log when the game keeps one (Gargon does)."""
-    if not hasattr(state, "log"):
-        return None
-    log: list[Any] = []
-    state.log = log
-    return log

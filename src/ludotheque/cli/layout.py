@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .renderers import Table as TableData
+from ..renderers import Table as TableData
 
 
 def rich_table(data: TableData, title: str | None = None, first_bold: bool = True) -> Table:

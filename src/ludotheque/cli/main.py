@@ -15,11 +15,12 @@ from ..core.registry import game_ids, get_game
 from .common import out
 from .play import play
 from .replay import replay
+from .serve import serve
 from .simulate import simulate
 
 app = typer.Typer(
     name="ludotheque",
-    help="Ludothèque: Gargon (and soon Drakon and Kagoun) — play, replay and simulate.",
+    help="Ludothèque: Gargon (and soon Drakon and Kagoun) — play, replay, simulate and serve the web table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -48,6 +49,7 @@ def games() -> None:
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("serve")(serve)
 
 
 def run() -> None:

@@ -18,13 +18,13 @@ from rich.markup import escape
 from ..bots.base import Bot
 from ..bots.registry import make_bot
 from ..core.errors import LudothequeError, NotationError
-from ..core.game import Action
+from ..core.game import Action, start_log
 from ..core.record import RecordedGame
 from ..core.registry import get_game
+from ..renderers import GameRenderer, renderer_for
 from ..sim.match import BotError, bot_seed
-from .common import check_lang, fail, game_options, out, parse_bot_list, start_log
+from .common import check_lang, fail, game_options, out, parse_bot_list
 from .layout import print_board, print_choices, print_events, print_scores
-from .renderers import GameRenderer, renderer_for
 from .words import say
 
 

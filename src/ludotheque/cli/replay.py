@@ -14,11 +14,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..core.errors import LudothequeError
-from ..core.game import State
+from ..core.game import State, start_log
 from ..core.record import GameRecord, ReplayStepError, replay_steps
-from .common import check_lang, emit_json, fail, numbers, out, start_log
+from ..renderers import GameRenderer, renderer_for
+from .common import check_lang, emit_json, fail, numbers, out
 from .layout import print_events, print_scores
-from .renderers import GameRenderer, renderer_for
 from .words import say
 
 

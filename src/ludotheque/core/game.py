@@ -133,3 +133,12 @@ class Game(ABC):
 
     def actions_to_texts(self, actions: Sequence[Action]) -> list[str]:
         return [self.action_to_text(a) for a in actions]
+
+
+def start_log(state: State) -> list[Any] | None:
+    """Turn on the state's public event log when the game keeps one (Gargon does)."""
+    if not hasattr(state, "log"):
+        return None
+    log: list[Any] = []
+    state.log = log
+    return log

@@ -53,6 +53,12 @@ def colour_label(colour: int, lang: str = "en", markup: bool = False) -> str:
     return f"[{STYLES[colour]}]{text}[/]" if markup else text
 
 
+def legend(lang: str = "en") -> dict[str, object]:
+    """The colours with their names and creatures, for clients that draw the cards themselves."""
+    return {"colours": [{"letter": c.letter, "name": colour_name(i, lang), "creature": creature_name(i, lang)}
+                        for i, c in enumerate(COMPONENTS.colours)]}
+
+
 def card_markup(card: int) -> str:
     """A card (or a face-down ``R?``) in its colour's style."""
     return f"[{STYLES[colour_of(card)]}]{card_text(card)}[/]"
@@ -402,6 +408,6 @@ def winners_text(observation: GargonObservation, lang: str = "en",
 
 __all__ = [
     "STYLES", "Table", "action_label", "board", "card_markup", "cards_text", "colour_label", "colours_text",
-    "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "new_in_hand",
+    "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
     "prompt", "score_rows", "score_sheet", "seat_name", "winners_text", "word",
 ]

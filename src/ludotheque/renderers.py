@@ -1,5 +1,6 @@
-"""Each game's player-facing words, found by game id. The commands stay generic: they lay out
-what a game's ``render`` module says (text and Rich markup), and never look inside a state."""
+"""Each game's player-facing words, found by game id. The terminal commands and the web table stay
+generic: they lay out what a game's ``render`` module says (text, or Rich markup for the terminal),
+and never look inside a state."""
 
 from __future__ import annotations
 
@@ -35,9 +36,11 @@ class GameRenderer(Protocol):
     def winners_text(self, observation: Any, lang: str = ...,
                      names: Sequence[str] | None = ...) -> str: ...
 
+    def legend(self, lang: str = ...) -> dict[str, Any]: ...
+
 
 def _gargon() -> GameRenderer:
-    from ..games.gargon import render
+    from .games.gargon import render
 
     return render
 

@@ -1,0 +1,74 @@
+"""``ludotheque serve``: the web table, for friends and bots, in the browser."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..core.errors import LudothequeError
+from .common import fail, out
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory (created on first use)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("ludotheque", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tables.db'}"
+
+
+def _open_when_ready(url: str) -> None:
+    """Open the lobby in a browser, if this machine has one (no error when it has none)."""
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return
+    threading.Timer(1.0, browser.open, args=(url,)).start()
+
+
+def _check_port(host: str, port: int) -> None:
+    """A clear message when the port is taken (uvicorn would only log an error)."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server? try --port)")
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for the whole network)")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="any SQLAlchemy URL, e.g. postgresql://user@host/db; "
+                                                "default: a SQLite file in your data directory")] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it moves, so people "
+                                                  "can follow")] = 0.8,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="open the lobby in a browser")]
+    = False,
+) -> None:
+    """Run the web table: a lobby to start tables, live play over websockets, replays."""
+    import uvicorn
+
+    from ..server import create_app
+
+    if bot_delay < 0:
+        fail("--bot-delay cannot be negative")
+    url_db = db or default_db_url()
+    try:
+        app = create_app(url_db, bot_delay)
+    except LudothequeError as exc:
+        fail(str(exc))
+    _check_port(host, port)
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown_host}:{port}/"
+    out().print(f"[bold]Ludothèque[/] — {url}  (database: {url_db.split('@')[-1]}; Ctrl-C to stop)")
+    if open_browser:
+        _open_when_ready(url)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)

@@ -1,0 +1,71 @@
+"""A ``ludotheque serve`` in a child process on a free loopback port: what the restart and browser
+tests and the benchmarks run against (a real server, as users run it)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ServerProcess:
+    """``python -m ludotheque serve`` in a child process, on a free loopback port."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0, log_path: Path | None = None) -> None:
+        self.db_url, self.bot_delay, self.log_path = db_url, bot_delay, log_path
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ludotheque", "serve", "--port", str(self.port), "--db", self.db_url,
+             "--bot-delay", str(self.bot_delay)],
+            stdout=log, stderr=log, stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with code {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/games", timeout=1.0) as answer:
+                    if answer.status == 200:
+                        return self
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown handler runs, as in a crash or a power cut."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

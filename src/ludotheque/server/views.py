@@ -1,0 +1,70 @@
+"""What a browser is sent: a *view* built from one seat's observation (or the spectator's) and the
+public event log, in the reader's language. Nothing else of a state ever leaves the server."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.game import State
+from ..renderers import GameRenderer
+from .store import SeatRow
+from .words import say
+
+
+def seat_names(renderer: GameRenderer, seats: Sequence[SeatRow], lang: str) -> list[str]:
+    """``Seat 2``, or ``Seat 1 (bot: heuristic)`` for a bot."""
+    names = []
+    for s in seats:
+        name = renderer.seat_name(s.seat, lang)
+        names.append(say("bot_seat", lang, name=name, bot=s.bot) if s.kind == "bot" else name)
+    return names
+
+
+def describe_log(renderer: GameRenderer, seats: Sequence[SeatRow], events: Sequence[Any], seat: int | None,
+                 lang: str) -> list[str]:
+    """Public events in words, as ``seat`` reads them (second person for its own moves)."""
+    names = seat_names(renderer, seats, lang)
+    return [renderer.describe_event(e, lang, names, seat) for e in events]
+
+
+def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], log_lines: list[str],
+               seat: int | None, lang: str, connected: set[int] | None = None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator) with its log already in words (``describe_log``);
+    the table-level fields are added by the caller."""
+    observation = state.observe(seat)
+    names = seat_names(renderer, seats, lang)
+    to_act = state.to_act
+    legal: list[dict[str, str]] = []
+    if seat is not None and to_act == seat:
+        prompt = renderer.prompt(observation, lang)
+        game = state.game
+        legal = [{"action": game.action_to_text(a), "label": renderer.action_label(a, observation, lang)}
+                 for a in state.legal_actions()]
+    elif to_act is None:
+        prompt = say("over", lang)
+    else:
+        prompt = say("waiting", lang, name=names[to_act] if 0 <= to_act < len(names) else str(to_act))
+    scores = None
+    if state.is_terminal:
+        headers, rows = renderer.score_sheet(observation, lang, names)
+        scores = {"headers": headers, "rows": rows, "totals": state.scores(),
+                  "winners": renderer.winners_text(observation, lang, names)}
+    return {
+        "type": "view",
+        "version": None,  # set by the table
+        "seat": seat,
+        "lang": lang,
+        "players": state.players,
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
+                   "connected": s.kind == "bot" or (connected is not None and s.seat in connected)}
+                  for s in seats],
+        "to_act": to_act,
+        "terminal": state.is_terminal,
+        "prompt": prompt,
+        "observation": observation.to_json(),
+        "legal": legal,
+        "log": log_lines,
+        "legend": renderer.legend(lang),
+        "scores": scores,
+    }

@@ -1,0 +1,66 @@
+"""The web table's own words in English and French (the games' words come from their renderers)."""
+
+from __future__ import annotations
+
+LANGS = ("en", "fr")
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "waiting": "Waiting for {name}",
+        "over": "The game is over",
+        "bot_seat": "{name} (bot: {bot})",
+        "malformed": "Malformed request: {problem}",
+        "bad_json": "Malformed message: send a JSON object",
+        "bad_hello": 'Start with {{"type": "hello", "token": ..., "lang": "en"}}',
+        "unknown_message": "Unknown message type {kind!r}: use action or lang",
+        "no_table": "No table {id}",
+        "bad_token": "This link is not a seat of this table (check the link you were sent)",
+        "stale": "This move was chosen on version {version}, but the table is at version {current}: "
+                 "it was already played, or the table has moved on",
+        "not_your_turn": "It is not your turn: {name} is to act",
+        "game_over": "The game is over",
+        "not_over": "The game is not over yet: its record and replay are private until the end",
+        "illegal": "{reason}",
+        "bad_seats": "{problem}",
+        "bad_options": "{problem}",
+        "unknown_game": "{problem}",
+        "unknown_bot": "{problem}",
+        "no_seat": "Only a seat of this table can ask for a rematch",
+        "store": "The table could not be saved; nothing was changed. Try again.",
+        "not_found": "Not found: {path}",
+    },
+    "fr": {
+        "waiting": "En attente de {name}",
+        "over": "La partie est terminée",
+        "bot_seat": "{name} (robot : {bot})",
+        "malformed": "Requête mal formée : {problem}",
+        "bad_json": "Message mal formé : envoyez un objet JSON",
+        "bad_hello": 'Commencez par {{"type": "hello", "token": ..., "lang": "fr"}}',
+        "unknown_message": "Type de message inconnu {kind!r} : action ou lang",
+        "no_table": "Pas de table {id}",
+        "bad_token": "Ce lien n'est pas une place de cette table (vérifiez le lien reçu)",
+        "stale": "Ce coup a été choisi sur la version {version}, mais la table en est à la version "
+                 "{current} : il a déjà été joué, ou la partie a avancé",
+        "not_your_turn": "Ce n'est pas votre tour : c'est à {name} de jouer",
+        "game_over": "La partie est terminée",
+        "not_over": "La partie n'est pas finie : sa partie enregistrée et son rejeu restent privés "
+                    "jusqu'à la fin",
+        "illegal": "{reason}",
+        "bad_seats": "{problem}",
+        "bad_options": "{problem}",
+        "unknown_game": "{problem}",
+        "unknown_bot": "{problem}",
+        "no_seat": "Seule une place de cette table peut demander une revanche",
+        "store": "La table n'a pas pu être enregistrée ; rien n'a changé. Réessayez.",
+        "not_found": "Introuvable : {path}",
+    },
+}
+
+
+def pick_lang(value: str | None) -> str:
+    """``fr``, ``fr-FR`` or an Accept-Language header starting with French → "fr"; else "en"."""
+    return "fr" if value and value.strip().lower().startswith("fr") else "en"
+
+
+def say(key: str, lang: str = "en", **params: object) -> str:
+    return _WORDS[pick_lang(lang)][key].format(**params)

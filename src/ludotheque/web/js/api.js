@@ -1,0 +1,135 @@
+// The HTTP API of docs/web.md, and the small helpers every page needs around it.
+
+/** An API error: the server's {detail, code} with the HTTP status. */
+export class ApiError extends Error {
+  constructor(status, code, detail) {
+    super(detail || `HTTP ${status}`);
+    this.status = status;
+    this.code = code || "http";
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "network", String(err && err.message ? err.message : err));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    data = null;
+  }
+  if (!response.ok) {
+    const detail = data && typeof data.detail === "string" ? data.detail : response.statusText;
+    throw new ApiError(response.status, data && data.code, detail);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  tables: (status) => request("GET", "/api/tables" + (status ? `?status=${encodeURIComponent(status)}` : "")),
+  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  createTable: (body) => request("POST", "/api/tables", body),
+  rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
+  replay: (id, step, seat, lang) => {
+    const query = new URLSearchParams({ step: String(step), lang });
+    if (seat !== null && seat !== undefined) query.set("seat", String(seat));
+    return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
+  },
+  recordUrl: (id) => `/api/tables/${encodeURIComponent(id)}/record`,
+};
+
+/** The table id of a page at /t/{id} or /t/{id}/replay. */
+export function tableIdFromPath() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  return parts[0] === "t" && parts[1] ? decodeURIComponent(parts[1]) : null;
+}
+
+/** key=value pairs of the URL fragment (#token=...&step=3). */
+export function fragmentParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+
+/** Absolute URL of a path given by the server. */
+export function absolute(path) {
+  return new URL(path, location.origin).href;
+}
+
+/** Create an element: el("button", {class: "x", onclick: fn, "aria-label": "..."}, child, ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+    else if (name === "class") node.className = value;
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** The seat links this browser created, newest first (the lobby's "your tables"). */
+const MINE_KEY = "ludotheque.mine";
+
+export function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch (_) {
+    return [];
+  }
+}
+
+export function rememberTable(entry) {
+  const list = myTables().filter((item) => item.id !== entry.id);
+  list.unshift(entry);
+  try {
+    localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, 50)));
+  } catch (_) {
+    // storage full or disabled: the links are still on screen
+  }
+}
+
+export function forgetTable(id) {
+  try {
+    localStorage.setItem(MINE_KEY, JSON.stringify(myTables().filter((item) => item.id !== id)));
+  } catch (_) {
+    // nothing to forget
+  }
+}
+
+/** Copy text to the clipboard; on plain http (no Clipboard API) select a field and copy. */
+export async function copyText(text, field) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch (_) {
+    // fall through to the selection way
+  }
+  if (field) {
+    field.focus();
+    field.select();
+    try {
+      return document.execCommand("copy");
+    } catch (_) {
+      return false;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,125 @@
+// Gargon cards drawn in HTML + inline SVG: the colour (and its letter, for colour-blind
+// players), the creature's emblem, the value big in the corner and the amulets it carries.
+// A card seen from its back ("R?") shows the coloured back with the emblem and no value.
+
+import { el } from "../api.js";
+
+export const LETTERS = "WBVRYG";
+const CREATURES = { W: "dragon", B: "pegasus", V: "gargoyle", R: "phoenix", Y: "manticore", G: "fairy" };
+
+// 24 x 24 emblems, one per creature, drawn with currentColor.
+const EMBLEMS = {
+  // a horned head breathing a flame
+  dragon:
+    '<path d="M4 15 9 9 7 4l4 3 3-4 1 5 5 1-4 3 2 4-5-1-2 5-2-4z" fill="currentColor"/>' +
+    '<circle cx="11" cy="11" r="1.2" fill="var(--card-bg, #fff)"/>',
+  // a wing of three feathers
+  pegasus:
+    '<path d="M3 18c6 0 9-4 10-12 1 3 1 6 0 8 2-1 4-4 5-7 1 3 0 6-2 8 2 0 3-1 5-3-1 4-4 7-9 7-3 0-6 0-9-1z" fill="currentColor"/>',
+  // a horned, grinning face
+  gargoyle:
+    '<path d="M4 3l4 6M20 3l-4 6" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>' +
+    '<circle cx="12" cy="14" r="7" fill="currentColor"/>' +
+    '<path d="M9 12.5h1.5M13.5 12.5H15M9 17h6" stroke="var(--card-bg, #fff)" stroke-width="1.6" stroke-linecap="round"/>',
+  // a flame
+  phoenix:
+    '<path d="M12 2c1 4 6 6 6 12a6 6 0 0 1-12 0c0-3 2-5 3-7 0 3 1 4 3 5-1-4-1-7 0-10z" fill="currentColor"/>',
+  // a scorpion's curled tail and sting
+  manticore:
+    '<path d="M5 20c0-5 3-8 7-8 3 0 5-2 5-5 0-2-1-3-3-3" stroke="currentColor" stroke-width="2.6" fill="none" stroke-linecap="round"/>' +
+    '<path d="M14 2l-3 3 4 1z" fill="currentColor"/><circle cx="6" cy="20" r="2.2" fill="currentColor"/>',
+  // butterfly wings
+  fairy:
+    '<ellipse cx="7.5" cy="8.5" rx="4.5" ry="5" fill="currentColor"/><ellipse cx="16.5" cy="8.5" rx="4.5" ry="5" fill="currentColor"/>' +
+    '<ellipse cx="8.5" cy="16.5" rx="3.2" ry="3.8" fill="currentColor"/><ellipse cx="15.5" cy="16.5" rx="3.2" ry="3.8" fill="currentColor"/>' +
+    '<path d="M12 5v16" stroke="var(--card-bg, #fff)" stroke-width="1.6"/>',
+};
+
+/** "R14" -> {letter: "R", value: 14}; "R?" -> {letter: "R", value: null}. */
+export function parseCard(text) {
+  const letter = text[0];
+  const rest = text.slice(1);
+  return { letter, value: rest === "?" ? null : Number(rest) };
+}
+
+export function emblem(letter, className = "emblem") {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", className);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.innerHTML = EMBLEMS[CREATURES[letter]] || "";
+  return svg;
+}
+
+/** The legend entry of a letter: {letter, name, creature} in the view's language. */
+export function legendOf(view, letter) {
+  const colours = (view.legend && view.legend.colours) || [];
+  return colours.find((c) => c.letter === letter) || { letter, name: letter, creature: CREATURES[letter] || "" };
+}
+
+/** The card in words, for screen readers. */
+export function cardWords(view, text, t) {
+  const { letter, value } = parseCard(text);
+  const legend = legendOf(view, letter);
+  if (value === null) return t("g_card_back", { colour: legend.name, creature: legend.creature });
+  const amulets = amuletsOf(view, value);
+  return t(amulets === 1 ? "g_card_one" : "g_card", {
+    colour: legend.name, creature: legend.creature, value, amulets,
+  });
+}
+
+export function amuletsOf(view, value) {
+  const table = view.observation && view.observation.amulets;
+  return table && value !== null ? Number(table[value] || 0) : 0;
+}
+
+/**
+ * One card element. opts: size ("lg" | "md" | "sm" | "xs"), button (a <button> with
+ * aria-pressed for selectable cards), selected, top (the top card of a pile).
+ */
+export function cardEl(view, text, t, opts = {}) {
+  const { letter, value } = parseCard(text);
+  const up = value !== null;
+  const classes = ["card", `c-${letter}`, up ? "up" : "back", `size-${opts.size || "md"}`];
+  if (opts.top) classes.push("top");
+  if (opts.selected) classes.push("selected");
+  const attrs = {
+    class: classes.join(" "),
+    "data-card": text,
+    "data-face": up ? "up" : "down",
+    "aria-label": cardWords(view, text, t),
+  };
+  let node;
+  if (opts.button) {
+    node = el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(opts.selected)) });
+  } else {
+    node = el("span", { ...attrs, role: "img" });
+  }
+  if (opts.size === "xs") {
+    node.append(el("span", { class: "letter", "aria-hidden": "true" }, up ? `${letter}${value}` : letter));
+    return node;
+  }
+  if (up) {
+    node.append(
+      el("span", { class: "corner", "aria-hidden": "true" },
+        el("span", { class: "value" }, String(value)),
+        el("span", { class: "letter" }, letter)),
+      emblem(letter),
+      el("span", { class: "amulets", "aria-hidden": "true" },
+        ...Array.from({ length: amuletsOf(view, value) }, () => el("span", { class: "amulet" }))),
+    );
+    if (value === 0) node.append(el("span", { class: "zero-mark", "aria-hidden": "true" }, "×2"));
+  } else {
+    node.append(el("span", { class: "corner", "aria-hidden": "true" }, el("span", { class: "letter" }, letter)),
+      emblem(letter));
+  }
+  return node;
+}
+
+/** A colour chip (emblem, letter and name), e.g. for choosing the colour to fight. */
+export function colourChip(view, letter) {
+  const legend = legendOf(view, letter);
+  return el("span", { class: `chip c-${letter}` }, emblem(letter, "emblem mini"),
+    el("b", {}, letter), " ", `${legend.name} (${legend.creature})`);
+}

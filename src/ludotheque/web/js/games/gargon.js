@@ -1,0 +1,316 @@
+// The Gargon board: piles, discard, the round, every seat's hand / cards in play / won pile,
+// and the natural ways to act (select cards then play, click a pile to draw, click a colour to
+// fight, pass / stop). Everything is drawn from the view's observation; actions sent are always
+// the text of an entry of view.legal, never built here.
+
+import { el } from "../api.js";
+import { cardEl, colourChip } from "./gargon-cards.js";
+
+export { rules } from "./gargon-rules.js";
+
+export const strings = {
+  en: {
+    g_card: "{colour} {creature} {value}, {amulets} amulets",
+    g_card_one: "{colour} {creature} {value}, 1 amulet",
+    g_card_back: "{colour} {creature}, face down",
+    g_hand: "Hand",
+    g_your_hand: "Your hand",
+    g_in_play: "In play",
+    g_won: "Won",
+    g_pile: "Pile {n}",
+    g_pile_count: "{n} cards, top first",
+    g_pile_empty: "empty",
+    g_draw_from: "Draw from pile {n}",
+    g_discard: "Discard ({n})",
+    g_round: "Round",
+    g_shape: "shape {shape}",
+    g_shape_open: "the first player has not played yet",
+    g_colours_played: "colours played",
+    g_final_round: "Final round: a pile is empty",
+    g_open_variant: "Open variant: won cards lie face up",
+    g_phase: "Phase: {phase}",
+    g_phase_place: "placing",
+    g_phase_pass_draw: "drawing after a pass",
+    g_phase_fight: "fights",
+    g_phase_loser_draw: "a loser draws",
+    g_phase_over: "game over",
+    g_play_selected: "Play the selected cards",
+    g_clear: "Clear",
+    g_selected: "Selected: {cards}",
+    g_select_hint: "Select one to three cards of your hand, then play them.",
+    g_pass: "Pass",
+    g_stop: "Stop drawing",
+    g_choose_colour: "Choose the colour to fight:",
+    g_first: "first player",
+    g_passed: "passed",
+    g_none: "—",
+    // why a selection is not a legal play (the client does not send it)
+    g_not_your_turn: "It is not your turn.",
+    g_no_play_now: "You cannot play cards now: {now}",
+    g_select_first: "Select the cards to play first.",
+    g_one_to_three: "A play has one to three cards.",
+    g_three_of_colour: "Three cards of one colour can never be played.",
+    g_follow_shape: "You must follow the shape {shape} (you selected {played}), or pass.",
+    g_last_seat: "As the last seat of the round you may only use colours already played ({colours}).",
+    g_not_allowed: "These cards are not a legal play now.",
+  },
+  fr: {
+    g_card: "{creature} {colour} {value}, {amulets} amulettes",
+    g_card_one: "{creature} {colour} {value}, 1 amulette",
+    g_card_back: "{creature} {colour}, face cachée",
+    g_hand: "Main",
+    g_your_hand: "Votre main",
+    g_in_play: "En jeu",
+    g_won: "Remportées",
+    g_pile: "Pioche {n}",
+    g_pile_count: "{n} cartes, sommet d'abord",
+    g_pile_empty: "vide",
+    g_draw_from: "Piocher dans la pioche {n}",
+    g_discard: "Défausse ({n})",
+    g_round: "Manche",
+    g_shape: "rapport {shape}",
+    g_shape_open: "le premier joueur n'a pas encore posé",
+    g_colours_played: "couleurs jouées",
+    g_final_round: "Dernière manche : une pioche est vide",
+    g_open_variant: "Variante ouverte : les cartes remportées sont face visible",
+    g_phase: "Phase : {phase}",
+    g_phase_place: "pose",
+    g_phase_pass_draw: "pioche après une passe",
+    g_phase_fight: "combats",
+    g_phase_loser_draw: "un perdant pioche",
+    g_phase_over: "partie terminée",
+    g_play_selected: "Poser les cartes choisies",
+    g_clear: "Effacer",
+    g_selected: "Choisies : {cards}",
+    g_select_hint: "Choisissez une à trois cartes de votre main, puis posez-les.",
+    g_pass: "Passer",
+    g_stop: "Arrêter de piocher",
+    g_choose_colour: "Choisissez la couleur du combat :",
+    g_first: "premier joueur",
+    g_passed: "a passé",
+    g_none: "—",
+    g_not_your_turn: "Ce n'est pas votre tour.",
+    g_no_play_now: "Impossible de poser des cartes maintenant : {now}",
+    g_select_first: "Choisissez d'abord les cartes à poser.",
+    g_one_to_three: "On pose une à trois cartes.",
+    g_three_of_colour: "Il est interdit de poser trois cartes de la même couleur.",
+    g_follow_shape: "Vous devez suivre le rapport {shape} (vous avez choisi {played}), ou passer.",
+    g_last_seat: "Dernier joueur de la manche, vous ne pouvez poser que des couleurs déjà jouées ({colours}).",
+    g_not_allowed: "Ces cartes ne forment pas un coup permis maintenant.",
+  },
+};
+
+/** Counts per colour, largest first: the "shape" of a play (2+1 ...). */
+function shapeOf(cards) {
+  const counts = {};
+  for (const card of cards) counts[card[0]] = (counts[card[0]] || 0) + 1;
+  return Object.values(counts).sort((a, b) => b - a);
+}
+
+const sameCards = (a, b) => a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
+
+/** The legal play whose cards are exactly `cards` (as a multiset), or null. */
+export function matchPlay(legal, cards) {
+  return legal.find((entry) => entry.action.startsWith("play ") && sameCards(entry.action.split(/\s+/).slice(1), cards)) || null;
+}
+
+/** Why `cards` is not a legal play now, in words (the selection is then not sent). */
+export function whyNot(view, cards, t) {
+  const legal = view.legal || [];
+  const obs = view.observation;
+  if (!legal.length) return t("g_not_your_turn");
+  if (!legal.some((e) => e.action.startsWith("play "))) return t("g_no_play_now", { now: view.prompt || "" });
+  if (!cards.length) return t("g_select_first");
+  if (cards.length > 3) return t("g_one_to_three");
+  const shape = shapeOf(cards);
+  if (cards.length === 3 && shape.length === 1) return t("g_three_of_colour");
+  if (obs.shape && obs.shape.length && shape.join("+") !== obs.shape.join("+")) {
+    return t("g_follow_shape", { shape: obs.shape.join("+"), played: shape.join("+") });
+  }
+  const lastSeat = (obs.first_player - 1 + obs.players) % obs.players;
+  if (obs.shape && obs.shape.length && view.seat === lastSeat && cards.some((c) => !obs.round_colours.includes(c[0]))) {
+    return t("g_last_seat", { colours: obs.round_colours.join(", ") });
+  }
+  return t("g_not_allowed");
+}
+
+/** Marks shown beside a seat's name in the shell's seats bar. */
+export function seatMarks(view, seat, t) {
+  const obs = view.observation;
+  const marks = [];
+  if (obs && obs.first_player === seat) marks.push(t("g_first"));
+  if (obs && obs.passed && obs.passed[seat]) marks.push(t("g_passed"));
+  return marks;
+}
+
+function zone(view, t, seat, name, cards, size, options = {}) {
+  const label = el("span", { class: "zone-label" }, `${t(name)} (${cards.length})`);
+  const row = el("div", { class: `cards ${options.fan ? "fan" : ""}` });
+  if (!cards.length) row.append(el("span", { class: "empty" }, t("g_none")));
+  for (const card of cards) row.append(cardEl(view, card, t, { size }));
+  return el("div", { class: "zone", "data-zone": name.slice(2), "data-seat": String(seat) }, label, row);
+}
+
+export function createBoard(root, ui) {
+  const { t } = ui;
+  let selected = []; // indices into the own hand
+  let handKey = "";
+  let view = null;
+
+  function legalHas(action) {
+    return (view.legal || []).some((e) => e.action === action);
+  }
+
+  function selectedCards() {
+    const hand = view.observation.hands[view.seat];
+    return selected.map((i) => hand[i]);
+  }
+
+  function confirmPlay() {
+    const cards = selectedCards();
+    const entry = matchPlay(view.legal || [], cards);
+    if (!entry) {
+      ui.notify(whyNot(view, cards, t), "warn");
+      return;
+    }
+    if (ui.act(entry.action)) selected = [];
+  }
+
+  function toggle(index) {
+    selected = selected.includes(index) ? selected.filter((i) => i !== index) : [...selected, index];
+    draw();
+    const again = root.querySelector(`.g-me [data-zone="hand"] .card[data-index="${index}"]`);
+    if (again) again.focus();
+  }
+
+  function moveButton(action, label) {
+    return el("button", { type: "button", class: "move", "data-move": action }, label);
+  }
+
+  function pileEl(obs, p) {
+    const cards = obs.piles[p];
+    const action = `draw ${p + 1}`;
+    const can = ui.interactive && legalHas(action);
+    const row = el("div", { class: "cards pile-cards" });
+    cards.forEach((card, i) => row.append(cardEl(view, card, t, { size: i === 0 ? "sm" : "xs", top: i === 0 })));
+    if (!cards.length) row.append(el("span", { class: "empty" }, t("g_pile_empty")));
+    const head = el("span", { class: "zone-label" }, `${t("g_pile", { n: p + 1 })} · ${t("g_pile_count", { n: cards.length })}`);
+    const attrs = { class: `g-pile ${can ? "can-draw" : ""}`, "data-pile": String(p + 1) };
+    if (!can) return el("div", attrs, head, row);
+    return el("button", { ...attrs, type: "button", "data-move": action, "aria-label": `${t("g_draw_from", { n: p + 1 })} (${cards.length})` },
+      head, row);
+  }
+
+  function centre(obs) {
+    const round = el("div", { class: "g-round" },
+      el("span", { class: "zone-label" }, `${t("g_round")} · ${t("g_phase", { phase: t(`g_phase_${obs.phase}`) })}`),
+      obs.phase === "over" ? null : el("div", { class: "round-line" },
+        obs.shape && obs.shape.length ? t("g_shape", { shape: obs.shape.join("+") }) : t("g_shape_open"),
+        obs.round_colours.length ? [" · ", t("g_colours_played"), " ", ...obs.round_colours.map((l) => colourChip(view, l))] : []),
+      obs.final_round && obs.phase !== "over" ? el("div", { class: "flag" }, t("g_final_round")) : null,
+      obs.variant === "open" ? el("div", { class: "flag" }, t("g_open_variant")) : null);
+    const discard = el("div", { class: "g-discard zone", "data-zone": "discard" },
+      el("span", { class: "zone-label" }, t("g_discard", { n: obs.discard.length })),
+      el("div", { class: "cards" }, ...obs.discard.map((c) => cardEl(view, c, t, { size: "xs" }))));
+    return el("section", { class: "g-centre" }, el("div", { class: "g-piles" }, pileEl(obs, 0), pileEl(obs, 1)), round, discard);
+  }
+
+  function seatZone(obs, seat) {
+    const me = seat === view.seat;
+    const info = (view.seats || [])[seat] || {};
+    const name = info.name || `#${seat}`;
+    const marks = seatMarks(view, seat, t);
+    if (obs.to_act === seat) marks.unshift(t("to_act"));
+    const title = el("h3", { class: "seat-title" }, me ? `${name} (${t("you")})` : name,
+      marks.length ? el("span", { class: "marks" }, ` · ${marks.join(" · ")}`) : null);
+    const section = el("section", {
+      class: `g-seat ${me ? "g-me" : ""} ${obs.to_act === seat ? "acting" : ""}`, "data-seat": String(seat),
+      "aria-label": name,
+    }, title);
+    if (me) section.append(ownHand(obs));
+    else section.append(zone(view, t, seat, "g_hand", obs.hands[seat], "sm", { fan: true }));
+    section.append(zone(view, t, seat, "g_in_play", obs.in_play[seat], "md"));
+    section.append(zone(view, t, seat, "g_won", obs.won[seat], "sm", { fan: true }));
+    return section;
+  }
+
+  function ownHand(obs) {
+    const hand = obs.hands[view.seat];
+    const canPlay = ui.interactive && (view.legal || []).some((e) => e.action.startsWith("play "));
+    const row = el("div", { class: "cards hand" });
+    if (!hand.length) row.append(el("span", { class: "empty" }, t("g_none")));
+    hand.forEach((card, i) => {
+      const node = cardEl(view, card, t, { size: "lg", button: canPlay, selected: selected.includes(i) });
+      node.dataset.index = String(i);
+      if (canPlay) node.addEventListener("click", () => toggle(i));
+      row.append(node);
+    });
+    const box = el("div", { class: "zone", "data-zone": "hand", "data-seat": String(view.seat) },
+      el("span", { class: "zone-label" }, `${t("g_your_hand")} (${hand.length})`), row);
+    box.append(controls(canPlay));
+    return box;
+  }
+
+  function controls(canPlay) {
+    const bar = el("div", { class: "g-controls" });
+    if (canPlay) {
+      const cards = selectedCards();
+      bar.append(
+        el("button", { type: "button", class: "primary", id: "play-selected", onclick: confirmPlay }, t("g_play_selected")),
+        el("button", { type: "button", id: "clear-selection", disabled: !cards.length, onclick: () => { selected = []; draw(); } }, t("g_clear")),
+        el("span", { class: "hint", "aria-live": "polite" }, cards.length ? t("g_selected", { cards: cards.join(" ") }) : t("g_select_hint")),
+      );
+    }
+    if (ui.interactive && legalHas("pass")) bar.append(moveButton("pass", t("g_pass")));
+    if (ui.interactive && legalHas("stop")) bar.append(moveButton("stop", t("g_stop")));
+    const battles = ui.interactive ? (view.legal || []).filter((e) => e.action.startsWith("battle ")) : [];
+    if (battles.length) {
+      bar.append(el("div", { class: "g-fight" }, el("span", {}, t("g_choose_colour")),
+        ...battles.map((e) => el("button", { type: "button", class: "colour-choice", "data-move": e.action },
+          colourChip(view, e.action.split(/\s+/)[1])))));
+    }
+    return bar;
+  }
+
+  function seatOrder(obs) {
+    const n = obs.players;
+    if (view.seat === null || view.seat === undefined) return [...Array(n).keys()];
+    // the others clockwise after me, then me at the bottom
+    return [...Array(n).keys()].map((k) => (view.seat + 1 + k) % n);
+  }
+
+  function draw() {
+    const obs = view.observation;
+    const hand = view.seat === null || view.seat === undefined ? [] : obs.hands[view.seat];
+    if (hand.join(" ") !== handKey) {
+      selected = [];
+      handKey = hand.join(" ");
+    }
+    const order = seatOrder(obs);
+    const others = order.filter((s) => s !== view.seat);
+    const seats = el("div", { class: "g-seats" }, ...others.map((s) => seatZone(obs, s)));
+    const me = order.includes(view.seat) ? seatZone(obs, view.seat) : null;
+    root.replaceChildren(el("div", { class: "g-board" }, seats, centre(obs), me));
+  }
+
+  return {
+    update(next) {
+      view = next;
+      draw();
+    },
+  };
+}
+
+const TOKEN = /\b([WBVRYG])(1[0-5]|[0-9]|\?)(?!\w)/g;
+
+/** Text with every card (R14, R?) drawn as a small chip of its colour. */
+export function richText(text) {
+  const out = document.createDocumentFragment();
+  let last = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    out.append(text.slice(last, m.index), el("span", { class: `tok c-${m[1]}` }, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.append(text.slice(last));
+  return out;
+}

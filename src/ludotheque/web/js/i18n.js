@@ -1,0 +1,230 @@
+// Every string of the shell in English and French. The game's own words (log, prompt, labels,
+// score sheet, legend) come from the server already in the view's language; a game renderer
+// adds its own strings with addStrings().
+
+const STORE_KEY = "ludotheque.lang";
+export const LANGS = ["en", "fr"];
+
+const STRINGS = {
+  en: {
+    brand: "Ludothèque",
+    lang_toggle: "Language",
+    // lobby
+    new_table: "Start a table",
+    game: "Game",
+    options: "Options",
+    seats: "Seats",
+    seat_n: "Seat {n}",
+    human: "Human",
+    bot_random: "Bot: random",
+    bot_heuristic: "Bot: heuristic",
+    bot_other: "Bot: {name}",
+    create: "Create the table",
+    creating: "Creating…",
+    created: "Table {id} is ready",
+    seat_link: "Private link of seat {n}",
+    spectator_link: "Spectator link",
+    copy: "Copy",
+    copied: "Copied",
+    copy_failed: "Select the link and copy it by hand",
+    open_seat: "Open my seat ({n})",
+    open: "Open",
+    watch: "Watch",
+    replay: "Replay",
+    tables: "Tables",
+    your_tables: "Your tables",
+    refresh: "Refresh",
+    no_tables: "No table yet.",
+    status_running: "running",
+    status_open: "waiting for the first move",
+    status_over: "over",
+    to_act_n: "seat {n} to act",
+    players_n: "{n} players",
+    forget: "Forget",
+    // table
+    connecting: "Connecting…",
+    connected: "Connected",
+    reconnecting: "Connection lost; reconnecting in {s} s…",
+    disconnected: "Disconnected",
+    spectator: "Spectator",
+    you_are: "You are {name}",
+    you: "you",
+    moves: "Moves",
+    no_moves: "Nothing to do now.",
+    log: "Log",
+    rules: "Rules",
+    close: "Close",
+    scores: "Scores",
+    play_again: "Play again",
+    next_table: "Go to the next table",
+    watch_replay: "Watch the replay",
+    refused: "Refused: {message}",
+    error: "Error: {message}",
+    to_act: "to act",
+    passed: "passed",
+    bot: "bot",
+    online: "connected",
+    offline: "not connected",
+    table_n: "Table {id}",
+    // replay
+    replay_title: "Replay",
+    first: "« First",
+    prev: "‹ Previous",
+    next: "Next ›",
+    last: "Last »",
+    step_of: "Step {k} / {n}",
+    step_slider: "Step",
+    view_as: "View as",
+    download: "Download the record",
+    not_over: "This game is not over yet: its replay opens once it has ended.",
+    back_to_table: "Back to the table",
+    no_such_table: "No such table.",
+  },
+  fr: {
+    brand: "Ludothèque",
+    lang_toggle: "Langue",
+    new_table: "Ouvrir une table",
+    game: "Jeu",
+    options: "Options",
+    seats: "Places",
+    seat_n: "Place {n}",
+    human: "Humain",
+    bot_random: "Robot : hasard",
+    bot_heuristic: "Robot : heuristique",
+    bot_other: "Robot : {name}",
+    create: "Créer la table",
+    creating: "Création…",
+    created: "La table {id} est prête",
+    seat_link: "Lien privé de la place {n}",
+    spectator_link: "Lien spectateur",
+    copy: "Copier",
+    copied: "Copié",
+    copy_failed: "Sélectionnez le lien et copiez-le à la main",
+    open_seat: "Ouvrir ma place ({n})",
+    open: "Ouvrir",
+    watch: "Regarder",
+    replay: "Revoir",
+    tables: "Tables",
+    your_tables: "Vos tables",
+    refresh: "Actualiser",
+    no_tables: "Aucune table pour l'instant.",
+    status_running: "en cours",
+    status_open: "en attente du premier coup",
+    status_over: "terminée",
+    to_act_n: "à la place {n} de jouer",
+    players_n: "{n} joueurs",
+    forget: "Oublier",
+    connecting: "Connexion…",
+    connected: "Connecté",
+    reconnecting: "Connexion perdue ; nouvel essai dans {s} s…",
+    disconnected: "Déconnecté",
+    spectator: "Spectateur",
+    you_are: "Vous êtes {name}",
+    you: "vous",
+    moves: "Coups",
+    no_moves: "Rien à faire pour l'instant.",
+    log: "Journal",
+    rules: "Règles",
+    close: "Fermer",
+    scores: "Scores",
+    play_again: "Rejouer",
+    next_table: "Aller à la table suivante",
+    watch_replay: "Revoir la partie",
+    refused: "Refusé : {message}",
+    error: "Erreur : {message}",
+    to_act: "à jouer",
+    passed: "a passé",
+    bot: "robot",
+    online: "connecté",
+    offline: "non connecté",
+    table_n: "Table {id}",
+    replay_title: "Revoir la partie",
+    first: "« Début",
+    prev: "‹ Précédent",
+    next: "Suivant ›",
+    last: "Fin »",
+    step_of: "Coup {k} / {n}",
+    step_slider: "Coup",
+    view_as: "Vue de",
+    download: "Télécharger l'enregistrement",
+    not_over: "Cette partie n'est pas terminée : on pourra la revoir une fois finie.",
+    back_to_table: "Retour à la table",
+    no_such_table: "Cette table n'existe pas.",
+  },
+};
+
+const listeners = [];
+
+function initialLang() {
+  try {
+    const saved = localStorage.getItem(STORE_KEY);
+    if (LANGS.includes(saved)) return saved;
+  } catch (_) {
+    // storage may be disabled: fall back to the browser's language
+  }
+  const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => String(l).slice(0, 2));
+  return wanted.find((l) => LANGS.includes(l)) || "en";
+}
+
+let current = initialLang();
+
+export function lang() {
+  return current;
+}
+
+/** Add strings (e.g. a game renderer's) without overriding the shell's. */
+export function addStrings(table) {
+  for (const code of LANGS) Object.assign(STRINGS[code], table[code] || {});
+}
+
+/** The string `key` in the current language, with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export function onLangChange(fn) {
+  listeners.push(fn);
+}
+
+export function setLang(code) {
+  if (!LANGS.includes(code) || code === current) return;
+  current = code;
+  try {
+    localStorage.setItem(STORE_KEY, code);
+  } catch (_) {
+    // not remembered, still switched
+  }
+  applyStatic();
+  for (const fn of listeners) fn(code);
+}
+
+/** Fill the static elements of a page: data-i18n (text), data-i18n-aria (aria-label). */
+export function applyStatic(root = document) {
+  document.documentElement.lang = current;
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const button of root.querySelectorAll(".lang-toggle button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === current));
+  }
+}
+
+/** The visible EN/FR switch: two buttons inside `container`. */
+export function mountToggle(container) {
+  container.classList.add("lang-toggle");
+  container.setAttribute("role", "group");
+  container.dataset.i18nAria = "lang_toggle";
+  container.replaceChildren(
+    ...LANGS.map((code) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.lang = code;
+      button.textContent = code.toUpperCase();
+      button.setAttribute("aria-pressed", String(code === current));
+      button.addEventListener("click", () => setLang(code));
+      return button;
+    }),
+  );
+  applyStatic();
+}

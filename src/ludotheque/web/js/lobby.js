@@ -1,0 +1,219 @@
+// The lobby (/): start a table (game, options, who sits where), hand out the links, and list
+// the tables — this browser's own and every open, running or finished one.
+
+import { absolute, api, copyText, el, forgetTable, myTables, rememberTable } from "./api.js";
+import { addStrings, applyStatic, mountToggle, onLangChange, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// words for the options of the known games (the server's help text is the fallback)
+addStrings({
+  en: {
+    opt_players: "Players", opt_variant: "Variant", opt_first_player: "First player", opt_amulets: "Amulets",
+    opt_players_help: "3 to 5 players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
+    opt_first_player_help: "a seat number; empty: drawn at random",
+    opt_amulets_help: "corrections to the amulet table, e.g. 3=4,9=1; empty: the default table",
+    choice_standard: "standard", choice_open: "open (won cards face up)",
+  },
+  fr: {
+    opt_players: "Joueurs", opt_variant: "Variante", opt_first_player: "Premier joueur", opt_amulets: "Amulettes",
+    opt_players_help: "3 à 5 joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
+    opt_first_player_help: "un numéro de place ; vide : tiré au hasard",
+    opt_amulets_help: "corrections de la table des amulettes, p. ex. 3=4,9=1 ; vide : la table par défaut",
+    choice_standard: "standard", choice_open: "ouverte (cartes remportées visibles)",
+  },
+});
+
+let games = [];
+let kinds = []; // the chosen kind of each seat, kept when the number of seats changes
+let lastCreated = null;
+
+const known = (key, fallback) => (t(key) === key ? fallback : t(key));
+const currentGame = () => games.find((g) => g.id === $("game").value) || games[0];
+
+function optionInput(game, spec) {
+  const id = `opt-${spec.name}`;
+  const label = known(`opt_${spec.name}`, spec.name);
+  const help = known(`opt_${spec.name}_help`, spec.help || "");
+  let input;
+  if (spec.choices && spec.choices.length) {
+    input = el("select", { id, name: spec.name },
+      ...spec.choices.map((c) => el("option", { value: String(c), selected: String(c) === String(spec.default) },
+        known(`choice_${c}`, String(c)))));
+  } else if (spec.name === "players") {
+    input = el("input", { id, name: spec.name, type: "number", min: game.min_players, max: game.max_players,
+      value: spec.default ?? game.min_players, inputmode: "numeric" });
+    input.addEventListener("input", renderSeatKinds);
+  } else {
+    const empty = spec.default === null || spec.default === undefined;
+    input = el("input", { id, name: spec.name, type: "text", value: "",
+      placeholder: empty ? known(`opt_${spec.name}_placeholder`, "") : String(spec.default) });
+  }
+  return el("label", { class: "field" }, el("span", {}, label), input, help ? el("small", { class: "muted" }, help) : null);
+}
+
+function playerCount(game) {
+  const input = $("opt-players");
+  const n = input ? Number.parseInt(input.value, 10) : game.min_players;
+  if (!Number.isFinite(n)) return game.min_players;
+  return Math.min(game.max_players, Math.max(game.min_players, n));
+}
+
+function renderSeatKinds() {
+  const game = currentGame();
+  const n = playerCount(game);
+  while (kinds.length < n) kinds.push(kinds.length === 0 ? "human" : `bot:${game.bots.includes("heuristic") ? "heuristic" : game.bots[0]}`);
+  const choices = ["human", ...game.bots.map((b) => `bot:${b}`)];
+  const label = (kind) => (kind === "human" ? t("human") : known(`bot_${kind.slice(4)}`, t("bot_other", { name: kind.slice(4) })));
+  $("seat-kinds").replaceChildren(...Array.from({ length: n }, (_, seat) => {
+    const select = el("select", { id: `seat-${seat}`, "aria-label": t("seat_n", { n: seat }) },
+      ...choices.map((kind) => el("option", { value: kind, selected: kind === kinds[seat] }, label(kind))));
+    select.addEventListener("change", () => { kinds[seat] = select.value; });
+    return el("li", {}, el("label", { class: "field inline" }, el("span", {}, t("seat_n", { n: seat })), select));
+  }));
+}
+
+function renderForm() {
+  const game = currentGame();
+  if (!game) return;
+  $("game-description").textContent = game.description || "";
+  const values = {};
+  for (const input of $("options").querySelectorAll("input, select")) values[input.name] = input.value;
+  $("options").replaceChildren(...game.options.map((spec) => optionInput(game, spec)));
+  for (const input of $("options").querySelectorAll("input, select")) {
+    if (input.name in values) input.value = values[input.name];
+  }
+  renderSeatKinds();
+}
+
+function readOptions(game) {
+  const options = {};
+  for (const spec of game.options) {
+    const input = $(`opt-${spec.name}`);
+    if (!input) continue;
+    const value = input.value.trim();
+    if (spec.name === "players") options.players = playerCount(game);
+    else if (value !== "") options[spec.name] = value;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const game = currentGame();
+  const button = $("create");
+  const error = $("form-error");
+  error.hidden = true;
+  button.disabled = true;
+  button.textContent = t("creating");
+  try {
+    const n = playerCount(game);
+    const answer = await api.createTable({ game: game.id, options: readOptions(game), seats: kinds.slice(0, n) });
+    lastCreated = answer;
+    rememberTable({
+      id: answer.id, game: game.id, created: new Date().toISOString(),
+      seats: answer.seats.filter((s) => s.kind === "human").map((s) => ({ seat: s.seat, url: s.url })),
+      spectator_url: answer.spectator_url,
+    });
+    renderCreated();
+    renderMine();
+    loadTables();
+  } catch (err) {
+    error.textContent = t("error", { message: err.message });
+    error.hidden = false;
+  } finally {
+    button.disabled = false;
+    button.textContent = t("create");
+  }
+}
+
+function linkRow(label, url) {
+  const href = absolute(url);
+  const field = el("input", { type: "text", readonly: true, value: href, "aria-label": label, class: "link-field" });
+  const copy = el("button", { type: "button", class: "small copy" }, t("copy"));
+  copy.addEventListener("click", async () => {
+    copy.textContent = (await copyText(href, field)) ? t("copied") : t("copy_failed");
+  });
+  return el("li", { class: "link-row" }, el("span", { class: "link-label" }, label), field, copy,
+    el("a", { href: url, class: "button small" }, t("open")));
+}
+
+function renderCreated() {
+  const answer = lastCreated;
+  const box = $("created");
+  if (!answer) return;
+  const humans = answer.seats.filter((s) => s.kind === "human");
+  box.replaceChildren(
+    el("h3", {}, t("created", { id: answer.id })),
+    humans.length ? el("a", { id: "open-seat", class: "button primary", href: humans[0].url }, t("open_seat", { n: humans[0].seat })) : null,
+    el("ul", { class: "links" },
+      ...humans.map((s) => linkRow(t("seat_link", { n: s.seat }), s.url)),
+      linkRow(t("spectator_link"), answer.spectator_url)),
+  );
+  box.hidden = false;
+}
+
+function renderMine() {
+  const list = myTables();
+  $("mine").replaceChildren(...(list.length ? list.map((item) => el("li", { "data-table": item.id },
+    el("span", { class: "table-id" }, `${item.game} · ${item.id}`),
+    ...item.seats.map((s) => el("a", { href: s.url, class: "button small" }, t("seat_n", { n: s.seat }))),
+    el("a", { href: item.spectator_url || `/t/${item.id}`, class: "button small" }, t("watch")),
+    el("button", { type: "button", class: "small", onclick: () => { forgetTable(item.id); renderMine(); } }, t("forget")),
+  )) : [el("li", { class: "muted" }, t("no_tables"))]));
+}
+
+let tables = [];
+
+async function loadTables() {
+  try {
+    tables = (await api.tables()).tables || [];
+  } catch (err) {
+    $("tables").replaceChildren(el("li", { class: "notice error" }, t("error", { message: err.message })));
+    return;
+  }
+  renderTables();
+}
+
+function renderTables() {
+  // open and running tables first, then finished ones; newest first within each
+  const sorted = [...tables.filter((x) => !x.terminal), ...tables.filter((x) => x.terminal)];
+  $("tables").replaceChildren(...(sorted.length ? sorted.map((x) => {
+    const status = x.terminal ? t("status_over") : x.version > 0 ? t("status_running") : t("status_open");
+    const turn = !x.terminal && x.to_act !== null && x.to_act !== undefined ? ` · ${t("to_act_n", { n: x.to_act })}` : "";
+    return el("li", { "data-table": x.id, class: x.terminal ? "over" : "live" },
+      el("span", { class: "table-id" }, `${x.game} · ${x.id}`),
+      el("span", { class: "muted" }, `${t("players_n", { n: x.players })} · ${status}${turn}`),
+      x.terminal
+        ? el("a", { href: x.replay_url, class: "button small" }, t("replay"))
+        : el("a", { href: x.spectator_url, class: "button small" }, t("watch")));
+  }) : [el("li", { class: "muted" }, t("no_tables"))]));
+}
+
+async function start() {
+  mountToggle($("lang"));
+  applyStatic();
+  $("new-table").addEventListener("submit", create);
+  $("refresh").addEventListener("click", loadTables);
+  $("game").addEventListener("change", () => { kinds = []; renderForm(); });
+  onLangChange(() => {
+    renderForm();
+    renderCreated();
+    renderMine();
+    renderTables();
+  });
+  renderMine();
+  loadTables();
+  setInterval(loadTables, 15000);
+  try {
+    games = await api.games();
+  } catch (err) {
+    $("form-error").textContent = t("error", { message: err.message });
+    $("form-error").hidden = false;
+    return;
+  }
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
+  renderForm();
+}
+
+start();

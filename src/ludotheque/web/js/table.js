@@ -1,0 +1,180 @@
+// The table page (/t/{id}#token=...): the generic shell around a game's board. It renders every
+// view the server sends and sends back only the text of an entry of view.legal.
+
+import { api, el, fragmentParams, rememberTable, tableIdFromPath } from "./api.js";
+import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
+import { TableSocket } from "./socket.js";
+import { loadGame, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+
+const tableId = tableIdFromPath();
+const token = fragmentParams().get("token") || null;
+
+let view = null; // the latest view
+let mod = null; // the game's renderer module
+let board = null;
+let pending = false; // an action was sent on this version and not answered yet
+let connection = ["connecting"];
+
+function notify(message, kind = "error") {
+  const box = $("notice");
+  box.className = `notice ${kind}`;
+  box.querySelector(".notice-text").textContent = message;
+  box.hidden = false;
+}
+
+function clearNotice() {
+  $("notice").hidden = true;
+}
+
+/** Send a legal action of the current view; false (with the reason shown) when it cannot be sent. */
+function act(action) {
+  if (!view || pending) return false;
+  if (!(view.legal || []).some((entry) => entry.action === action)) return false;
+  if (!socket.send({ type: "action", action, version: view.version })) {
+    notify(t("disconnected"));
+    return false;
+  }
+  pending = true;
+  clearNotice();
+  document.body.dataset.pending = "true";
+  for (const button of document.querySelectorAll("[data-action], [data-move]")) button.disabled = true;
+  return true;
+}
+
+function renderStatus() {
+  const [state, seconds] = connection;
+  const status = $("status");
+  status.dataset.status = state;
+  status.textContent = {
+    connecting: t("connecting"),
+    connected: t("connected"),
+    retry: t("reconnecting", { s: seconds }),
+    closed: t("disconnected"),
+  }[state];
+}
+
+function renderMoves() {
+  const legal = (view && view.legal) || [];
+  const box = $("moves");
+  if (!legal.length) {
+    box.replaceChildren(el("p", { class: "muted" }, t("no_moves")));
+    return;
+  }
+  box.replaceChildren(...legal.map((entry) => el("button", {
+    type: "button", class: "move", "data-action": entry.action, title: entry.action,
+  }, richText(mod, entry.label || entry.action))));
+}
+
+function renderEnd() {
+  const end = $("end");
+  end.hidden = !view.terminal;
+  if (!view.terminal) return;
+  renderScores($("scores"), view);
+  $("play-again").hidden = token === null;
+  const next = $("next-table");
+  next.hidden = token !== null || !view.next_id;
+  if (view.next_id) next.href = `/t/${encodeURIComponent(view.next_id)}`;
+  $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
+}
+
+/** A selector finding the focused control again after a re-render (keyboard players keep their place). */
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  for (const attr of ["id", "data-action", "data-move", "data-index", "data-lang"]) {
+    const value = active.getAttribute(attr);
+    if (value) return `[${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+function render() {
+  if (!view) return;
+  const focused = focusKey();
+  document.title = `${view.game_name} · ${t("table_n", { id: tableId })}`;
+  $("title").textContent = `${view.game_name} · ${view.seat === null ? t("spectator") : t("you_are", { name: seatName(view.seat) })}`;
+  Object.assign(document.body.dataset, {
+    version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
+  });
+  renderSeats($("seats"), view, mod);
+  $("prompt").textContent = view.prompt || "";
+  renderEnd();
+  board.update(view);
+  renderMoves();
+  renderLog($("log"), view, mod);
+  const again = focused && document.querySelector(focused);
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}
+
+function seatName(seat) {
+  const info = (view.seats || [])[seat];
+  return info ? info.name : String(seat);
+}
+
+async function onView(next) {
+  if (!mod || next.game !== view?.game) {
+    mod = await loadGame(next.game);
+    board = mod.createBoard($("board"), { t, act, notify, interactive: token !== null });
+  }
+  const moved = !view || view.version !== next.version;
+  view = next;
+  pending = false;
+  if (moved && !$("notice").classList.contains("warn")) clearNotice();
+  render();
+}
+
+let queue = Promise.resolve(); // views are drawn one after the other, in the order they came
+
+const socket = new TableSocket(tableId, token, lang, {
+  view: (msg) => {
+    queue = queue.then(() => onView(msg)).catch((err) => notify(t("error", { message: String(err) })));
+  },
+  refused: (msg) => {
+    pending = false;
+    notify(t("refused", { message: msg.message || msg.code }));
+    render();
+  },
+  error: (msg) => notify(t("error", { message: msg.message || msg.code })),
+  status: (state, seconds) => {
+    connection = [state, seconds];
+    renderStatus();
+  },
+});
+
+async function playAgain() {
+  const button = $("play-again");
+  button.disabled = true;
+  try {
+    const answer = await api.rematch(tableId, token);
+    rememberTable({ id: answer.id, game: view.game, created: new Date().toISOString(),
+      seats: [{ seat: view.seat, url: answer.url }], spectator_url: `/t/${answer.id}` });
+    location.assign(answer.url);
+  } catch (err) {
+    notify(t("error", { message: err.message }));
+    button.disabled = false;
+  }
+}
+
+// one click handler for every way to act: the moves panel (data-action) and the board (data-move)
+$("app").addEventListener("click", (event) => {
+  const target = event.target.closest("[data-action], [data-move]");
+  if (!target || target.disabled) return;
+  act(target.dataset.action || target.dataset.move);
+});
+$("notice").querySelector(".notice-close").addEventListener("click", clearNotice);
+$("play-again").addEventListener("click", playAgain);
+mountToggle($("lang"));
+const fillRules = setupRules($("rules-button"), $("rules"), () => mod);
+onLangChange((code) => {
+  socket.send({ type: "lang", lang: code });
+  renderStatus();
+  render();
+  fillRules();
+});
+applyStatic();
+renderStatus();
+// a hook for manual checks and the browser tests: drop the socket as a network failure would
+window.ludotheque = { drop: () => socket.drop(), view: () => view };
+socket.connect();

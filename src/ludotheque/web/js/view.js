@@ -1,0 +1,106 @@
+// Pieces of a view shared by the table and the replay pages: the game's renderer module, the
+// seats bar, the log, the score table and the rules panel.
+
+import { el } from "./api.js";
+import { addStrings, lang, t } from "./i18n.js";
+
+const loaded = new Map();
+
+/** The renderer module of a game (js/games/<id>.js), or the plain fallback. */
+export async function loadGame(gameId) {
+  const id = /^[a-z0-9_-]+$/.test(gameId || "") ? gameId : "fallback";
+  if (!loaded.has(id)) {
+    let mod;
+    try {
+      mod = await import(`./games/${id}.js`);
+    } catch (_) {
+      mod = await import("./games/fallback.js");
+    }
+    if (mod.strings) addStrings(mod.strings);
+    loaded.set(id, mod);
+  }
+  return loaded.get(id);
+}
+
+/** Text with the game's tokens (e.g. cards) drawn as chips, when the renderer knows them. */
+export function richText(mod, text) {
+  return mod.richText ? mod.richText(text) : document.createTextNode(text);
+}
+
+export function renderSeats(container, view, mod) {
+  const items = (view.seats || []).map((seat) => {
+    const me = seat.seat === view.seat;
+    const marks = mod.seatMarks ? mod.seatMarks(view, seat.seat, t) : [];
+    if (view.to_act === seat.seat) marks.unshift(t("to_act"));
+    // the server's name may already say it is a bot ("Seat 1 (bot: heuristic)")
+    const kind = seat.kind === "bot" && !String(seat.name).includes(seat.bot) ? `${t("bot")} ${seat.bot || ""}`.trim() : null;
+    const online = seat.kind === "bot" || seat.connected;
+    return el("li", {
+      class: `seat ${me ? "me" : ""} ${view.to_act === seat.seat ? "acting" : ""}`,
+      "data-seat": String(seat.seat),
+      "aria-current": view.to_act === seat.seat ? "true" : null,
+    },
+    el("span", { class: `dot ${online ? "on" : "off"}`, title: online ? t("online") : t("offline"), role: "img",
+      "aria-label": online ? t("online") : t("offline") }),
+    el("b", {}, me ? `${seat.name} (${t("you")})` : seat.name),
+    kind ? el("span", { class: "badge" }, kind) : null,
+    marks.length ? el("span", { class: "marks" }, marks.join(" · ")) : null);
+  });
+  container.replaceChildren(...items);
+}
+
+export function renderLog(list, view, mod) {
+  const lines = view.log || [];
+  const box = list.parentElement;
+  // the newest line comes into sight when lines are added, unless the reader scrolled up to read
+  const grew = lines.length !== list.childElementCount;
+  const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !list.childElementCount;
+  list.replaceChildren(...lines.map((line) => el("li", {}, richText(mod, line))));
+  if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
+}
+
+/** The score table: headers, rows (cells with \n line breaks), the winners; the row equal to
+ *  `totals` gets the class totals-row. */
+export function renderScores(container, view) {
+  const scores = view.scores;
+  if (!scores) {
+    container.replaceChildren();
+    return;
+  }
+  const totals = (scores.totals || []).map(Number);
+  const isTotals = (row) => totals.length && row.length === totals.length + 1 && row.slice(1).every((cell, i) => Number(cell) === totals[i]);
+  const head = el("thead", {}, el("tr", {}, ...scores.headers.map((h) => el("th", { scope: "col" }, h))));
+  const body = el("tbody", {}, ...scores.rows.map((row, r) => el("tr", { class: r === scores.rows.length - 1 && isTotals(row) ? "totals-row" : null },
+    el("th", { scope: "row" }, row[0]),
+    ...row.slice(1).map((cell, i) => el("td", { "data-seat": String(i) }, cell)))));
+  container.replaceChildren(
+    el("p", { class: "winners" }, scores.winners || ""),
+    el("div", { class: "table-scroll" }, el("table", { class: "scores" }, head, body)),
+  );
+}
+
+/** The rules panel (a dialog-like aside) opened and closed by `button`. */
+export function setupRules(button, panel, getMod) {
+  const body = panel.querySelector(".rules-body");
+  const fill = () => {
+    const mod = getMod();
+    body.innerHTML = mod && mod.rules ? mod.rules[lang()] || mod.rules.en : "";
+  };
+  const close = () => {
+    panel.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    button.focus();
+  };
+  button.addEventListener("click", () => {
+    if (!panel.hidden) return close();
+    fill();
+    panel.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+    panel.querySelector(".close").focus();
+  });
+  panel.querySelector(".close").addEventListener("click", close);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) close();
+  });
+  return fill;
+}

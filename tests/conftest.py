@@ -1,0 +1,34 @@
+"""Fixtures shared across test folders: a real ``ludotheque serve`` process on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ludotheque.server.process import ServerProcess
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
+    """Factory: ``start_server(db_url, bot_delay=0.0)`` starts a server stopped after the test."""
+    started: list[ServerProcess] = []
+
+    def start(db_url: str, bot_delay: float = 0.0) -> ServerProcess:
+        server = ServerProcess(db_url, bot_delay, tmp_path / "server.log").start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for a whole session (browser tests), with a short bot delay."""
+    folder = tmp_path_factory.mktemp("live")
+    server = ServerProcess(f"sqlite:///{folder / 'tables.db'}", 0.05, folder / "server.log").start()
+    yield server
+    server.stop()

@@ -1,0 +1,107 @@
+"""Fixtures of the web-table tests: an app on a fresh database (SQLite, and PostgreSQL when one is
+configured through LUDOTHEQUE_TEST_PG_URL) and small helpers to drive tables over HTTP."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludotheque.server import create_app
+from ludotheque.server.store import Store, metadata
+
+PG_URL = os.environ.get("LUDOTHEQUE_TEST_PG_URL")
+
+
+def pg_url_or_skip() -> str:
+    """The test PostgreSQL server; skipped when none is configured (CI requires one)."""
+    if not PG_URL:
+        if os.environ.get("LUDOTHEQUE_REQUIRE_PG") == "1":
+            pytest.fail("LUDOTHEQUE_REQUIRE_PG=1 but LUDOTHEQUE_TEST_PG_URL is not set")
+        pytest.skip("no PostgreSQL configured (set LUDOTHEQUE_TEST_PG_URL)")
+    return PG_URL
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.db'}"
+    url = pg_url_or_skip()
+    store = Store(url)
+    metadata.drop_all(store.engine)
+    store.close()
+    return url
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The app on a fresh SQLite file, bots moving at once."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)) as test_client:
+        yield test_client
+
+
+def token_of(url: str) -> str:
+    return url.split("#token=", 1)[1]
+
+
+class TableDriver:
+    """Drives tables of one app over HTTP, as a client would."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    def create(self, seats: list[str], **options: Any) -> tuple[str, dict[int, str]]:
+        """A table; returns its id and the token of each human seat."""
+        body = {"game": "gargon", "options": options, "seats": seats}
+        response = self.client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        body = response.json()
+        return body["id"], {s["seat"]: token_of(s["url"]) for s in body["seats"] if s["kind"] == "human"}
+
+    def view(self, table: str, token: str | None, lang: str = "en") -> dict[str, Any]:
+        if token is None:
+            response = self.client.get(f"/api/tables/{table}", params={"lang": lang})
+            assert response.status_code == 200, response.text
+            return dict(response.json()["view"])
+        response = self.client.post(f"/api/tables/{table}/view", json={"token": token, "lang": lang})
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def wait_for(self, table: str, token: str, seats: set[int] | None = None,
+                 timeout: float = 20.0) -> dict[str, Any]:
+        """``token``'s view once one of ``seats`` (default: its own) is to act, or at the end."""
+        deadline = time.monotonic() + timeout
+        while True:
+            current = self.view(table, token)
+            wanted = {current["seat"]} if seats is None else seats
+            if current["terminal"] or current["to_act"] in wanted:
+                return current
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited too long: {current['to_act']} to act")
+            time.sleep(0.01)
+
+    def play(self, table: str, token: str, action: str, version: int) -> Any:
+        return self.client.post(f"/api/tables/{table}/actions",
+                                json={"token": token, "action": action, "version": version})
+
+    def play_out(self, table: str, tokens: dict[int, str]) -> dict[str, Any]:
+        """Play every human seat (first legal action) until the end; returns the last view seen."""
+        while True:
+            current = self.wait_for(table, next(iter(tokens.values())), set(tokens))
+            if current["terminal"]:
+                return current
+            token = tokens[current["to_act"]]
+            mine = self.view(table, token)
+            response = self.play(table, token, mine["legal"][0]["action"], mine["version"])
+            assert response.status_code == 200, response.text
+
+
+@pytest.fixture
+def tables(client: TestClient) -> TableDriver:
+    return TableDriver(client)

@@ -1,0 +1,425 @@
+"""The web table in a real browser (headless Chromium driven by Playwright): a whole game played by
+clicking, what a second seat can see, languages, reconnection, the replay page and the phone layout.
+
+Debian's chromium is used through ``executable_path`` (no browser is ever downloaded). Without it the
+module is skipped, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 15_000
+
+
+def _unavailable(reason: str) -> None:
+    """Skip the module, or fail it when CI demands the browser (LUDOTHEQUE_REQUIRE_BROWSER=1)."""
+    if os.environ.get("LUDOTHEQUE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"LUDOTHEQUE_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+if not CHROMIUM.exists():
+    _unavailable(f"{CHROMIUM} is missing (apt-get install chromium); no browser is ever downloaded")
+try:
+    from playwright import sync_api
+except ImportError:
+    _unavailable("Playwright for Python is not installed (pip install playwright)")
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def base(live_server: Any) -> str:
+    return str(live_server.url)
+
+
+@pytest.fixture(scope="module")
+def bots_table(base: str) -> str:
+    """A table of three bots, started early so that it is over when the replay test needs it."""
+    return str(create_table(base, ["bot:random"] * 3)["id"])
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    context.set_default_timeout(TIMEOUT_MS)
+    new = context.new_page()
+    errors: list[str] = []
+    new.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield new
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+def create_table(base: str, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    body = {"game": "gargon", "options": options or {}, "seats": seats}
+    answer = httpx.post(f"{base}/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    return dict(answer.json())
+
+
+def wait_over(base: str, table_id: str, timeout: float = 40.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if httpx.get(f"{base}/api/tables/{table_id}").json()["terminal"]:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"table {table_id} did not finish in {timeout} s")
+
+
+def record_scores(base: str, table_id: str) -> list[float]:
+    answer = httpx.get(f"{base}/api/tables/{table_id}/record")
+    assert answer.status_code == 200, answer.text
+    return [float(s) for s in answer.json()["result"]["scores"]]
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version || '-1'"))
+
+
+def wait_view(page: Any) -> None:
+    page.wait_for_function("document.body.dataset.version !== undefined")
+
+
+def wait_turn_or_end(page: Any) -> bool:
+    """Wait until the seat has something to do (True) or the game is over (False)."""
+    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')"
+                           " || document.body.dataset.terminal === 'true'")
+    return page.evaluate("document.body.dataset.terminal") != "true"
+
+
+def legal(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)"))
+
+
+def hand(page: Any, seat: int) -> list[str]:
+    return list(page.eval_on_selector_all(
+        f'[data-zone="hand"][data-seat="{seat}"] .card', "els => els.map(e => e.dataset.card)"))
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click, then wait for the next view (the server accepted the action: the version moves on)."""
+    before = version(page)
+    page.click(selector)
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+
+
+def play_turn(page: Any, turn: int, ways: dict[str, int]) -> None:
+    """One decision, taken the ways a person would: plays by selecting cards then confirming, draws
+    by clicking a pile, colours by clicking them, and the moves panel for the rest."""
+    actions = legal(page)
+    plays = [a for a in actions if a.startswith("play ")]
+    if plays and (turn % 4 == 0 or "pass" not in actions):
+        cards = plays[turn % len(plays)].split()[1:]
+        for card in cards:  # the same card twice (two 0s) takes two distinct card buttons
+            page.click(f'.g-me [data-zone="hand"] button.card[data-card="{card}"][aria-pressed="false"]')
+        click_and_wait(page, "#play-selected")
+        ways["select"] += 1
+    elif "pass" in actions:
+        click_and_wait(page, '[data-action="pass"]')
+        ways["panel"] += 1
+    elif any(a.startswith("draw ") for a in actions):
+        draws = [a for a in actions if a.startswith("draw ")]
+        pile = draws[turn % len(draws)]
+        click_and_wait(page, f'button.g-pile[data-move="{pile}"]')
+        ways["pile"] += 1
+    elif any(a.startswith("battle ") for a in actions):
+        colour = [a for a in actions if a.startswith("battle ")][-1]
+        where = f'.colour-choice[data-move="{colour}"]' if turn % 2 else f'[data-action="{colour}"]'
+        click_and_wait(page, where)
+        ways["colour"] += 1
+    else:
+        click_and_wait(page, f'[data-action="{actions[0]}"]')
+        ways["panel"] += 1
+
+
+def wait_any_turn(pages: list[Any], timeout: float = TIMEOUT_MS / 1000) -> Any:
+    """The page whose seat is to act (its actions are on screen), or None once the game is over."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for p in pages:
+            if p.evaluate("document.querySelector('[data-action]:not([disabled])') !== null"):
+                return p
+        if pages[0].evaluate("document.body.dataset.terminal") == "true":
+            return None
+        time.sleep(0.03)
+    raise AssertionError("neither seat got a turn")
+
+
+def totals_shown(page: Any) -> list[float]:
+    cells = page.eval_on_selector_all("#scores tr.totals-row td", "els => els.map(e => e.textContent)")
+    return [float(x) for x in cells]
+
+
+def no_horizontal_overflow(page: Any) -> bool:
+    return bool(page.evaluate(
+        "document.documentElement.scrollWidth <= innerWidth && document.body.scrollWidth <= innerWidth"))
+
+
+# -- the tests ----------------------------------------------------------------------------------
+
+def test_lobby_table_with_bots_whole_game_played_by_clicking(page: Any, base: str, bots_table: str) -> None:
+    page.goto(base + "/")
+    page.fill("#opt-players", "3")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "bot:random")
+    page.select_option("#seat-2", "bot:heuristic")
+    page.click("#create")
+    page.wait_for_selector("#open-seat")
+    assert page.locator(".links .link-row").count() == 2  # one human seat, the spectator
+    table_id = page.eval_on_selector("#created", "e => e.querySelector('h3').textContent").split()[1]
+    assert page.locator(f'#mine li[data-table="{table_id}"]').count() == 1  # remembered
+    page.click("#open-seat")
+    wait_view(page)
+    assert page.evaluate("document.body.dataset.seat") == "0"
+
+    ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
+    turn = 0
+    while wait_turn_or_end(page):
+        play_turn(page, turn, ways)
+        turn += 1
+        assert turn < 400, "the game does not end"
+    assert ways["select"] and ways["pile"] and ways["panel"], ways
+
+    page.wait_for_selector("#end:not([hidden])")
+    assert totals_shown(page) == record_scores(base, table_id)
+    assert page.locator("#scores .winners").inner_text().strip()
+    assert legal(page) == []  # nothing to click once the game is over
+    # play again: a new table with the same seats, this seat's own link
+    page.click("#play-again")
+    page.wait_for_function(f"!location.pathname.includes('{table_id}')")
+    wait_view(page)
+    assert page.evaluate("document.body.dataset.terminal") == "false"
+    assert page.evaluate("document.body.dataset.seat") == "0"
+
+
+def test_second_seat_never_sees_first_seat_hidden_values(browser: Any, base: str) -> None:
+    table = create_table(base, ["human", "human", "bot:random"])
+    pages, frames = [], []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1366, "height": 768})
+        context.set_default_timeout(TIMEOUT_MS)
+        p = context.new_page()
+        if seat == 1:  # everything seat 1's socket receives
+            p.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+        p.goto(base + table["seats"][seat]["url"])
+        wait_view(p)
+        pages.append(p)
+    a, b = pages
+    ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
+    try:
+        for turn in range(16):
+            mover = wait_any_turn(pages)
+            if mover is None:
+                break
+            other = b if mover is a else a
+            other.wait_for_function(f"document.body.dataset.version === '{version(mover)}'")
+            secret = [c for c in hand(a, 0) if not c.endswith("?") and not c.endswith("0")]
+            assert secret or turn > 0, "seat 0 sees its own hand values"
+            # on seat 1's page, seat 0's hand is only backs ...
+            backs = hand(b, 0)
+            assert all(c.endswith("?") for c in backs) and len(backs) == len(hand(a, 0)), backs
+            assert b.locator('[data-seat="0"] [data-zone="hand"] .card[data-face="up"]').count() == 0
+            # ... and none of seat 0's values appears anywhere: page text, card elements, socket
+            text = b.inner_text("body")
+            shown = set(b.eval_on_selector_all(".card", "els => els.map(e => e.dataset.card)"))
+            for card in secret:
+                token = re.compile(rf"\b{card}\b")
+                assert card not in shown and not token.search(text), card
+                assert not any(token.search(f) for f in frames), card
+            play_turn(mover, turn, ways)
+    finally:
+        for p in pages:
+            p.context.close()
+    assert frames
+
+
+def test_language_switch_changes_shell_and_game_words(page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"])
+    page.goto(base + table["seats"][0]["url"])
+    wait_view(page)
+    page.click('.lang-toggle button[data-lang="en"]')
+    page.wait_for_function("window.ludotheque.view().lang === 'en'")
+    assert page.inner_text("#moves-title") == "Moves"
+    assert page.inner_text("#rules-button") == "Rules"
+    seats_en = page.inner_text("#seats")
+
+    page.click('.lang-toggle button[data-lang="fr"]')
+    page.wait_for_function("window.ludotheque.view().lang === 'fr'")  # the server re-sent the view
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.inner_text("#moves-title") == "Coups"
+    assert page.inner_text("#rules-button") == "Règles"
+    assert page.inner_text("#seats") != seats_en  # seat names and marks from the French view
+    page.click("#rules-button")
+    assert "Les cartes" in page.inner_text("#rules")
+    page.click("#rules .close")
+    assert page.locator("#rules").is_hidden()
+
+    page.reload()  # the choice is remembered
+    page.wait_for_function("window.ludotheque?.view()?.lang === 'fr'")
+    assert page.inner_text("#log-title") == "Journal"
+    page.click('.lang-toggle button[data-lang="en"]')
+    page.wait_for_function("window.ludotheque.view().lang === 'en'")
+    assert page.inner_text("#log-title") == "Log"
+
+
+def test_selection_that_is_no_legal_play_is_explained_not_sent(page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+    page.goto(base + table["seats"][0]["url"])
+    assert wait_turn_or_end(page)
+    assert any('"type":"hello"' in f for f in sent)
+    page.click('.lang-toggle button[data-lang="en"]')
+    before = version(page)
+    for index in range(4):
+        page.click(f'.g-me [data-zone="hand"] button.card[data-index="{index}"]')
+    assert page.locator('.g-me button.card[aria-pressed="true"]').count() == 4
+    page.click("#play-selected")
+    assert "one to three cards" in page.inner_text("#notice")
+    page.click('.lang-toggle button[data-lang="fr"]')  # the explanation follows the language
+    page.click("#play-selected")
+    assert "une à trois cartes" in page.inner_text("#notice")
+    assert version(page) == before and not any('"type":"action"' in f for f in sent)
+    page.click("#clear-selection")
+    assert page.locator('.g-me button.card[aria-pressed="true"]').count() == 0
+    page.click('.g-me [data-zone="hand"] button.card[data-index="0"]')
+    click_and_wait(page, "#play-selected")  # one card is always a legal first play
+    assert any('"type":"action"' in f for f in sent)
+    page.click('.lang-toggle button[data-lang="en"]')
+
+
+def test_refused_action_is_shown_and_the_page_plays_on(page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    stale = [True]
+
+    def relay(ws: Any) -> None:
+        """Pass every message through, but send the first action with an old version."""
+        server = ws.connect_to_server()
+
+        def out(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "action" and stale:
+                stale.clear()
+                data["version"] -= 1
+            server.send(json.dumps(data))
+
+        ws.on_message(out)
+        server.on_message(lambda message: ws.send(message))
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), relay)
+    page.goto(base + table["seats"][0]["url"])
+    assert wait_turn_or_end(page)
+    page.click('.lang-toggle button[data-lang="en"]')
+    before, first = version(page), legal(page)[0]
+    page.click(f'[data-action="{first}"]')
+    page.wait_for_selector("#notice.error:not([hidden])")
+    assert page.inner_text("#notice").startswith("Refused:")
+    page.wait_for_function("document.body.dataset.pending === 'false'")
+    assert version(page) == before and first in legal(page)
+    click_and_wait(page, f'[data-action="{first}"]')  # the same click, now on the right version
+
+
+def test_reload_and_dropped_socket_restore_the_page(page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    page.goto(base + table["seats"][0]["url"])
+    assert wait_turn_or_end(page)
+    ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
+    play_turn(page, 0, ways)  # the first player plays cards
+    assert wait_turn_or_end(page)
+    before_hand, before_version = hand(page, 0), version(page)
+    before_in_play = page.eval_on_selector_all(
+        '.g-me [data-zone="in_play"] .card', "els => els.map(e => e.dataset.card)")
+
+    page.reload()
+    wait_view(page)
+    assert hand(page, 0) == before_hand
+    assert version(page) == before_version  # nobody moves while this seat is to act
+    assert page.eval_on_selector_all(
+        '.g-me [data-zone="in_play"] .card', "els => els.map(e => e.dataset.card)") == before_in_play
+    assert legal(page)
+
+    page.evaluate("window.ludotheque.drop()")
+    page.wait_for_selector('#status[data-status="retry"]')
+    page.wait_for_selector('#status[data-status="connected"]')
+    assert hand(page, 0) == before_hand and legal(page)
+    play_turn(page, 1, ways)  # and the page still plays
+
+
+def test_replay_page_steps_through_a_finished_game(page: Any, base: str, bots_table: str) -> None:
+    running = create_table(base, ["human", "human", "human"])
+    page.goto(f"{base}/t/{running['id']}/replay")
+    page.wait_for_selector('body[data-error="not_over"]')
+    assert "not over" in page.inner_text("#notice")
+
+    wait_over(base, bots_table)
+    page.goto(f"{base}/t/{bots_table}/replay")
+    page.wait_for_selector("body[data-steps]")
+    steps = int(page.evaluate("document.body.dataset.steps"))
+    assert steps > 10 and page.evaluate("document.body.dataset.step") == "0"
+    # a spectator at the start sees ten backs in every hand
+    assert page.locator('[data-zone="hand"] .card[data-face="up"]').count() == 0
+    assert len(hand(page, 1)) == 10
+    page.click("#next")
+    page.wait_for_selector('body[data-step="1"]')
+    assert page.locator("#log li").count() >= 1
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('body[data-step="2"]')
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector('body[data-step="1"]')
+    page.select_option("#view-as", "1")  # seat 1's own view: its hand face up
+    page.wait_for_function("location.hash.includes('seat=1')")
+    page.wait_for_selector('.g-me [data-zone="hand"] .card[data-face="up"]')
+    page.click("#last")
+    page.wait_for_selector(f'body[data-step="{steps}"]')
+    page.wait_for_selector("#end:not([hidden])")
+    assert totals_shown(page) == record_scores(base, bots_table)
+    assert page.get_attribute("#download", "href") == f"/api/tables/{bots_table}/record"
+    page.click("#first")
+    page.wait_for_selector('body[data-step="0"]')
+
+
+def test_phone_layout_has_no_horizontal_overflow(browser: Any, base: str, bots_table: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        phone = context.new_page()
+        phone.goto(base + "/")
+        phone.wait_for_selector("#seat-0")
+        assert no_horizontal_overflow(phone)
+        table = create_table(base, ["human", "bot:random", "bot:random", "bot:random", "bot:random"])
+        phone.goto(base + table["seats"][0]["url"])
+        wait_view(phone)
+        assert no_horizontal_overflow(phone)
+        wait_over(base, bots_table)
+        phone.goto(f"{base}/t/{bots_table}")  # the end: a wide score table scrolls in its own box
+        phone.wait_for_selector("#end:not([hidden])")
+        assert no_horizontal_overflow(phone)
+        phone.goto(f"{base}/t/{bots_table}/replay")
+        phone.wait_for_selector("body[data-steps]")
+        assert no_horizontal_overflow(phone)
+    finally:
+        context.close()
