@@ -40,6 +40,7 @@ def test_events_in_english_and_french() -> None:
     assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 1 est premier joueur"
     reveal = Event("reveal", cards=(R14, R3), seats=(0, 2))
     assert render.describe_event(reveal) == "Cards revealed — Seat 0: R14 · Seat 2: R3"
+    assert render.describe_event(reveal, "fr", you=0) == "Cartes révélées — vous : R14 · Joueur 2 : R3"
     assert render.describe_event(Event("over"), "fr") == "La partie est terminée"
 
 

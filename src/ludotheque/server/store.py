@@ -8,8 +8,10 @@ as SHA-256 digests: reading the database does not give the power to act at a tab
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,8 +126,12 @@ class Store:
             self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
         except (ArgumentError, ImportError, ValueError) as exc:
             raise StoreError(f"cannot use database {url!r}: {exc}") from None
+        # SQLite has one writer at a time, and a writer that finds the file locked backs off by
+        # sleeping (up to 100 ms a try): queueing writers here instead keeps every commit prompt.
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = contextlib.nullcontext()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self._write_lock = threading.Lock()
         try:
             metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
@@ -135,8 +141,13 @@ class Store:
         self.engine.dispose()
 
     # -- writing ------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Any]:
+        with self._write_lock, self.engine.begin() as db:
+            yield db
+
     def create_table(self, row: TableRow) -> None:
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(insert(tables).values(
                 id=row.id, game=row.game, options=row.options, seed=row.seed, created=row.created,
                 version=0, to_act=row.to_act, finished=row.finished, result=None, next_id=None))
@@ -147,19 +158,19 @@ class Store:
     def append_action(self, table_id: str, index: int, action: str, seat: int | None, to_act: int | None,
                       result: dict[str, Any] | None) -> None:
         """Record action number ``index``; the primary key refuses a second action at one index."""
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(insert(actions).values(table_id=table_id, idx=index, action=action, seat=seat,
                                               at=time.time()))
             db.execute(update(tables).where(tables.c.id == table_id).values(
                 version=index + 1, to_act=to_act, finished=result is not None, result=result))
 
     def set_next(self, table_id: str, next_id: str) -> None:
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(next_id=next_id))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give an unclaimed human seat its token (a rematch seat, claimed by its old holder)."""
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
 

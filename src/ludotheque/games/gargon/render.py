@@ -230,7 +230,8 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         parts = []
         for seat in dict.fromkeys(event.seats):
             own = [c for c, s in zip(event.cards, event.seats, strict=True) if s == seat]
-            parts.append(f"{who(seat)}: {cards(own)}")
+            colon = " : " if lang == "fr" else ": "  # French sets a space before a colon
+            parts.append(f"{who(seat)}{colon}{cards(own)}")
         return word("revealed", lang, list=" · ".join(parts))
     if kind == "clash":
         a, b = event.seats
