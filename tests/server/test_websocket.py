@@ -59,6 +59,9 @@ def test_refusals_over_the_socket_say_why_in_the_seat_language(client: TestClien
         assert seat0.receive_json()["code"] == "malformed"
         seat0.send_text("not json")
         assert seat0.receive_json()["code"] == "bad_json"
+        seat0.send_json({"type": "action", "action": view["legal"][0]["action"], "version": 0,
+                         "token": tokens[1]})
+        assert seat0.receive_json()["code"] == "bad_token"  # a socket acts only for its own seat
         seat0.send_json({"type": "dance"})
         assert seat0.receive_json()["code"] == "unknown_message"
         seat0.send_json({"type": "lang", "lang": "en"})

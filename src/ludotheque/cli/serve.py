@@ -68,7 +68,9 @@ def serve(
     _check_port(host, port)
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown_host}:{port}/"
-    out().print(f"[bold]Ludothèque[/] — {url}  (database: {url_db.split('@')[-1]}; Ctrl-C to stop)")
+    console = out()
+    console.print(f"[bold]Ludothèque[/] web table: [bold link={url}]{url}[/]", soft_wrap=True)
+    console.print(f"[dim]database {url_db.split('@')[-1]} · Ctrl-C to stop[/]", soft_wrap=True)
     if open_browser:
         _open_when_ready(url)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)

@@ -253,6 +253,9 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             if not isinstance(action, str) or isinstance(version, bool) or not isinstance(version, int):
                 raise ApiError(400, "malformed", problem='send {"type": "action", "action": text, '
                                                          '"version": number}')
+            token = message.get("token")
+            if token is not None and (not isinstance(token, str) or table.seat_of(token) != sub.seat):
+                raise ApiError(403, "bad_token")  # the action names another seat than the socket's
             await service.act(table, sub.seat, action, version, sub.lang)
         except ApiError as exc:
             refusal = {"type": "refused", **exc.to_json(sub.lang)}

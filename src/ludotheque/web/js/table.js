@@ -32,7 +32,7 @@ function clearNotice() {
 function act(action) {
   if (!view || pending) return false;
   if (!(view.legal || []).some((entry) => entry.action === action)) return false;
-  if (!socket.send({ type: "action", action, version: view.version })) {
+  if (!socket.send({ type: "action", action, version: view.version, token })) {
     notify(t("disconnected"));
     return false;
   }
