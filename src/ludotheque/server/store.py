@@ -29,7 +29,6 @@ from sqlalchemy import (
     and_,
     create_engine,
     event,
-    func,
     insert,
     select,
     update,
@@ -206,11 +205,6 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                    .order_by(tables.c.created)).scalars().all())
-
-    def count_actions(self, table_id: str) -> int:
-        with self.engine.connect() as db:
-            return int(db.execute(select(func.count()).select_from(actions)
-                                  .where(actions.c.table_id == table_id)).scalar_one())
 
 
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
