@@ -156,9 +156,7 @@ class TableService:
         except Exception as exc:  # the database is down or refused: the table stays as it was
             log.exception("table %s: could not store action %s", table.id, text)
             raise ApiError(503, "store") from exc
-        table.game.apply_trusted(action)
-        table.row.version, table.row.to_act = table.version, state.to_act
-        table.row.finished, table.row.result = state.is_terminal, result
+        table.game.apply_trusted(action)  # a live table's summary reads its state, not its row
         await self.broadcast(table)
 
     def schedule_bot(self, table: LiveTable) -> None:
