@@ -1,9 +1,12 @@
-"""Fixtures shared across test folders: a real ``ludotheque serve`` process on loopback."""
+"""Fixtures shared across test folders: a real ``ludotheque serve`` process on loopback, and
+Debian's chromium driven by Playwright (never a downloaded browser)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,3 +35,29 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     server = ServerProcess(f"sqlite:///{folder / 'tables.db'}", 0.05, folder / "server.log").start()
     yield server
     server.stop()
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Headless Debian chromium; skipped without it, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI).
+    One per module: Playwright's sync API allows one running instance per process."""
+    reason = None
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium); no browser is ever downloaded"
+    try:
+        from playwright import sync_api
+    except ImportError:
+        reason = "Playwright for Python is not installed (pip install playwright)"
+    if reason is not None:
+        if os.environ.get("LUDOTHEQUE_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"LUDOTHEQUE_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -1,17 +1,21 @@
-"""Each game's player-facing words, found by game id. The terminal commands and the web table stay
-generic: they lay out what a game's ``render`` module says (text, or Rich markup for the terminal),
-and never look inside a state."""
+"""A game's player-facing words, as every front end uses them. The terminal commands and the web
+table stay generic: they lay out what a game's words say (text, or Rich markup for the terminal)
+and never look inside a state. A game brings its words through ``Game.words()``; a game without
+them is shown in notation by ``PlainWords``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Sequence
 from typing import Any, Protocol
+
+from .core.game import Action, Game
 
 Table = tuple[list[str], list[list[str]]]
 
 
 class GameRenderer(Protocol):
-    """What a game's render module offers (``ludotheque.games.<id>.render``)."""
+    """What a game's words offer (Gargon's are ``ludotheque.games.gargon.render``)."""
 
     def seat_name(self, seat: int, lang: str = ..., names: Sequence[str] | None = ...) -> str: ...
 
@@ -39,17 +43,73 @@ class GameRenderer(Protocol):
     def legend(self, lang: str = ...) -> dict[str, Any]: ...
 
 
-def _gargon() -> GameRenderer:
-    from .games.gargon import render
-
-    return render
-
-
-#: Game id -> loader of its renderer (imported on first use). Drakon and Kagoun add theirs here.
-_RENDERERS: dict[str, Callable[[], GameRenderer]] = {"gargon": _gargon}
+_PLAIN = {
+    "en": {"seat": "Seat {n}", "prompt": "Your move", "score": "Score",
+           "winner": "{names} wins", "winners": "{names} win", "and": "and"},
+    "fr": {"seat": "Joueur {n}", "prompt": "À vous de jouer", "score": "Score",
+           "winner": "{names} gagne", "winners": "{names} gagnent", "and": "et"},
+}
 
 
-def renderer_for(game_id: str) -> GameRenderer | None:
-    """The renderer of ``game_id``, or None when the game has none yet."""
-    loader = _RENDERERS.get(game_id)
-    return None if loader is None else loader()
+class PlainWords:
+    """The words of a game that brings none: actions in notation, the board as the
+    observation's fields, the score sheet from the final observation's ``scores``."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @staticmethod
+    def _say(key: str, lang: str, **params: object) -> str:
+        return _PLAIN.get(lang, _PLAIN["en"])[key].format(**params)
+
+    def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        if names is not None and 0 <= seat < len(names):
+            return names[seat]
+        return self._say("seat", lang, n=seat)
+
+    def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] | None = None,
+                       you: int | None = None, markup: bool = False) -> str:
+        return str(event)
+
+    def action_label(self, action: Action, observation: Any = None, lang: str = "en",
+                     markup: bool = False) -> str:
+        return self.game.action_to_text(action)
+
+    def prompt(self, observation: Any, lang: str = "en") -> str:
+        return self._say("prompt", lang)
+
+    def new_in_hand(self, before: Any, after: Any, lang: str = "en", markup: bool = False) -> str | None:
+        return None
+
+    def hand_text(self, observation: Any, markup: bool = False) -> str:
+        return ""
+
+    def board(self, observation: Any, lang: str = "en", names: Sequence[str] | None = None,
+              markup: bool = False) -> tuple[Table, list[str]]:
+        fields = observation.to_json()
+        rows = [[str(key), json.dumps(value, ensure_ascii=False)] for key, value in fields.items()]
+        return (["", ""], rows), []
+
+    def score_sheet(self, observation: Any, lang: str = "en", names: Sequence[str] | None = None,
+                    markup: bool = False) -> Table:
+        scores = observation.to_json().get("scores") or []
+        headers = [""] + [self.seat_name(seat, lang, names) for seat in range(len(scores))]
+        return headers, [[self._say("score", lang)] + [f"{score:g}" for score in scores]]
+
+    def winners_text(self, observation: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        scores = observation.to_json().get("scores") or []
+        if not scores:
+            return ""
+        best = max(scores)
+        winners = [self.seat_name(s, lang, names) for s, score in enumerate(scores) if score == best]
+        key = "winners" if len(winners) > 1 else "winner"
+        return self._say(key, lang, names=f" {self._say('and', lang)} ".join(winners))
+
+    def legend(self, lang: str = "en") -> dict[str, Any]:
+        return {}
+
+
+def renderer_for(game: Game) -> GameRenderer:
+    """The words of ``game``: its own, or plain ones in notation."""
+    words: GameRenderer | None = game.words()
+    return words if words is not None else PlainWords(game)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.bots import Bot, RandomBot, UnknownBotError, bot_names, make_bot
-from ludotheque.bots.gargon_heuristic import GargonHeuristic
 from ludotheque.games.gargon import GAME
+from ludotheque.games.gargon.heuristic import GargonHeuristic
 from ludotheque.sim.match import bot_seed, play_game
 
 

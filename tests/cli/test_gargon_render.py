@@ -7,8 +7,9 @@ import re
 
 from ludotheque.bots import make_bot
 from ludotheque.games.gargon import GAME, GargonObservation, render
+from ludotheque.games.gargon.actions import BATTLE, DRAW, PASS
 from ludotheque.games.gargon.events import Event
-from ludotheque.games.gargon.notation import BATTLE, DRAW, PASS, parse_action, parse_card
+from ludotheque.games.gargon.notation import parse_action, parse_card
 from ludotheque.sim.match import play_game
 
 R14, R3, R0 = parse_card("R14"), parse_card("R3"), parse_card("R0")

@@ -2,16 +2,25 @@
 spec, several seeds.
 
 Nothing here may know a particular game: a new game registered through the entry point group
-``ludotheque.games`` is picked up by ``game_ids()`` and must pass the whole suite unchanged.
+``ludotheque.games`` is picked up by ``game_ids()`` and must pass the whole suite unchanged. The
+tiny game of ``tests/plugins`` (Secret Nim: chance, a hidden value) is registered here with the
+registry's public ``register``, as a game from another package would be.
 """
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ludotheque.core import Game, game_ids, get_game
+from ludotheque.core import Game, game_ids, get_game, register
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "plugins"))
+import secret_nim  # noqa: E402  (found on the path just added)
+
+register(secret_nim.GAME)
 
 #: Seeds of the random playouts (the deal and the choices both derive from them).
 SEEDS = (0, 1, 2)

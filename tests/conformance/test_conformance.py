@@ -32,9 +32,6 @@ from ludotheque.core import (
 #: (game, options, seed) of one random playout; see conftest.py.
 Case = tuple[Game, dict[str, Any], int]
 
-#: A random playout that has not ended after this many actions is taken as not terminating.
-MAX_STEPS = 20_000
-
 # -- helpers --------------------------------------------------------------------------------
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -55,12 +52,13 @@ def positions(case: Case) -> Iterator[State]:
     game, options, seed = case
     state = game.new_state(options, seed)
     rng = random.Random(f"conformance:{seed}")
-    for _ in range(MAX_STEPS):
+    for _ in range(game.spec.max_game_length):
         yield state
         if state.is_terminal:
             return
         state.apply(choose(state, rng))
-    raise AssertionError(f"{game.id}: no end after {MAX_STEPS} random actions")
+    yield state
+    assert state.is_terminal, f"{game.id}: longer than its spec's max_game_length"
 
 
 def recorded_playout(case: Case) -> tuple[State, list[str]]:
@@ -108,6 +106,14 @@ def test_spec_is_coherent(game: Game) -> None:
     assert spec.min_players <= defaults["players"] <= spec.max_players
 
 
+def test_spec_declares_its_bounds(game: Game) -> None:
+    spec = game.spec
+    assert spec.distinct_actions >= 1 and spec.max_game_length >= 1
+    assert math.isfinite(spec.min_score) and math.isfinite(spec.max_score)
+    assert spec.min_score <= spec.max_score
+    assert isinstance(spec.chance_in_play, bool) and isinstance(spec.hidden_information, bool)
+
+
 def test_players_out_of_range_refused(game: Game) -> None:
     for players in (game.spec.min_players - 1, game.spec.max_players + 1, 0, -1):
         with pytest.raises(OptionsError):
@@ -141,6 +147,9 @@ def test_random_playout_terminates_with_a_seat_to_act_until_the_end(case: Case) 
     for state in positions(case):
         steps += 1
         legal = state.legal_actions()
+        assert all(0 <= action < game.spec.distinct_actions for action in legal)
+        if not game.spec.chance_in_play:
+            assert state.to_act != CHANCE, "the spec says there is no chance during play"
         if state.is_terminal:
             assert state.to_act is None
             assert legal == [], "no legal action once the game is over"
@@ -148,6 +157,7 @@ def test_random_playout_terminates_with_a_seat_to_act_until_the_end(case: Case) 
             outcomes = state.chance_outcomes()
             assert outcomes and all(p > 0 for _, p in outcomes)
             assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert sorted(a for a, _ in outcomes) == sorted(legal), "at chance, legal = the outcomes"
         else:
             assert state.to_act in range(options["players"])
             assert legal, "a seat to act always has a legal action"
@@ -263,6 +273,7 @@ def test_scores_and_winners_at_the_end(case: Case) -> None:
     scores = state.scores()
     assert len(scores) == options["players"]
     assert all(isinstance(s, (int, float)) and math.isfinite(s) for s in scores)
+    assert all(game.spec.min_score <= s <= game.spec.max_score for s in scores)
     best = max(scores)
     assert state.winners() == [seat for seat, score in enumerate(scores) if score == best]
 
@@ -291,3 +302,82 @@ def test_replay_from_the_same_seed_reproduces_the_game(case: Case) -> None:
     final = replay(GameRecord.loads(recorded.record.dumps()))
     assert snapshot(final) == snapshot(original)
     assert final.scores() == original.scores()
+
+
+# -- sampling, resampling -------------------------------------------------------------------
+
+def test_sample_action_draws_as_an_index_into_the_legal_list(case: Case) -> None:
+    """``sample_action(rng)`` is ``legal[rng.randrange(len(legal))]`` (so uniform), from the same
+    generator state, even when a game draws it without listing the legal actions."""
+    for index, state in enumerate(positions(case)):
+        if state.is_terminal or state.to_act == CHANCE:
+            continue
+        legal = state.legal_actions()
+        before = snapshot(state)
+        for draw in range(3):
+            seed = f"sample:{index}:{draw}"
+            expected = legal[random.Random(seed).randrange(len(legal))]
+            assert state.sample_action(random.Random(seed)) == expected
+        assert snapshot(state) == before
+
+
+def test_sample_action_is_uniform(case: Case) -> None:
+    """A chi-square check on positions with a few dozen legal actions (the bound is about six
+    standard deviations above the statistic's mean: it fails for a visibly skewed draw)."""
+    rng = random.Random(5)
+    checked = 0
+    for state in positions(case):
+        if state.is_terminal or state.to_act == CHANCE:
+            continue
+        legal = state.legal_actions()
+        if not 2 <= len(legal) <= 60 or checked >= 3:
+            continue
+        checked += 1
+        draws = 200 * len(legal)
+        counts = dict.fromkeys(legal, 0)
+        for _ in range(draws):
+            counts[state.sample_action(rng)] += 1
+        expected = draws / len(legal)
+        chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+        df = len(legal) - 1
+        assert chi2 < df + 6 * math.sqrt(2 * df), f"sample_action is not uniform: chi2={chi2:.1f}, df={df}"
+
+
+def test_resampled_positions_look_the_same_to_the_seat_and_play_on(case: Case) -> None:
+    """What ``resample(seat)`` returns shows ``seat`` the same observation and the same legal
+    actions as the real position, and plays on to an end; the real position does not move."""
+    game = case[0]
+    rng = random.Random(6)
+    for index, state in enumerate(positions(case)):
+        if index % 7 and not state.is_terminal:
+            continue
+        before = snapshot(state)
+        for seat in range(state.players):
+            other = state.resample(seat, rng)
+            assert other.observe(seat).to_json() == state.observe(seat).to_json()
+            assert other.to_act == state.to_act
+            if state.to_act == seat:
+                assert other.legal_actions() == state.legal_actions()
+            while not other.is_terminal:
+                other.apply(choose(other, rng))
+            assert all(game.spec.min_score <= s <= game.spec.max_score for s in other.scores())
+        assert snapshot(state) == before
+
+
+def test_resampling_redraws_what_a_seat_cannot_see(case: Case) -> None:
+    """In a game with hidden information, resampling for one seat changes, somewhere in a game,
+    what another seat sees (the hidden part is drawn again, not copied)."""
+    game = case[0]
+    if not game.spec.hidden_information:
+        return
+    rng = random.Random(7)
+    varied = False
+    for index, state in enumerate(positions(case)):
+        if index % 5 or state.is_terminal:
+            continue
+        for seat in range(state.players):
+            others = [s for s in viewers(state) if s != seat]
+            seen = {json.dumps([state.resample(seat, rng).observe(s).to_json() for s in others])
+                    for _ in range(8)}
+            varied = varied or len(seen) > 1
+    assert varied, "resample never changed what the other seats see"

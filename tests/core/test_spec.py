@@ -19,6 +19,12 @@ SPEC = GameSpec(
         OptionSpec("start", None, "first seat", convert=optional_integer),
         OptionSpec("label", "x", "free text, no converter"),
     ),
+    distinct_actions=10,
+    max_game_length=100,
+    min_score=0,
+    max_score=10,
+    chance_in_play=False,
+    hidden_information=False,
 )
 
 

@@ -1,11 +1,14 @@
-"""Bots by name. ``random`` plays every game; game-specific bots register per game id."""
+"""Bots by name: ``random`` (and every bot here) plays any game; a game brings its own bots
+(``Game.bots``), so no file here names a game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.bot import Bot
 from ..core.errors import LudothequeError
-from .base import Bot, RandomBot
+from ..core.registry import get_game
+from .random_bot import RandomBot
 
 BotFactory = Callable[[int | str | None], Bot]
 
@@ -14,31 +17,31 @@ class UnknownBotError(LudothequeError):
     """No bot of that name plays that game."""
 
 
-# (game id or "*" for every game, bot name) -> factory
-_BOTS: dict[tuple[str, str], BotFactory] = {("*", "random"): RandomBot}
+#: Bots that play every game through the protocol alone.
+GENERAL: dict[str, BotFactory] = {"random": RandomBot}
 
 
-def register_bot(game_id: str, name: str, factory: BotFactory) -> None:
-    _BOTS[(game_id, name)] = factory
-
-
-def _load_builtin() -> None:
-    from . import gargon_heuristic  # noqa: F401  (registers itself)
+def _factories(game_id: str) -> dict[str, BotFactory]:
+    """Every bot that plays ``game_id``; an unknown game has only the general bots."""
+    try:
+        own = dict(get_game(game_id).bots())
+    except LudothequeError:
+        own = {}
+    return {**GENERAL, **own}
 
 
 def bot_names(game_id: str) -> list[str]:
     """Names of the bots that play ``game_id``."""
-    _load_builtin()
-    return sorted({name for (gid, name) in _BOTS if gid in ("*", game_id)})
+    return sorted(_factories(game_id))
 
 
 def make_bot(game_id: str, name: str, seed: int | str | None = None) -> Bot:
     """A new bot ``name`` for ``game_id`` (raises UnknownBotError listing the known bots)."""
-    _load_builtin()
-    key = name.strip().lower()
-    factory = _BOTS.get((game_id, key)) or _BOTS.get(("*", key))
+    factories = _factories(game_id)
+    factory = factories.get(name.strip().lower())
     if factory is None:
-        raise UnknownBotError(
-            f"no bot {name!r} for {game_id}; bots are: {', '.join(bot_names(game_id))}"
-        )
-    return factory(seed)
+        raise UnknownBotError(f"no bot {name!r} for {game_id}; bots are: {', '.join(sorted(factories))}")
+    bot = factory(seed)
+    if not isinstance(bot, Bot):
+        raise TypeError(f"bot {name!r} of {game_id} is not a Bot")
+    return bot

@@ -15,8 +15,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ..bots.base import Bot
 from ..bots.registry import make_bot
+from ..core.bot import Bot
 from ..core.errors import LudothequeError, NotationError
 from ..core.game import Action, start_log
 from ..core.record import RecordedGame
@@ -206,9 +206,7 @@ def play(
     language = check_lang(lang)
     try:
         game = get_game(game_id)
-        renderer = renderer_for(game.id)
-        if renderer is None:
-            fail(f"{game.spec.name} cannot be played in the terminal yet")
+        renderer = renderer_for(game)
         options = game_options(players=players, variant=variant, first_player=first_player)
         recorded = RecordedGame.start(game.id, options, seed)
         n = recorded.state.players

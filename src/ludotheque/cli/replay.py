@@ -63,17 +63,14 @@ def replay_text(file: str, lang: str) -> None:
         state = record.start()
     except LudothequeError as exc:
         fail(str(exc))
-    renderer = renderer_for(state.game.id)
+    renderer = renderer_for(state.game)
     spec = state.game.spec
     origin = say("seeded", lang, seed=record.seed) if record.setup is None else say("from_setup", lang)
     console.rule(f"[bold]{say('record', lang, game=spec.name, players=state.players, origin=origin)}")
-    if renderer is None:
-        console.print(say("no_renderer", lang, game=spec.name))
-    else:
-        console.print(f"[bold]{say('start', lang)}[/]")
-        for seat in range(state.players):
-            hand = renderer.hand_text(state.observe(seat), markup=True)
-            console.print(f"  {renderer.seat_name(seat, lang)}: {hand}")
+    console.print(f"[bold]{say('start', lang)}[/]")
+    for seat in range(state.players):
+        hand = renderer.hand_text(state.observe(seat), markup=True)
+        console.print(f"  {renderer.seat_name(seat, lang)}: {hand}")
     log = start_log(state)
     seen, actor = 0, state.to_act
     try:
@@ -86,11 +83,8 @@ def replay_text(file: str, lang: str) -> None:
     _print_end(console, renderer, lang, state, record)
 
 
-def _print_step(console: Console, renderer: GameRenderer | None, lang: str, index: int, actor: int | None,
+def _print_step(console: Console, renderer: GameRenderer, lang: str, index: int, actor: int | None,
                 action: int, state: State, log: list[Any] | None, seen: int) -> None:
-    if renderer is None:
-        console.print(f"{index:>4}. {actor}: {state.game.action_to_text(action)}")
-        return
     who = renderer.seat_name(actor, lang) if actor is not None and actor >= 0 else "—"
     label = renderer.action_label(action, None, lang, markup=True)
     console.print(f"[dim]{index:>4}.[/] [bold]{who}[/]: {label}")
@@ -98,19 +92,16 @@ def _print_step(console: Console, renderer: GameRenderer | None, lang: str, inde
     print_events(console, texts, indent="        ")
 
 
-def _print_end(console: Console, renderer: GameRenderer | None, lang: str, state: State,
+def _print_end(console: Console, renderer: GameRenderer, lang: str, state: State,
                record: GameRecord) -> None:
     if not state.is_terminal:
         seat = state.to_act
-        name = renderer.seat_name(seat, lang) if renderer and seat is not None and seat >= 0 else str(seat)
+        name = renderer.seat_name(seat, lang) if seat is not None and seat >= 0 else str(seat)
         console.print(say("not_over", lang, name=name, legal=", ".join(state.legal_texts())))
         return
-    if renderer is not None:
-        final = state.observe(None)
-        print_scores(console, renderer.score_sheet(final, lang, markup=True),
-                     renderer.winners_text(final, lang), say("scores", lang))
-    else:
-        console.print(f"scores {numbers(state.scores())}, winners {state.winners()}")
+    final = state.observe(None)
+    print_scores(console, renderer.score_sheet(final, lang, markup=True),
+                 renderer.winners_text(final, lang), say("scores", lang))
     recorded = record.result
     if isinstance(recorded, dict):
         mine = {"scores": state.scores(), "winners": state.winners()}

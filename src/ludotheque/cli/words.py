@@ -37,7 +37,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "refused": "Action {index} ({action}) refused: {message}",
         "result_same": "Same result as recorded.",
         "result_differs": "The recorded result differs: {recorded}",
-        "no_renderer": "{game} has no text rendering yet; showing actions in notation only.",
     },
     "fr": {
         "title": "{game} — vous jouez à la place {seat}",
@@ -75,7 +74,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "refused": "Action {index} ({action}) refusée : {message}",
         "result_same": "Même résultat que celui enregistré.",
         "result_differs": "Le résultat enregistré diffère : {recorded}",
-        "no_renderer": "{game} n'a pas encore de rendu texte ; seules les actions sont montrées.",
     },
 }
 

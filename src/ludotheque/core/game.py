@@ -1,17 +1,23 @@
 """The game protocol shared by every game: a Game makes States; a State knows whose turn it is,
 which actions are legal, how to apply one, and what each seat may see."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
-from .errors import IllegalActionError
+from mypy_extensions import mypyc_attr
+
+from .errors import IllegalActionError, NotationError
 from .spec import GameSpec
 
-#: ``State.to_act`` value while the rules themselves draw at random (no game uses it yet;
-#: Drakon's coins and Kagoun's reshuffles will).
+#: ``State.to_act`` value while the rules themselves draw at random: the next action is a chance
+#: outcome, drawn by whoever runs the game (see ``sample_chance``) and recorded like any action.
 CHANCE = -1
 
 #: An action is a small int with a stable meaning per game version (its "index"); each game
@@ -28,8 +34,14 @@ class Observation(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    """A position. Mutable: ``apply`` changes it in place; ``clone`` gives an independent copy."""
+    """A position. Mutable: ``apply`` changes it in place; ``clone`` gives an independent copy.
+
+    Subclasses declare ``__slots__``, so that a mistyped attribute fails instead of quietly
+    becoming a new one."""
+
+    __slots__ = ()
 
     game: Game
     options: Mapping[str, Any]
@@ -46,7 +58,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now (empty once the game is over)."""
+        """Every action the seat to act may take now; at a CHANCE node, the chance outcomes'
+        actions; empty once the game is over."""
 
     @abstractmethod
     def apply_trusted(self, action: Action) -> None:
@@ -64,13 +77,34 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Final score of each seat (only once the game is over)."""
 
+    def sample_action(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly, as ``legal[rng.randrange(len(legal))]`` would draw it
+        (games override it to draw without listing every action)."""
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full position that ``seat`` cannot tell apart from this one: everything it does not
+        see is drawn again, consistently with what it sees (what information-set searches need).
+        Games with hidden information override it."""
+        if self.game.spec.hidden_information:
+            raise NotImplementedError(f"{self.game.spec.name} does not resample hidden information")
+        return self.clone()
+
+    def rounds(self) -> int | None:
+        """Rounds begun so far, for games played in rounds (None for the others)."""
+        return None
+
     def refusal(self, action: Action, lang: str = "en") -> str | None:
         """Why ``action`` is not legal now (in ``lang``: "en" or "fr"), or None when it is."""
         if self.to_act is None:
             return "the game is over"
         if action in self.legal_actions():
             return None
-        return f"{self.game.action_to_text(action)} is not legal now"
+        try:
+            return f"{self.game.action_to_text(action)} is not legal now"
+        except NotationError:
+            return f"{action} is not an action of {self.game.spec.name}"
 
     def apply(self, action: Action) -> None:
         """Validate, then apply. Raises IllegalActionError and changes nothing on refusal."""
@@ -100,8 +134,28 @@ class State(ABC):
         return []
 
 
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """An outcome of the CHANCE node ``state``, drawn with its probability."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError("not a chance node: no chance outcomes")
+    point, total = rng.random(), 0.0
+    for action, probability in outcomes:
+        total += probability
+        if point < total:
+            return action
+    return outcomes[-1][0]
+
+
+#: Makes a bot from a seed (see ``ludotheque.core.bot``); typed loosely here so that the game
+#: protocol does not depend on the bot protocol.
+BotFactory = Callable[[Any], Any]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
-    """A game: its spec, how to start positions, and its action notation."""
+    """A game: its spec, how to start positions, its action notation, and what it brings to the
+    front ends (its words, its bots, its browser board), so that nothing central lists games."""
 
     spec: GameSpec
 
@@ -133,6 +187,20 @@ class Game(ABC):
 
     def actions_to_texts(self, actions: Sequence[Action]) -> list[str]:
         return [self.action_to_text(a) for a in actions]
+
+    def words(self) -> Any:
+        """The game's words for players in English and French (a module or object offering what
+        ``ludotheque.renderers.GameRenderer`` lists), or None: front ends then show notation."""
+        return None
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by name (bots that play any game are found without it)."""
+        return {}
+
+    def web_assets(self) -> Path | None:
+        """The folder of the game's browser board (``board.js``, its CSS and pictures), or None
+        for the generic board."""
+        return None
 
 
 def start_log(state: State) -> list[Any] | None:

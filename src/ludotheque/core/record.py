@@ -160,11 +160,15 @@ def replay(record: GameRecord) -> State:
 
 
 class RecordedGame:
-    """A position together with the record that leads to it: what play and simulation keep."""
+    """A position together with the record that leads to it: what play and simulation keep.
+
+    Actions are kept as ints while the game runs; the record's notation and result are written
+    when the record is read, so a simulation that never reads it pays nothing for text."""
 
     def __init__(self, state: State, record: GameRecord) -> None:
         self.state = state
-        self.record = record
+        self._record = record
+        self._pending: list[Action] = []  # applied, not yet written to the record
 
     @classmethod
     def start(
@@ -181,21 +185,32 @@ class RecordedGame:
         state = replay(record)
         return cls(state, GameRecord(**{**record.__dict__, "actions": list(record.actions)}))
 
+    @property
+    def record(self) -> GameRecord:
+        """The record so far, in notation, with the result once the game is over."""
+        record = self._record
+        if self._pending:
+            record.actions += self.state.game.actions_to_texts(self._pending)
+            self._pending.clear()
+        if self.state.is_terminal and record.result is None:
+            record.result = {"scores": self.state.scores(), "winners": self.state.winners()}
+        return record
+
+    @property
+    def moves(self) -> int:
+        """The number of actions played since the record's start."""
+        return len(self._record.actions) + len(self._pending)
+
     def apply(self, action: Action) -> None:
-        """Validated apply; the canonical notation is appended to the record."""
+        """Validated apply; the action is added to the record."""
         self.state.apply(action)
-        self._append(action)
+        self._pending.append(action)
 
     def apply_trusted(self, action: Action) -> None:
         self.state.apply_trusted(action)
-        self._append(action)
+        self._pending.append(action)
 
     def apply_text(self, text: str) -> Action:
         action = self.state.game.parse_action(text)
         self.apply(action)
         return action
-
-    def _append(self, action: Action) -> None:
-        self.record.actions.append(self.state.game.action_to_text(action))
-        if self.state.is_terminal:
-            self.record.result = {"scores": self.state.scores(), "winners": self.state.winners()}

@@ -1,9 +1,10 @@
-"""The fixed facts of a game, declared apart from its logic: id, version, players, options."""
+"""The fixed facts of a game, declared apart from its logic: id, version, players, options, and
+what bounds every game of it (action indices, length, scores, chance, hidden information)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from .errors import OptionsError
@@ -38,7 +39,8 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What a game is, independent of any position: players, version, options."""
+    """What a game is, independent of any position: players, version, options, and bounds that
+    hold for every option (searches, learners and the conformance suite rely on them)."""
 
     id: str
     name: str
@@ -47,6 +49,23 @@ class GameSpec:
     max_players: int
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
     description: str = ""
+    _: KW_ONLY
+    #: Every action index lies in ``range(distinct_actions)``.
+    distinct_actions: int
+    #: No game lasts more actions than this (chance outcomes included).
+    max_game_length: int
+    #: Every final score lies in ``[min_score, max_score]``.
+    min_score: float
+    max_score: float
+    #: Chance nodes (``to_act == CHANCE``) can occur after the start.
+    chance_in_play: bool
+    #: Some seat may not see everything (its observation hides part of the state).
+    hidden_information: bool
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.min_players <= self.max_players and self.distinct_actions > 0
+                and self.max_game_length > 0 and self.min_score <= self.max_score):
+            raise ValueError(f"{self.id}: incoherent game spec {self!r}")
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

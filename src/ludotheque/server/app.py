@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import bot_names
+from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
 from .errors import ApiError
 from .replays import replay_view
@@ -32,12 +33,19 @@ from .words import LANGS, pick_lang, say
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
+def _create_example(schema: dict[str, Any]) -> None:
+    """The API documentation's example: the first registered game, one human against random bots."""
+    ids = game_ids()
+    if ids:
+        players = get_game(ids[0]).spec.min_players
+        schema["examples"] = [{"game": ids[0], "options": {"players": players},
+                               "seats": ["human"] + ["bot:random"] * (players - 1)}]
+
+
 class CreateTable(BaseModel):
     """A new table: the game, its options, and each seat ``human`` or ``bot:<name>``."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
-        {"game": "gargon", "options": {"players": 4}, "seats": ["human", "bot:heuristic", "bot:heuristic",
-                                                                 "bot:random"]}]})
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_create_example)
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] | None = None
@@ -56,6 +64,19 @@ class PlayAction(BaseModel):
     token: str
     action: str
     version: StrictInt
+
+
+#: What a game's board folder may serve.
+BOARD_FILES = (".js", ".css", ".svg", ".png", ".webp", ".json")
+
+
+def board_file(folder: Path | None, path: str) -> Path | None:
+    """The file ``path`` of a board ``folder``, if it is one of its own assets (never outside)."""
+    if folder is None or not path.endswith(BOARD_FILES):
+        return None
+    root = folder.resolve()
+    asset = (root / path).resolve()
+    return asset if asset.is_relative_to(root) and asset.is_file() else None
 
 
 def _lang(explicit: str | None, header: str | None) -> str:
@@ -98,6 +119,18 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     # -- pages ----------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
+    async def game_asset(game_id: str, path: str) -> FileResponse:
+        """A file of a game's browser board, from the folder the game declares."""
+        try:
+            folder = get_game(game_id).web_assets()
+        except LudothequeError:
+            folder = None
+        asset = board_file(folder, path)
+        if asset is None:
+            raise ApiError(404, "not_found", path=f"/games/{game_id}/{path}")
+        return FileResponse(asset)
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:

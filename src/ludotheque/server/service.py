@@ -160,8 +160,9 @@ class TableService:
         await self.broadcast(table)
 
     def schedule_bot(self, table: LiveTable) -> None:
-        """If a bot is to act, let it move after the visible delay (one bot task per table)."""
-        if table.state.to_act not in table.bots:
+        """If a bot (or chance) is to act, let it move after the visible delay (one bot task per
+        table)."""
+        if not table.automatic():
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -174,17 +175,15 @@ class TableService:
             log.exception("table %s: a bot failed", table.id)
 
     async def _move_bots(self, table: LiveTable) -> None:
-        while table.state.to_act in table.bots:
+        while table.automatic():
             await asyncio.sleep(self.bot_delay)
             async with table.lock:
-                state = table.state
-                seat = state.to_act
-                if seat not in table.bots:
+                if not table.automatic():
                     break
-                legal = state.legal_actions()
-                action = table.bots[seat].act(state.observe(seat), legal)
-                if action not in legal:
-                    log.error("table %s: bot at seat %s chose an illegal action %s", table.id, seat, action)
+                action = table.automatic_move()
+                if action is None:
+                    log.error("table %s: the bot at seat %s chose an illegal action", table.id,
+                              table.state.to_act)
                     break
                 try:
                     await self._commit(table, action)

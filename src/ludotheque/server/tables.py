@@ -10,6 +10,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,17 +18,18 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ..bots.base import Bot
 from ..bots.registry import make_bot
+from ..core.bot import Bot, Decision
 from ..core.errors import LudothequeError, NotationError
-from ..core.game import Action, start_log
+from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
 from ..renderers import GameRenderer, renderer_for
-from ..sim.match import bot_seed
+from ..sim.match import bot_seed, chance_seed
 from .errors import ApiError
 from .store import SeatRow, StoreError, TableRow
 from .views import build_view, describe_log
+from .words import say
 
 
 def new_token() -> str:
@@ -89,10 +91,7 @@ class LiveTable:
     def __init__(self, row: TableRow, moves: Sequence[str]) -> None:
         self.row = row
         game = get_game(row.game)
-        renderer = renderer_for(row.game)
-        if renderer is None:
-            raise StoreError(f"game {row.game!r} has no renderer for the web table")
-        self.renderer: GameRenderer = renderer
+        self.renderer: GameRenderer = renderer_for(game)
         state = game.new_state(row.options, row.seed)
         log = start_log(state)
         self.log: list[Any] = [] if log is None else log
@@ -126,7 +125,24 @@ class LiveTable:
     @property
     def version(self) -> int:
         """The number of actions played: every action names the version it was chosen on."""
-        return len(self.game.record.actions)
+        return self.game.moves
+
+    def automatic(self) -> bool:
+        """Whether the next move is not a person's: a bot's, or a chance outcome."""
+        to_act = self.state.to_act
+        return to_act is not None and (to_act == CHANCE or to_act in self.bots)
+
+    def automatic_move(self) -> Action | None:
+        """The bot's move (None if it chose an illegal one), or a chance outcome drawn from a
+        stream of the table's seed and version, so that a restarted server draws the same."""
+        state, seat = self.state, self.state.to_act
+        if seat == CHANCE:
+            return sample_chance(state, random.Random(f"{chance_seed(self.row.seed)}:{self.version}"))
+        decision = Decision(state, seat)
+        action = self.bots[seat].choose(decision)
+        legal = decision.is_legal(action)
+        decision.close()
+        return action if legal else None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token (a spectator). Raises ApiError for a bad one."""
@@ -146,8 +162,9 @@ class LiveTable:
         if version != self.version:
             raise ApiError(409, "stale", version=version, current=self.version)
         if state.to_act != seat:
-            names = [self.renderer.seat_name(s.seat, lang) for s in self.row.seats]
-            raise ApiError(409, "not_your_turn", name=names[state.to_act])
+            to_act = state.to_act
+            name = say("chance", lang) if to_act == CHANCE else self.renderer.seat_name(to_act, lang)
+            raise ApiError(409, "not_your_turn", name=name)
         legal = state.legal_texts()
         try:
             action: Action = state.game.parse_action(text)

@@ -44,7 +44,7 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], l
     elif to_act is None:
         prompt = say("over", lang)
     else:
-        prompt = say("waiting", lang, name=names[to_act] if 0 <= to_act < len(names) else str(to_act))
+        prompt = say("waiting", lang, name=names[to_act] if 0 <= to_act < len(names) else say("chance", lang))
     scores = None
     if state.is_terminal:
         headers, rows = renderer.score_sheet(observation, lang, names)

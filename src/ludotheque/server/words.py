@@ -7,6 +7,7 @@ LANGS = ("en", "fr")
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {name}",
+        "chance": "chance",
         "over": "The game is over",
         "bot_seat": "{name} (bot: {bot})",
         "malformed": "Malformed request: {problem}",
@@ -31,6 +32,7 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "waiting": "En attente de {name}",
+        "chance": "le hasard",
         "over": "La partie est terminée",
         "bot_seat": "{name} (robot : {bot})",
         "malformed": "Requête mal formée : {problem}",

@@ -1,13 +1,17 @@
 """Play one game between bots, keeping its record."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bots.base import Bot
+from ..core.bot import Bot, Decision
 from ..core.errors import LudothequeError
+from ..core.game import CHANCE, sample_chance
 from ..core.record import RecordedGame
 
 
@@ -15,32 +19,50 @@ class BotError(LudothequeError):
     """A bot chose an action that is not legal (a bug in the bot, reported with its name)."""
 
 
+def _derived_seed(kind: str, seed: int, seat: int) -> int:
+    digest = hashlib.sha256(f"{kind}:{seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """Each seat's bot gets its own reproducible stream, derived from the game's seed through a
     one-way hash: the deal seed itself would let a bot rebuild every hidden card."""
-    digest = hashlib.sha256(f"bot:{seed}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return _derived_seed("bot", seed, seat)
+
+
+def chance_seed(seed: int) -> int:
+    """The stream that draws a game's chance outcomes during play (recorded as actions, so a
+    record replays without it)."""
+    return _derived_seed("chance", seed, 0)
 
 
 def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bot],
               seed: int | None = None, log: bool = False) -> RecordedGame:
     """Play a whole game with ``bots[seat]`` at each seat; returns the finished game.
 
-    With ``log``, the state keeps its public event log (``state.log``) for reports."""
+    Each bot is asked through a ``Decision``: the observation is built only if the bot reads
+    it. With ``log``, the state keeps its public event log (``state.log``) for reports."""
     game = RecordedGame.start(game_id, options, seed)
     state = game.state
     if log and hasattr(state, "log"):
         state.log = []
     if len(bots) != state.players:
         raise LudothequeError(f"{len(bots)} bots for {state.players} seats")
-    for seat, bot in enumerate(bots):
-        bot.reset(state.game, state.options, seat)
+    for place, bot in enumerate(bots):
+        bot.reset(state.game, state.options, place)
+    dealt = game.record.seed
+    chance = random.Random(chance_seed(0 if dealt is None else dealt))
     while state.to_act is not None:
-        seat = state.to_act
-        legal = state.legal_actions()
-        action = bots[seat].act(state.observe(seat), legal)
-        if action not in legal:
+        seat: int = state.to_act
+        if seat == CHANCE:
+            game.apply_trusted(sample_chance(state, chance))
+            continue
+        decision = Decision(state, seat)
+        action = bots[seat].choose(decision)
+        legal = decision.is_legal(action)
+        decision.close()
+        if not legal:
             raise BotError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action} "
-                           f"(seed {game.record.seed})")
+                           f"(seed {dealt})")
         game.apply_trusted(action)
     return game

@@ -24,9 +24,6 @@ from .match import bot_seed, play_game
 #: Called with the number of games just finished (for progress bars).
 Progress = Callable[[int], None]
 
-#: The public event a game logs when a new round begins (games without rounds log none).
-ROUND_EVENT = "round"
-
 
 def game_seed(seed: int, index: int) -> int:
     """The deal seed of game ``index`` of a run: stable across processes and Python versions
@@ -58,21 +55,14 @@ class GameResult:
 
 def play_one(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
              index: int = 0, keep_record: bool = False) -> GameResult:
-    """Play game ``index`` of a run seeded ``seed``, with ``bots`` cycled over the seats.
-
-    The public event log is kept on, to count rounds.
-    """
+    """Play game ``index`` of a run seeded ``seed``, with ``bots`` cycled over the seats."""
     dealt = game_seed(seed, index)
     names = seat_bots(bots, get_game(game_id).resolve_options(options)["players"])
     players = [make_bot(game_id, name, bot_seed(dealt, seat)) for seat, name in enumerate(names)]
-    game = play_game(game_id, options, players, dealt, log=True)
+    game = play_game(game_id, options, players, dealt)
     state = game.state
-    log = getattr(state, "log", None)
-    rounds = None
-    if log is not None:
-        rounds = 1 + sum(1 for event in log if getattr(event, "kind", None) == ROUND_EVENT)
     return GameResult(index, dealt, names, tuple(state.scores()), tuple(state.winners()),
-                      len(game.record.actions), rounds, game.record if keep_record else None)
+                      game.moves, state.rounds(), game.record if keep_record else None)
 
 
 def _run_chunk(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,

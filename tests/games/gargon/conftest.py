@@ -77,11 +77,12 @@ def play_all(state: GargonState, *actions: str | Iterable[str]) -> GargonState:
 
 
 def snapshot(state: GargonState) -> dict[str, Any]:
-    """Every field of the state (deep copies), the public log included."""
+    """Every field of the state (deep copies), the public log included (not the scores' cache,
+    filled when they are first asked for)."""
     return {
         name: copy.deepcopy(getattr(state, name))
         for name in GargonState.__slots__
-        if name not in ("game", "options")
+        if name not in ("game", "options", "final_scores")
     }
 
 

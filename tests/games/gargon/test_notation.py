@@ -11,23 +11,19 @@ from hypothesis import strategies as st
 
 from ludotheque.core.errors import NotationError
 from ludotheque.games.gargon import GAME
-from ludotheque.games.gargon.components import COLOUR_LETTERS, DECK_SIZE, HIDDEN
-from ludotheque.games.gargon.notation import (
+from ludotheque.games.gargon.actions import (
     BATTLE,
     DRAW,
     MAX_ACTION,
     PASS,
     PLAY,
     STOP,
-    action_to_text,
     canonical,
-    card_text,
-    parse_action,
-    parse_card,
-    parse_colour,
     play_action,
     play_cards,
 )
+from ludotheque.games.gargon.components import COLOUR_LETTERS, DECK_SIZE, HIDDEN
+from ludotheque.games.gargon.notation import action_to_text, card_text, parse_action, parse_card, parse_colour
 
 
 def card(colour: str, value: int) -> int:

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from ludotheque.core import GameRecord, replay
 from ludotheque.games.gargon import GAME, GargonObservation, GargonState, Phase
-from ludotheque.games.gargon.notation import PASS, is_play, play_cards
+from ludotheque.games.gargon.actions import PASS, is_play, play_cards
 
 PROPERTIES = settings(
     max_examples=40,

@@ -14,17 +14,8 @@ import pytest
 
 from ludotheque.core.errors import IllegalActionError, NotationError
 from ludotheque.games.gargon import GAME
-from ludotheque.games.gargon.notation import (
-    BATTLE,
-    DRAW,
-    MAX_ACTION,
-    PASS,
-    PLAY,
-    STOP,
-    card_text,
-    parse_card,
-    play_action,
-)
+from ludotheque.games.gargon.actions import BATTLE, DRAW, MAX_ACTION, PASS, PLAY, STOP, play_action
+from ludotheque.games.gargon.notation import card_text, parse_card
 from ludotheque.games.gargon.phase import Phase
 from ludotheque.games.gargon.rules import SHAPES, shape_of
 from ludotheque.games.gargon.state import GargonState

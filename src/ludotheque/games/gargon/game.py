@@ -1,18 +1,34 @@
-"""Gargon as a registered game: its spec, options, deal and explicit set-ups."""
+"""Gargon as a registered game: its spec, options, deal and explicit set-ups, and what it brings
+to the front ends (its words, its heuristic bot, its browser board)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ...core.errors import LudothequeError, OptionsError, SetupError
-from ...core.game import Game
+from ...core.game import BotFactory, Game
 from ...core.record import new_seed
 from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, text
 from . import notation, rules
-from .components import COMPONENTS, NUM_COLOURS, NUM_VALUES
-from .state import GargonState
+from .actions import MAX_ACTION
+from .components import COMPONENTS, DECK_SIZE, NUM_COLOURS, NUM_VALUES
+from .position import GargonPosition
+
+#: The longest game, bounded action by action: every card enters a hand once (dealt or drawn),
+#: so at most DECK_SIZE plays, and the piles' cards are drawn once each (at most as many draws,
+#: and as many stops, each ending a pass that drew); each round begins with a play, so at most
+#: DECK_SIZE rounds with MAX_PLAYERS - 1 passes each; each battle takes at least one card out of
+#: play, so at most DECK_SIZE battles.
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+_PILE_CARDS = DECK_SIZE - MIN_PLAYERS * COMPONENTS.hand_size
+MAX_GAME_LENGTH = DECK_SIZE + 2 * _PILE_CARDS + DECK_SIZE * (MAX_PLAYERS - 1) + DECK_SIZE
+#: A seat winning every card: the majority of each colour, and 5 amulets (the most a card may
+#: carry) on each of 1..12, four times over with both 0s.
+MAX_SCORE = NUM_COLOURS * (COMPONENTS.majority_bonus
+                           + 12 * 5 * COMPONENTS.both_zeros_multiplier)
 
 
 def amulet_overrides(value: Any) -> dict[str, int] | None:
@@ -41,8 +57,8 @@ SPEC = GameSpec(
     id="gargon",
     name="Gargon",
     version=1,
-    min_players=3,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     description="L'Amulette du pouvoir (Rüdiger Dorn, Amigo 2002)",
     options=(
         OptionSpec("players", 4, "number of players, 3 to 5", convert=integer),
@@ -55,6 +71,12 @@ SPEC = GameSpec(
                    "corrections to the amulet table, value=amulets (values 1-12)",
                    convert=amulet_overrides),
     ),
+    distinct_actions=MAX_ACTION,
+    max_game_length=MAX_GAME_LENGTH,
+    min_score=0,
+    max_score=MAX_SCORE,
+    chance_in_play=False,  # the deal is the only chance: drawing from the visible piles is a choice
+    hidden_information=True,
 )
 
 
@@ -77,13 +99,11 @@ class GargonGame(Game):
             )
         return resolved
 
-    def _empty_state(self, resolved: dict[str, Any]) -> GargonState:
-        state = GargonState(self, resolved)
-        state.amulets = amulet_table(resolved["amulets"])
-        return state
+    def _empty_state(self, resolved: dict[str, Any]) -> GargonPosition:
+        return GargonPosition(self, resolved, amulet_table(resolved["amulets"]))
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None
-                  ) -> GargonState:
+                  ) -> GargonPosition:
         resolved = self.resolve_options(options)
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
@@ -105,7 +125,7 @@ class GargonGame(Game):
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any], options: Mapping[str, Any] | None = None
-                         ) -> GargonState:
+                         ) -> GargonPosition:
         if not isinstance(setup, Mapping):
             raise SetupError("setup must be an object with hands, piles, won and first_player")
         unknown = set(setup) - {"hands", "piles", "won", "first_player"}
@@ -164,3 +184,16 @@ class GargonGame(Game):
 
     def action_to_text(self, action: int) -> str:
         return notation.action_to_text(action)
+
+    def words(self) -> Any:
+        from . import render
+
+        return render
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from .heuristic import GargonHeuristic
+
+        return {"heuristic": GargonHeuristic}
+
+    def web_assets(self) -> Path:
+        return Path(__file__).resolve().parent / "web"

@@ -1,26 +1,15 @@
 """Gargon notation: cards ``R14``, ``V0`` (``R?`` for a card seen from its back) and actions
-``play C [C [C]]``, ``pass``, ``draw 1``/``draw 2``, ``stop``, ``battle C``.
-
-Actions are ints with a stable meaning (their index): a few fixed codes, then one code per
-multiset of one to three cards, built from the cards in canonical order (colours W B V R Y G,
-then value descending).
+``play C [C [C]]``, ``pass``, ``draw 1``/``draw 2``, ``stop``, ``battle C``. The ints behind the
+actions are in ``actions.py``.
 """
+
+# mypyc: compile
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ...core.errors import NotationError
+from .actions import BATTLE, DRAW, PASS, PLAY, STOP, checked_play_cards, play_action
 from .components import COLOUR_LETTERS, HIDDEN, NUM_COLOURS, NUM_VALUES
-
-PASS = 0
-STOP = 1
-DRAW = 2  # DRAW + 0: draw from pile 1; DRAW + 1: from pile 2
-BATTLE = 4  # BATTLE + colour
-PLAY = 16  # PLAY + code of the cards (see play_action)
-
-_RADIX = NUM_COLOURS * NUM_VALUES + 1  # 97: rank + 1, 0 for "no card"
-MAX_ACTION = PLAY + _RADIX * _RADIX * _RADIX  # one past the largest action index
 
 
 def card_text(card: int) -> str:
@@ -48,50 +37,6 @@ def parse_card(text: str) -> int:
     if value >= NUM_VALUES or (len(word) > 2 and word[1] == "0"):
         raise NotationError(f"{text!r} is not a card; values go from 0 to {NUM_VALUES - 1}")
     return int(COLOUR_LETTERS.index(word[0]) * NUM_VALUES + value)
-
-
-def _rank(card: int) -> int:
-    """Position of a card in canonical order: colour, then value descending."""
-    return (card >> 4) * NUM_VALUES + (NUM_VALUES - 1 - (card & 15))
-
-
-def _card_of_rank(rank: int) -> int:
-    return (rank // NUM_VALUES) * NUM_VALUES + (NUM_VALUES - 1 - rank % NUM_VALUES)
-
-
-def canonical(cards: Iterable[int]) -> list[int]:
-    """Cards in canonical order: colours W B V R Y G, then value descending."""
-    return sorted(cards, key=_rank)
-
-
-def play_action(cards: Iterable[int]) -> int:
-    """The action playing these one to three cards (any order)."""
-    code = 0
-    ranks = sorted(_rank(c) for c in cards)
-    ranks += [-1] * (3 - len(ranks))  # missing cards count as 0
-    for rank in ranks:
-        code = code * _RADIX + rank + 1
-    return PLAY + code
-
-
-def play_cards(action: int) -> list[int]:
-    """The cards of a play action, in canonical order."""
-    code = action - PLAY
-    ranks = [code // (_RADIX * _RADIX), code // _RADIX % _RADIX, code % _RADIX]
-    return [_card_of_rank(r - 1) for r in ranks if r]
-
-
-def checked_play_cards(action: int) -> list[int]:
-    """The cards of a play action; empty when ``action`` is not the index of a play (out of
-    range, or not built by ``play_action``), so that no stray int passes for a play."""
-    if not PLAY <= action < MAX_ACTION:
-        return []
-    cards = play_cards(action)
-    return cards if cards and play_action(cards) == action else []
-
-
-def is_play(action: int) -> bool:
-    return action >= PLAY
 
 
 def action_to_text(action: int) -> str:

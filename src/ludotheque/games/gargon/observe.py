@@ -1,16 +1,16 @@
 """What a seat may see (000: card backs show colours; values are private until revealed)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .components import HIDDEN, NUM_COLOURS
 from .notation import card_text
 from .phase import Phase
-
-if TYPE_CHECKING:
-    from .state import GargonState
+from .state import GargonState
 
 Cards = tuple[int, ...]
 
@@ -88,11 +88,19 @@ def _pile_backs(pile: list[int]) -> Cards:
     return tuple([HIDDEN + (card >> 4) for card in reversed(pile)])
 
 
+def face_up(state: GargonState) -> tuple[bool, bool]:
+    """Whether everyone sees the values of the cards in play, and of the won piles. Hands and
+    piles show only their backs (a hand's values to its owner)."""
+    over = state.to_act is None
+    # from the fight phase on, the cards in play lie face up
+    revealed = state.phase == Phase.FIGHT or state.phase == Phase.LOSER_DRAW or over
+    return revealed, state.open_variant or over
+
+
 def observe(state: GargonState, seat: int | None) -> GargonObservation:
     """Build ``seat``'s view; a spectator (None) sees only what is public."""
     n, over = state.n, state.to_act is None
-    # from the fight phase on, the cards in play lie face up
-    revealed = state.phase in (Phase.FIGHT, Phase.LOSER_DRAW) or over
+    revealed, won_up = face_up(state)
     return GargonObservation(
         seat=seat,
         players=n,
@@ -103,7 +111,7 @@ def observe(state: GargonState, seat: int | None) -> GargonObservation:
         hands=tuple(_shown(state.hands[s], s == seat) for s in range(n)),
         piles=(_pile_backs(state.piles[0]), _pile_backs(state.piles[1])),
         in_play=tuple(_shown(state.in_play[s], revealed or s == seat) for s in range(n)),
-        won=tuple(_shown(state.won[s], state.open_variant or over or s == seat) for s in range(n)),
+        won=tuple(_shown(state.won[s], won_up or s == seat) for s in range(n)),
         discard=tuple(state.discard),
         passed=tuple(state.passed),
         shape=state.shape,

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .actions import BATTLE, DRAW, canonical, is_play, play_cards
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, colour_of, value_of
 from .events import Event
 from .messages import message
-from .notation import BATTLE, DRAW, action_to_text, canonical, card_text, is_play, play_cards
+from .notation import action_to_text, card_text
 from .observe import GargonObservation
 from .rules import MAX_DRAWS_PER_PASS, shape_text
 from .scoring import ScoreRow, score_table

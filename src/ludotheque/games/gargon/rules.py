@@ -1,38 +1,30 @@
 """Gargon's rules as functions over a GargonState (see docs/rules/gargon.md for the citations).
 
-Hot path: ``legal_actions`` and ``apply`` are what random playouts and searches call; they work
-on the per-colour value lists directly and build action codes without intermediate objects.
+Hot path: ``legal_actions``, ``sample_action`` and ``apply`` are what random playouts and
+searches call; they work on the per-colour value lists directly and build action codes without
+intermediate objects.
 """
+
+# mypyc: compile
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from random import Random
 
+from .actions import BATTLE, DRAW, PASS, PLAY, RADIX, RADIX2, STOP, checked_play_cards, play_cards
 from .components import COLOUR_LETTERS, HIDDEN, NUM_COLOURS
 from .events import Event
 from .messages import message
-from .notation import (
-    BATTLE,
-    DRAW,
-    PASS,
-    PLAY,
-    STOP,
-    card_text,
-    checked_play_cards,
-    play_cards,
-)
+from .notation import card_text
 from .phase import Phase
-
-if TYPE_CHECKING:
-    from .state import GargonState
+from .state import GargonState, Hand
 
 # Phase values as plain ints: module globals keep the hot path free of enum attribute look-ups.
 PLACE, PASS_DRAW, FIGHT, LOSER_DRAW, OVER = (int(phase) for phase in Phase)
 MAX_DRAWS_PER_PASS = 3
+ALL_COLOURS = (1 << NUM_COLOURS) - 1
 
-_RADIX = 97
-_R2 = _RADIX * _RADIX
 #: The shapes a first player may set: counts per colour, largest first (000: "rapport").
 SHAPES = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 
@@ -50,69 +42,151 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 # -- legal actions ------------------------------------------------------------------------
 
-def _plays(hand: list[list[int]], shapes: tuple[tuple[int, ...], ...], allowed: int) -> list[int]:
-    """Every play of the given shapes from ``hand``, using only colours in the mask ``allowed``.
+class _Parts:
+    """What a play is built from, per colour of ``hand`` allowed by the mask: the distinct
+    values (as rank + 1, see ``actions``) and the distinct pairs (as ``r1 * RADIX + r2``).
 
-    A play's code is built from the ranks (+1) of its cards in canonical order (see notation);
-    a colour's values are kept in descending order and only 0 can repeat, so the distinct values
-    are the list itself, less its last 0 when both 0s are there.
-    """
-    want_pairs = any(shape[0] == 2 for shape in shapes)
-    singles: list[list[int]] = [[] for _ in range(NUM_COLOURS)]  # rank+1 of distinct values
-    pairs: list[list[int]] = [[] for _ in range(NUM_COLOURS)]  # r1 * 97 + r2 of distinct pairs
-    colours: list[int] = []
-    for colour in range(NUM_COLOURS):
-        values = hand[colour]
-        if not values or not allowed >> colour & 1:
-            continue
-        colours.append(colour)
-        zero = colour * 16 + 16  # rank + 1 of the colour's 0
-        both_zeros = len(values) > 1 and values[-2] == 0
-        ranks = [zero - v for v in (values[:-1] if both_zeros else values)]
-        singles[colour] = ranks
-        if want_pairs:
-            two = [a * _RADIX + b for a, b in combinations(ranks, 2)]
-            if both_zeros:
-                two.append(zero * _RADIX + zero)
-            pairs[colour] = two
+    A colour's values are kept in descending order and only 0 can repeat, so the distinct
+    values are the list itself, less its last 0 when both 0s are there."""
+
+    __slots__ = ("colours", "singles", "pairs")
+
+    def __init__(self, hand: Hand, allowed: int, want_pairs: bool) -> None:
+        self.singles: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
+        self.pairs: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
+        self.colours: list[int] = []
+        for colour in range(NUM_COLOURS):
+            values = hand[colour]
+            if not values or not allowed >> colour & 1:
+                continue
+            self.colours.append(colour)
+            zero = colour * 16 + 16  # rank + 1 of the colour's 0
+            both_zeros = len(values) > 1 and values[-2] == 0
+            ranks = [zero - v for v in (values[:-1] if both_zeros else values)]
+            self.singles[colour] = ranks
+            if want_pairs:
+                two = [a * RADIX + b for a, b in combinations(ranks, 2)]
+                if both_zeros:
+                    two.append(zero * RADIX + zero)
+                self.pairs[colour] = two
+
+
+def _plays(hand: Hand, shapes: tuple[tuple[int, ...], ...], allowed: int) -> list[int]:
+    """Every play of the given shapes from ``hand``, using only colours in the mask ``allowed``,
+    in a fixed order (``_nth_play`` follows the same order)."""
+    parts = _Parts(hand, allowed, any(shape[0] == 2 for shape in shapes))
+    colours, singles, pairs = parts.colours, parts.singles, parts.pairs
     out: list[int] = []
     for shape in shapes:
         if shape == (1,):
-            out += [PLAY + r * _R2 for c in colours for r in singles[c]]
+            out += [PLAY + r * RADIX2 for c in colours for r in singles[c]]
         elif shape == (2,):
-            out += [PLAY + p * _RADIX for c in colours for p in pairs[c]]
+            out += [PLAY + p * RADIX for c in colours for p in pairs[c]]
         elif shape == (1, 1):
             for a, b in combinations(colours, 2):
-                out += [PLAY + (ra * _RADIX + rb) * _RADIX for ra in singles[a] for rb in singles[b]]
+                out += [PLAY + (ra * RADIX + rb) * RADIX for ra in singles[a] for rb in singles[b]]
         elif shape == (2, 1):
             for a in colours:
                 if not pairs[a]:
                     continue
                 for b in colours:
                     if a < b:  # pair colour first in canonical order
-                        out += [PLAY + p * _RADIX + rb for p in pairs[a] for rb in singles[b]]
+                        out += [PLAY + p * RADIX + rb for p in pairs[a] for rb in singles[b]]
                     elif a > b:
-                        out += [PLAY + rb * _R2 + p for p in pairs[a] for rb in singles[b]]
+                        out += [PLAY + rb * RADIX2 + p for p in pairs[a] for rb in singles[b]]
         else:  # (1, 1, 1)
             for a, b, c in combinations(colours, 3):
                 out += [
-                    PLAY + (ra * _RADIX + rb) * _RADIX + rc
+                    PLAY + (ra * RADIX + rb) * RADIX + rc
                     for ra in singles[a] for rb in singles[b] for rc in singles[c]
                 ]
     return out
 
 
+def _count_plays(parts: _Parts, shapes: tuple[tuple[int, ...], ...]) -> int:
+    """``len(_plays(...))`` without building the list."""
+    colours, singles, pairs = parts.colours, parts.singles, parts.pairs
+    total = 0
+    for shape in shapes:
+        if shape == (1,):
+            total += sum([len(singles[c]) for c in colours])
+        elif shape == (2,):
+            total += sum([len(pairs[c]) for c in colours])
+        elif shape == (1, 1):
+            total += sum([len(singles[a]) * len(singles[b]) for a, b in combinations(colours, 2)])
+        elif shape == (2, 1):
+            total += sum([len(pairs[a]) * len(singles[b]) for a in colours for b in colours if a != b])
+        else:
+            total += sum([len(singles[a]) * len(singles[b]) * len(singles[c])
+                          for a, b, c in combinations(colours, 3)])
+    return total
+
+
+def _nth_play(parts: _Parts, shapes: tuple[tuple[int, ...], ...], k: int) -> int:
+    """``_plays(...)[k]`` without building the list (``k`` below ``_count_plays``)."""
+    colours, singles, pairs = parts.colours, parts.singles, parts.pairs
+    for shape in shapes:
+        if shape == (1,):
+            for c in colours:
+                size = len(singles[c])
+                if k < size:
+                    return PLAY + singles[c][k] * RADIX2
+                k -= size
+        elif shape == (2,):
+            for c in colours:
+                size = len(pairs[c])
+                if k < size:
+                    return PLAY + pairs[c][k] * RADIX
+                k -= size
+        elif shape == (1, 1):
+            for a, b in combinations(colours, 2):
+                width = len(singles[b])
+                size = len(singles[a]) * width
+                if k < size:
+                    return PLAY + (singles[a][k // width] * RADIX + singles[b][k % width]) * RADIX
+                k -= size
+        elif shape == (2, 1):
+            for a in colours:
+                for b in colours:
+                    if a == b:
+                        continue
+                    width = len(singles[b])
+                    size = len(pairs[a]) * width
+                    if k < size:
+                        pair, rb = pairs[a][k // width], singles[b][k % width]
+                        return PLAY + pair * RADIX + rb if a < b else PLAY + rb * RADIX2 + pair
+                    k -= size
+        else:  # (1, 1, 1)
+            for a, b, c in combinations(colours, 3):
+                width_b, width_c = len(singles[b]), len(singles[c])
+                size = len(singles[a]) * width_b * width_c
+                if k < size:
+                    ra = singles[a][k // (width_b * width_c)]
+                    rb = singles[b][k // width_c % width_b]
+                    return PLAY + (ra * RADIX + rb) * RADIX + singles[c][k % width_c]
+                k -= size
+    raise IndexError(f"no play {k} past the end")
+
+
+def _placing(state: GargonState) -> tuple[tuple[tuple[int, ...], ...], int, bool]:
+    """The shapes the seat to place may play, the colours it may use, and whether it may pass."""
+    if state.placed == 0:  # the first player must play, any shape
+        return SHAPES, ALL_COLOURS, False
+    allowed = state.round_colours if state.to_act == state.last_seat else ALL_COLOURS
+    return (state.shape,), allowed, True
+
+
 def legal_actions(state: GargonState) -> list[int]:
     phase = state.phase
+    seat = state.to_act
     if phase == PLACE:
-        seat = state.to_act
         assert seat is not None
-        if state.placed == 0:  # the first player must play, any shape
-            return _plays(state.hands[seat], SHAPES, 0b111111)
-        allowed = state.round_colours if seat == (state.first - 1) % state.n else 0b111111
-        return [PASS] + _plays(state.hands[seat], (state.shape,), allowed)
+        shapes, allowed, may_pass = _placing(state)
+        plays = _plays(state.hands[seat], shapes, allowed)
+        return [PASS] + plays if may_pass else plays
     if phase == FIGHT:
-        in_play = state.in_play[state.to_act]  # type: ignore[index]
+        assert seat is not None
+        in_play = state.in_play[seat]
         return [BATTLE + c for c in range(NUM_COLOURS) if in_play[c]]
     if phase == PASS_DRAW or phase == LOSER_DRAW:
         draws = [DRAW + p for p in (0, 1) if state.piles[p]]
@@ -120,6 +194,25 @@ def legal_actions(state: GargonState) -> list[int]:
             draws.append(STOP)
         return draws
     return []
+
+
+def sample_action(state: GargonState, rng: Random) -> int:
+    """``legal[rng.randrange(len(legal))]`` for ``legal = legal_actions(state)``, the same action
+    from the same generator, but without listing a placing seat's hundreds of plays: they are
+    counted by shape and colour, and the drawn one is decoded."""
+    seat = state.to_act
+    if state.phase != PLACE or seat is None:
+        legal = legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+    shapes, allowed, may_pass = _placing(state)
+    parts = _Parts(state.hands[seat], allowed, any(shape[0] == 2 for shape in shapes))
+    count = _count_plays(parts, shapes)
+    k = rng.randrange(count + 1 if may_pass else count)
+    if may_pass:
+        if k == 0:
+            return PASS
+        k -= 1
+    return _nth_play(parts, shapes, k)
 
 
 def refusal(state: GargonState, action: int, lang: str = "en") -> str | None:
@@ -176,7 +269,9 @@ def _refusal(state: GargonState, action: int) -> Refusal | None:
     if BATTLE <= action < BATTLE + NUM_COLOURS:
         if phase != FIGHT:
             return "no_battle_now", {"now": _now(state)}
-        if not state.in_play[state.to_act][action - BATTLE]:  # type: ignore[index]
+        seat = state.to_act
+        assert seat is not None
+        if not state.in_play[seat][action - BATTLE]:
             return "colour_not_in_play", {"colour": COLOUR_LETTERS[action - BATTLE]}
         return None
     return "unknown_action", {}
@@ -352,6 +447,7 @@ def _end_round(state: GargonState) -> None:
     if first is None:
         _game_over(state)
         return
+    state.round += 1
     if state.log is not None:
         state.log.append(Event("round", first))
     start_round(state, first)
@@ -382,6 +478,7 @@ def start_round(state: GargonState, first: int) -> None:
 
 def begin(state: GargonState, first: int) -> None:
     """Start the game's first round with ``first`` (or the next seat holding a card)."""
+    state.round = 1
     if not (state.piles[0] and state.piles[1]):
         state.final_round = True  # 000: a pile already empty means this round is the last
     holder = _first_holder(state, first)

@@ -1,46 +1,47 @@
-"""Gargon's position: plain lists of ints, cheap to clone. The rules live in ``rules.py``."""
+"""Gargon's position as data: plain lists of ints, cheap to clone. It knows no rule: the rules
+(``rules.py``), the observations (``observe.py``) and the scores (``scoring.py``) are functions
+over it, and ``position.py`` binds them to the game protocol."""
+
+# mypyc: compile
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...core.game import Action, State
-from . import rules
+from ...core.game import Game, State
 from .components import NUM_COLOURS
 from .events import Event
-from .observe import GargonObservation, observe
 from .phase import Phase
-from .scoring import score_table
-
-if TYPE_CHECKING:
-    from .game import GargonGame
-
 
 Hand = list[list[int]]  # per colour, values in descending order
 
 
+def _empty_zones(n: int) -> list[Hand]:
+    return [[[] for _ in range(NUM_COLOURS)] for _ in range(n)]
+
+
 class GargonState(State):
-    """A Gargon position. Every list is owned by this state; ``clone`` copies them."""
+    """A Gargon position. Every list is owned by this state; ``copy_into`` copies them."""
 
     __slots__ = (
         "game", "options", "to_act", "seed", "amulets", "open_variant", "n",
         "hands", "in_play", "won", "piles", "discard", "first", "phase", "placed",
         "shape", "round_colours", "passed", "drawn", "chooser", "fight_colour", "pending",
-        "final_round", "log",
+        "final_round", "round", "final_scores", "log",
     )
 
-    def __init__(self, game: GargonGame, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, options: Mapping[str, Any], amulets: tuple[int, ...]) -> None:
         self.game = game
         self.options = options
         self.n: int = options["players"]
         self.open_variant: bool = options["variant"] == "open"
-        self.amulets: tuple[int, ...] = options["amulets"]
+        self.amulets = amulets  # amulets printed on each value, corrections applied
         self.seed: int | None = None
-        self.to_act = None
-        self.hands: list[Hand] = [[[] for _ in range(NUM_COLOURS)] for _ in range(self.n)]
-        self.in_play: list[Hand] = [[[] for _ in range(NUM_COLOURS)] for _ in range(self.n)]
-        self.won: list[Hand] = [[[] for _ in range(NUM_COLOURS)] for _ in range(self.n)]
+        self.to_act: int | None = None
+        self.hands: list[Hand] = _empty_zones(self.n)
+        self.in_play: list[Hand] = _empty_zones(self.n)
+        self.won: list[Hand] = _empty_zones(self.n)
         self.piles: list[list[int]] = [[], []]  # cards, top of the pile LAST
         self.discard: list[int] = []  # face up, in the order discarded
         self.first = 0  # the round's first player
@@ -54,10 +55,12 @@ class GargonState(State):
         self.fight_colour = -1  # colour being resolved while losers draw
         self.pending: list[int] = []  # fight losers still to draw, in order
         self.final_round = False
+        self.round = 0  # rounds begun
+        self.final_scores: list[float] | None = None  # computed once, when first asked
         self.log: list[Event] | None = None  # set to a list to record public events
 
-    def clone(self) -> GargonState:
-        other = GargonState.__new__(GargonState)
+    def copy_into(self, other: GargonState) -> None:
+        """Make ``other`` an independent copy of this position (its log off)."""
         other.game = self.game
         other.options = self.options
         other.n = self.n
@@ -81,28 +84,11 @@ class GargonState(State):
         other.fight_colour = self.fight_colour
         other.pending = list(self.pending)
         other.final_round = self.final_round
+        other.round = self.round
+        other.final_scores = self.final_scores
         other.log = None
-        return other
 
-    # -- the protocol, delegated to the rules --------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def apply_trusted(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def refusal(self, action: Action, lang: str = "en") -> str | None:
-        return rules.refusal(self, action, lang)
-
-    def observe(self, seat: int | None) -> GargonObservation:
-        return observe(self, seat)
-
-    def scores(self) -> list[float]:
-        if self.to_act is not None:
-            raise ValueError("scores exist only once the game is over")
-        return [float(row.total) for row in score_table(self.won, self.amulets)]
-
-    # -- helpers -------------------------------------------------------------------------
+    # -- what the position holds -------------------------------------------------------------
     def hand_cards(self, seat: int) -> list[int]:
         """The cards of a seat's hand (values known), colour by colour."""
         return [c * 16 + v for c, values in enumerate(self.hands[seat]) for v in values]

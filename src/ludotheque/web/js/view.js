@@ -6,13 +6,15 @@ import { addStrings, lang, t } from "./i18n.js";
 
 const loaded = new Map();
 
-/** The renderer module of a game (js/games/<id>.js), or the plain fallback. */
+/** The board module of a game (board.js in the game's own folder, served at /games/<id>/), or
+ *  the plain fallback for a game that brings none. */
 export async function loadGame(gameId) {
-  const id = /^[a-z0-9_-]+$/.test(gameId || "") ? gameId : "fallback";
+  const id = /^[a-z0-9_-]+$/.test(gameId || "") ? gameId : "";
   if (!loaded.has(id)) {
     let mod;
     try {
-      mod = await import(`./games/${id}.js`);
+      if (!id) throw new Error("no game");
+      mod = await import(`/games/${id}/board.js`);
     } catch (_) {
       mod = await import("./games/fallback.js");
     }

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ludotheque.bots import Bot, RandomBot
-from ludotheque.bots.gargon_heuristic import GargonHeuristic
 from ludotheque.games.gargon import GAME, GargonState
 from ludotheque.games.gargon.components import COMPONENTS, NUM_COLOURS
+from ludotheque.games.gargon.heuristic import GargonHeuristic
 from ludotheque.games.gargon.notation import action_to_text, card_text
 from ludotheque.sim.match import bot_seed, play_game
 

@@ -28,14 +28,13 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.game import Action, Game, Observation
-from ..games.gargon.components import COMPONENTS, HIDDEN, NUM_COLOURS, NUM_VALUES
-from ..games.gargon.notation import BATTLE, DRAW, PASS, STOP, play_cards
-from ..games.gargon.observe import GargonObservation
-from ..games.gargon.rules import MAX_DRAWS_PER_PASS
-from ..games.gargon.scoring import multiplier
-from .base import Bot
-from .registry import register_bot
+from ...core.bot import Bot
+from ...core.game import Action, Game, Observation
+from .actions import BATTLE, DRAW, PASS, STOP, play_cards
+from .components import COMPONENTS, HIDDEN, NUM_COLOURS, NUM_VALUES
+from .observe import GargonObservation
+from .rules import MAX_DRAWS_PER_PASS
+from .scoring import multiplier
 
 COPIES = COMPONENTS.copies  # of each value in a colour: two 0s, one of 1..15
 MULTIPLIER = tuple(multiplier(zeros) for zeros in range(3))  # with 0, 1 or 2 won 0s of a colour
@@ -427,5 +426,3 @@ class GargonHeuristic(Bot):
             return STOP
         return DRAW + pile if DRAW + pile in draws else draws[0]
 
-
-register_bot("gargon", "heuristic", GargonHeuristic)

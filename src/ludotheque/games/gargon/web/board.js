@@ -3,10 +3,15 @@
 // fight, pass / stop). Everything is drawn from the view's observation; actions sent are always
 // the text of an entry of view.legal, never built here.
 
-import { el } from "../api.js";
-import { cardEl, colourChip } from "./gargon-cards.js";
+import { el } from "/static/js/api.js";
+import { cardEl, colourChip } from "./cards.js";
 
-export { rules } from "./gargon-rules.js";
+export { rules } from "./rules.js";
+
+// the board's own stylesheet, served beside this module from the game's folder
+if (!document.querySelector("link[data-board='gargon']")) {
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("./board.css", import.meta.url).href, "data-board": "gargon" }));
+}
 
 export const strings = {
   en: {

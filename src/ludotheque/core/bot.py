@@ -1,0 +1,98 @@
+"""The bot protocol: a bot sees only its seat's observation and the legal actions.
+
+A bot is asked for a move through a ``Decision``: the observation is built, and the legal actions
+listed, only when the bot reads them, so a bot that needs neither (the random bot draws a legal
+action directly) costs the game nothing but its rules.
+"""
+
+# mypyc: compile
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
+from .errors import LudothequeError
+from .game import Action, Game, Observation, State
+
+
+class DecisionClosedError(LudothequeError):
+    """A bot read a decision after answering it (the position has moved on since)."""
+
+
+class Decision:
+    """One move asked of one seat. Readable only until the bot has answered: the runner closes
+    it then, so that a bot keeping it cannot read a later position through it."""
+
+    __slots__ = ("seat", "_state", "_observation", "_legal", "_drawn")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.seat = seat
+        self._state: State | None = state
+        self._observation: Observation | None = None
+        self._legal: list[Action] | None = None
+        self._drawn = -1  # an action drawn by random_action, legal by construction
+
+    def _open(self) -> State:
+        if self._state is None:
+            raise DecisionClosedError("this decision was answered: its position has moved on")
+        return self._state
+
+    @property
+    def observation(self) -> Observation:
+        """What the seat sees now (built on first read)."""
+        if self._observation is None:
+            self._observation = self._open().observe(self.seat)
+        return self._observation
+
+    @property
+    def legal(self) -> list[Action]:
+        """The legal actions (listed on first read)."""
+        if self._legal is None:
+            self._legal = self._open().legal_actions()
+        return self._legal
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly, without listing them all when they were not read."""
+        if self._legal is not None:
+            return self._legal[rng.randrange(len(self._legal))]
+        self._drawn = self._open().sample_action(rng)
+        return self._drawn
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be played (checked from what was already computed if possible)."""
+        if self._legal is not None:
+            return action in self._legal
+        if action == self._drawn:
+            return True
+        return self._open().refusal(action) is None
+
+    def close(self) -> None:
+        self._state = None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Bot(ABC):
+    """A player program. It never receives a State: hidden information cannot reach it."""
+
+    #: The name players and the command line use (``random``, ``heuristic`` ...).
+    name: str = "bot"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reset(self, game: Game, options: Mapping[str, Any], seat: int) -> None:
+        """Called once before a game, with the game, its resolved options and the bot's seat."""
+        self.game, self.options, self.seat = game, options, seat
+
+    def choose(self, decision: Decision) -> Action:
+        """Answer ``decision``; by default ``act`` on its observation and legal actions."""
+        return self.act(decision.observation, decision.legal)
+
+    @abstractmethod
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` (never empty) from what ``observation`` shows."""
