@@ -5,7 +5,14 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-test
 BENCH  := $(VENV)/.installed-bench
 
-.PHONY: play play-terminal test lint typecheck bench clean
+# The compiled build (mypyc) of the modules marked "# mypyc: compile", rebuilt whenever one of
+# them or the list of them changes; without a C compiler the package runs as pure Python.
+COMPILED := src/ludotheque/_mypyc/manifest.json
+HOT      := $(shell grep -rlx '\# mypyc: compile' src/ludotheque --include='*.py' | sort)
+HOT_LIST := $(VENV)/.mypyc-modules
+HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
+
+.PHONY: play play-terminal test lint typecheck bench compiled clean FORCE
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,20 +24,31 @@ $(BENCH): $(STAMP)
 	$(PY) -m pip install -q -e '.[test,bench]'
 	touch $(BENCH)
 
+$(HOT_LIST): FORCE | $(STAMP)
+	@echo '$(HOT)' | cmp -s - $@ || echo '$(HOT)' > $@
+
+## compiled: build the mypyc modules (make play and make test do it when sources changed)
+compiled: $(COMPILED)
+
+$(COMPILED): $(STAMP) $(HOT) $(HOT_LIST)
+	-$(PY) -c "import ludotheque.compiled as c; c.main()"
+
 ## play: the web table on the embedded database; prints its address and opens it in a browser
-play: $(STAMP)
+play: $(STAMP) $(COMPILED)
 	$(VENV)/bin/ludotheque serve --open
 
 ## play-terminal: a game of Gargon in the terminal, you against three heuristic bots
-play-terminal: $(STAMP)
+play-terminal: $(STAMP) $(COMPILED)
 	$(VENV)/bin/ludotheque play gargon
 
-## test: every test, the type check and the lint; .ci/services first installs (when missing) and
-## starts what the browser and database tests use: Debian's chromium and PostgreSQL on loopback
-test: $(STAMP)
+## test: the lint, the type check, every test against the compiled build, then the rules,
+## property and conformance tests again in pure Python. .ci/services first installs (when
+## missing) and starts what the browser and database tests use: Debian's chromium and PostgreSQL
+test: $(STAMP) $(COMPILED)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
-	eval "$$(.ci/services)" && $(PY) -m pytest
+	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest
+	LUDOTHEQUE_PURE=1 $(PY) -m pytest tests/core tests/games tests/conformance tests/test_compiled.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks
@@ -39,9 +57,10 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 
 ## bench: speed and strength figures (installs the optional OpenSpiel extra for the comparison)
-bench: $(BENCH)
+bench: $(BENCH) $(COMPILED)
+	$(PY) benchmarks/simulate_speed.py
 	$(PY) benchmarks/gargon_speed.py
 	$(PY) benchmarks/gargon_bots.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build src/*.egg-info src/ludotheque/_mypyc .pytest_cache .mypy_cache .ruff_cache

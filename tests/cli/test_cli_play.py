@@ -7,9 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from ludotheque.cli.main import app
+from ludotheque.cli.testing import CliRunner
 from ludotheque.core import GameRecord, replay
 from ludotheque.games.gargon import GAME
 from ludotheque.games.gargon.notation import card_text
@@ -20,7 +18,7 @@ HIDDEN_CELL = re.compile(r"^(—|([WBVRYG]\? )*[WBVRYG]\?( +\(\d+\))?)$")
 
 
 def play(args: list[str], answers: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["play", "gargon", *args], input=answers, env=env or WIDE)
+    result = runner.invoke(["play", "gargon", *args], input=answers, env=env or WIDE)
     assert "Traceback" not in result.output
     return result.exit_code, result.stdout, result.stderr
 
@@ -51,7 +49,7 @@ def test_a_whole_game_answering_1_ends_with_the_score_table_and_saves_a_replayab
     assert state.scores() == record.result["scores"] and state.winners() == record.result["winners"]
     totals = next(line for line in out.splitlines() if line.startswith("│ Total"))
     assert [int(x) for x in re.findall(r"\d+", totals)] == [int(s) for s in state.scores()]
-    replayed = runner.invoke(app, ["replay", str(path), "--json"])
+    replayed = runner.invoke(["replay", str(path), "--json"])
     assert json.loads(replayed.stdout)["scores"] == [int(s) for s in state.scores()]
 
 
@@ -129,7 +127,7 @@ def test_bad_command_lines_give_a_message_and_a_non_zero_exit() -> None:
         code, _, err = play(args, "")
         assert code != 0, args
         assert message in err, (args, err)
-    result = runner.invoke(app, ["play", "chess"])
+    result = runner.invoke(["play", "chess"])
     assert result.exit_code == 1 and "unknown game" in result.stderr
 
 

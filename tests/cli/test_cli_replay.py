@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from ludotheque.cli.main import app
+from ludotheque.cli.testing import CliRunner
 from ludotheque.core import GameRecord, replay
 from ludotheque.sim.runner import play_one
 
@@ -35,7 +34,7 @@ def bot_record() -> GameRecord:
 def replay_json(tmp_path: Path, record: Any) -> tuple[int, dict[str, Any], str]:
     path = tmp_path / "record.json"
     path.write_text(record if isinstance(record, str) else json.dumps(record), encoding="utf-8")
-    result = runner.invoke(app, ["replay", str(path), "--json"])
+    result = runner.invoke(["replay", str(path), "--json"])
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 1, result.output  # exactly one JSON object
     assert "Traceback" not in result.output
@@ -104,14 +103,14 @@ def test_replay_json_refuses_a_bad_file_with_a_message(tmp_path: Path, record: A
 
 
 def test_replay_json_of_a_missing_file(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["replay", str(tmp_path / "nowhere.json"), "--json"])
+    result = runner.invoke(["replay", str(tmp_path / "nowhere.json"), "--json"])
     assert result.exit_code == 1
     obj = json.loads(result.stdout)
     assert obj["ok"] is False and "cannot read" in obj["error"]["message"]
 
 
 def test_replay_reads_standard_input_for_dash() -> None:
-    result = runner.invoke(app, ["replay", "-", "--json"], input=json.dumps(SETUP_RECORD))
+    result = runner.invoke(["replay", "-", "--json"], input=json.dumps(SETUP_RECORD))
     assert result.exit_code == 0
     assert json.loads(result.stdout)["scores"] == [10, 0, 0]
 
@@ -119,7 +118,7 @@ def test_replay_reads_standard_input_for_dash() -> None:
 def test_replay_in_words_shows_each_move_and_the_score_table(tmp_path: Path) -> None:
     path = tmp_path / "setup.json"
     path.write_text(json.dumps(SETUP_RECORD), encoding="utf-8")
-    result = runner.invoke(app, ["replay", str(path), "--lang", "en"], env={"COLUMNS": "200"})
+    result = runner.invoke(["replay", str(path), "--lang", "en"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Seat 0: play R14" in out
@@ -131,7 +130,7 @@ def test_replay_in_words_shows_each_move_and_the_score_table(tmp_path: Path) -> 
 def test_replay_in_words_stops_at_a_refused_action(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(SETUP_RECORD | {"actions": ["play R14", "play B5"]}), encoding="utf-8")
-    result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
+    result = runner.invoke(["replay", str(path), "--lang", "en"])
     assert result.exit_code == 1
     assert "Action 1 (play B5) refused" in result.stderr
     assert "Traceback" not in result.output

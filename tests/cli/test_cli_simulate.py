@@ -5,16 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from ludotheque.cli.main import app
+from ludotheque.cli.testing import CliRunner
 from ludotheque.core import GameRecord, replay
 
 runner = CliRunner()
 
 
 def simulate(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["simulate", "gargon", *args], env={"COLUMNS": "120"})
+    result = runner.invoke(["simulate", "gargon", *args], env={"COLUMNS": "120"})
     assert "Traceback" not in result.output
     return result.exit_code, result.stdout, result.stderr
 

@@ -77,3 +77,13 @@ def test_register_adds_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert get_game("TOY") is toy
     with pytest.raises(UnknownGameError, match="known games: .*gargon, .*toy"):
         get_game("chess")
+
+
+def test_entry_points_are_read_as_importlib_metadata_lists_them() -> None:
+    """The registry reads entry_points.txt itself (for start-up time): it must find what the
+    standard library finds."""
+    from importlib.metadata import entry_points as standard
+
+    expected = [(e.name, e.value) for e in standard(group=registry.GROUP)]
+    assert list(registry.entry_points()) == expected
+    assert ("gargon", "ludotheque.games.gargon:GAME") in expected

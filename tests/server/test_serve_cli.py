@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
-
-from ludotheque.cli.main import app
+from ludotheque.cli.testing import CliRunner
 
 
 def test_serve_refuses_a_bad_database_url() -> None:
-    result = CliRunner().invoke(app, ["serve", "--db", "nosuchdb://x", "--port", "1"])
+    result = CliRunner().invoke(["serve", "--db", "nosuchdb://x", "--port", "1"])
     assert result.exit_code == 1
     assert "database" in result.output and "Traceback" not in result.output
 
 
 def test_serve_refuses_a_negative_bot_delay() -> None:
-    result = CliRunner().invoke(app, ["serve", "--bot-delay", "-1", "--db", "sqlite://"])
+    result = CliRunner().invoke(["serve", "--bot-delay", "-1", "--db", "sqlite://"])
     assert result.exit_code == 1 and "bot-delay" in result.output
 
 
@@ -25,5 +23,5 @@ def test_serve_refuses_a_port_in_use() -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        result = CliRunner().invoke(app, ["serve", "--db", "sqlite://", "--port", str(port)])
+        result = CliRunner().invoke(["serve", "--db", "sqlite://", "--port", str(port)])
     assert result.exit_code == 1 and "cannot listen" in result.output

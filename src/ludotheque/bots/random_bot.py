@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.bot import Bot, Decision
+from ..core.draws import randbelow
 from ..core.game import Action, Observation
 
 
@@ -16,8 +17,12 @@ class RandomBot(Bot):
 
     name = "random"
 
+    def __init__(self, seed: int | str | None = None) -> None:
+        # without an __init__ of its own, a compiled subclass would run Bot's twice (mypyc)
+        super().__init__(seed)
+
     def choose(self, decision: Decision) -> Action:
         return decision.random_action(self.rng)
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[randbelow(self.rng, len(legal))]

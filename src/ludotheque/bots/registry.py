@@ -35,13 +35,19 @@ def bot_names(game_id: str) -> list[str]:
     return sorted(_factories(game_id))
 
 
-def make_bot(game_id: str, name: str, seed: int | str | None = None) -> Bot:
-    """A new bot ``name`` for ``game_id`` (raises UnknownBotError listing the known bots)."""
+def bot_factory(game_id: str, name: str) -> BotFactory:
+    """What makes bot ``name`` for ``game_id`` from a seed (raises UnknownBotError listing the
+    known bots)."""
     factories = _factories(game_id)
     factory = factories.get(name.strip().lower())
     if factory is None:
         raise UnknownBotError(f"no bot {name!r} for {game_id}; bots are: {', '.join(sorted(factories))}")
-    bot = factory(seed)
+    return factory
+
+
+def make_bot(game_id: str, name: str, seed: int | str | None = None) -> Bot:
+    """A new bot ``name`` for ``game_id`` (raises UnknownBotError listing the known bots)."""
+    bot = bot_factory(game_id, name)(seed)
     if not isinstance(bot, Bot):
         raise TypeError(f"bot {name!r} of {game_id} is not a Bot")
     return bot

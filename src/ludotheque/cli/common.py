@@ -6,21 +6,24 @@ import json
 import os
 import sys
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import typer
-from rich.console import Console
-from rich.markup import escape
+if TYPE_CHECKING:
+    from rich.console import Console
 
 LANGS = ("en", "fr")
 
 
 def out() -> Console:
     """A console on the current stdout (made per call, so test runners can capture it)."""
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=False)
 
 
 def err() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 
@@ -44,8 +47,10 @@ def check_lang(lang: str | None) -> str:
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Say what went wrong on stderr and exit non-zero, without a traceback."""
+    from rich.markup import escape
+
     err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
-    raise typer.Exit(code)
+    raise SystemExit(code)
 
 
 def emit_json(obj: Mapping[str, Any]) -> None:

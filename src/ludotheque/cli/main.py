@@ -1,61 +1,116 @@
-"""The ``ludotheque`` command: one Typer app; each verb lives in its own module.
+"""The ``ludotheque`` command: its grammar (argparse), and each verb run from its own module,
+imported only when that verb runs, so that ``simulate`` or ``replay`` load neither the server nor
+the web stack.
 
-A user's mistake ends with a message and a non-zero exit, never a traceback: commands catch the
-library's LudothequeError, and Typer reports usage errors itself.
+A user's mistake ends with a message and a non-zero exit, never a traceback: verbs catch the
+library's LudothequeError, and argparse reports usage errors itself (exit status 2).
 """
 
 from __future__ import annotations
 
-import typer
-from rich import box
-from rich.table import Table
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
 
-from ..bots.registry import bot_names
-from ..core.registry import game_ids, get_game
-from .common import out
-from .play import play
-from .replay import replay
-from .serve import serve
-from .simulate import simulate
+from .. import __version__, compiled
 
-app = typer.Typer(
-    name="ludotheque",
-    help="Ludothèque: Gargon (and soon Drakon and Kagoun) — play, replay, simulate and serve the web table.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+DESCRIPTION = ("Ludothèque: Gargon (and soon Drakon and Kagoun) — play, replay, simulate and serve "
+               "the web table.")
 
 
-@app.command("games")
-def games() -> None:
-    """List the registered games with their players, options and bots."""
-    table = Table(box=box.ROUNDED, show_lines=True)
-    for header in ("game", "players", "options", "bots"):
-        table.add_column(header, overflow="fold")
-    for game_id in game_ids():
-        spec = get_game(game_id).spec
-        options = []
-        for option in spec.options:
-            allowed = f" ({' | '.join(map(str, option.choices))})" if option.choices else ""
-            options.append(f"{option.name}={option.default}{allowed}: {option.help}")
-        table.add_row(f"[bold]{spec.id}[/]\n{spec.name}\n{spec.description}",
-                      f"{spec.min_players}–{spec.max_players}", "\n".join(options),
-                      ", ".join(bot_names(game_id)))
-    out().print(table)
+def _verb(commands: Any, name: str, help_text: str, description: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=help_text, description=description)
+    parser.set_defaults(verb=name)
+    return parser
 
 
-app.command("play")(play)
-app.command("replay")(replay)
-app.command("simulate")(simulate)
-app.command("serve")(serve)
+def _games(commands: Any) -> None:
+    _verb(commands, "games", "list the games", "List the registered games with their players, options "
+          "and bots.")
+
+
+def _play(commands: Any) -> None:
+    p = _verb(commands, "play", "play against bots in the terminal", "Play against bots in the terminal.")
+    p.add_argument("game_id", metavar="GAME", help="the game to play, e.g. gargon")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument("--bots", default="heuristic", help="one bot for every other seat, or a comma list "
+                   "(default: heuristic)")
+    p.add_argument("--variant", help="game variant, e.g. open")
+    p.add_argument("--seed", type=int, help="deal seed (default: random, shown at the end)")
+    p.add_argument("--first-player", type=int, help="seat of the first player")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
+    p.add_argument("--save", metavar="FILE", help="save the game record there")
+
+
+def _replay(commands: Any) -> None:
+    p = _verb(commands, "replay", "replay a game record",
+              "Replay a game record: move by move in words, or as one JSON object with --json.")
+    p.add_argument("file", metavar="FILE", help="a game record (JSON); '-' reads standard input")
+    p.add_argument("--json", dest="json_out", action="store_true",
+                   help="print one JSON object: where the record leads, or its first fault")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
+
+
+def _simulate(commands: Any) -> None:
+    p = _verb(commands, "simulate", "bots against bots, many games",
+              "Play many games between bots; print win rates, scores and game lengths.")
+    p.add_argument("game_id", metavar="GAME", help="the game, e.g. gargon")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--bots", default="random", help="bot names, cycled over the seats (default: random)")
+    p.add_argument("--seed", type=int, help="run seed (default: random, shown)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes; results do not depend on it")
+    p.add_argument("--out", dest="out_file", metavar="FILE", help="write every game's record, one JSON "
+                   "per line")
+    p.add_argument("--variant", help="game variant, e.g. open")
+    p.add_argument("--json", dest="json_out", action="store_true", help="print the summary as one JSON "
+                   "object")
+
+
+def _serve(commands: Any) -> None:
+    p = _verb(commands, "serve", "the web table", "Run the web table: a lobby to start tables, live play "
+              "over websockets, replays.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 for the whole "
+                   "network; default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--db", help="any SQLAlchemy URL, e.g. postgresql://user@host/db; default: a SQLite "
+                   "file in your data directory")
+    p.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before it moves, so "
+                   "people can follow (default 0.8)")
+    p.add_argument("--open", dest="open_browser", action=argparse.BooleanOptionalAction, default=False,
+                   help="open the lobby in a browser")
+
+
+VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _simulate, _serve)
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="ludotheque", description=DESCRIPTION)
+    main.add_argument("--version", action="version", version=f"ludotheque {__version__} ({compiled.status})")
+    commands = main.add_subparsers(title="commands", metavar="COMMAND")
+    for verb in VERBS:
+        verb(commands)
+    return main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv``; returns the exit status."""
+    args = vars(parser().parse_args(argv))
+    verb = args.pop("verb", None)
+    if verb is None:
+        parser().print_help()
+        return 2
+    run = getattr(import_module(f".{verb}", __package__), verb)
+    try:
+        run(**args)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    return 0
 
 
 def run() -> None:
     """Console-script entry point."""
-    app()
-
-
-if __name__ == "__main__":
-    run()
+    sys.exit(main())

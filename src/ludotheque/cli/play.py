@@ -7,22 +7,21 @@ Works with piped input: each line is one answer, and the end of input ends the s
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
-from typing import Annotated
 
-import typer
 from rich.console import Console
 from rich.markup import escape
 
 from ..bots.registry import make_bot
-from ..core.bot import Bot
+from ..core.bot import Bot, Decision
 from ..core.errors import LudothequeError, NotationError
-from ..core.game import Action, start_log
+from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import RecordedGame
 from ..core.registry import get_game
 from ..renderers import GameRenderer, renderer_for
-from ..sim.match import BotError, bot_seed
+from ..sim.match import BotError, bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
 from .layout import print_board, print_choices, print_events, print_scores
 from .words import say
@@ -47,6 +46,7 @@ class Session:
         self.seat, self.bots, self.lang, self.save_path = seat, bots, lang, save
         self.log = start_log(self.state)
         self.seen = 0
+        self.chance = random.Random(chance_seed(game.record.seed or 0))
         you = say("you", lang)
         self.names = [
             you if s == seat else say("bot_name", lang, name=renderer.seat_name(s, lang),
@@ -67,10 +67,10 @@ class Session:
                 to_act = self.state.to_act
                 if to_act == self.seat:
                     self.human_turn()
-                elif to_act is not None and to_act in self.bots:
+                elif to_act == CHANCE:
+                    self.game.apply_trusted(sample_chance(self.state, self.chance))
+                elif to_act is not None:
                     self.bot_turn(to_act)
-                else:
-                    raise _Leave(f"seat {to_act} has no player (chance is not supported here)", 1)
         except KeyboardInterrupt:
             return self.leave(_Leave(say("interrupted", self.lang), 130))
         except _Leave as leave:
@@ -89,9 +89,11 @@ class Session:
         return leave.code
 
     def bot_turn(self, seat: int) -> None:
-        legal = self.state.legal_actions()
-        action = self.bots[seat].act(self.state.observe(seat), legal)
-        if action not in legal:
+        decision = Decision(self.state, seat)
+        action = self.bots[seat].choose(decision)
+        legal = decision.is_legal(action)
+        decision.close()
+        if not legal:
             raise BotError(f"bot {self.bots[seat].name} at seat {seat} chose an illegal action {action}")
         self.game.apply_trusted(action)
 
@@ -191,17 +193,9 @@ def _bots_for(game_id: str, names: list[str], seats: list[int], seed: int) -> di
                                                                                         strict=True)}
 
 
-def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game to play, e.g. gargon.")],
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat, from 0.")] = 0,
-    bots: Annotated[str, typer.Option(help="One bot for every other seat, or a comma list.")] = "heuristic",
-    variant: Annotated[str | None, typer.Option(help="Game variant, e.g. open.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Deal seed (default: random, shown at the end).")] = None,
-    first_player: Annotated[int | None, typer.Option(help="Seat of the first player.")] = None,
-    lang: Annotated[str | None, typer.Option(help="en or fr (default: from LANG).")] = None,
-    save: Annotated[str | None, typer.Option(metavar="FILE", help="Save the game record there.")] = None,
-) -> None:
+def play(game_id: str, players: int | None = None, seat: int = 0, bots: str = "heuristic",
+         variant: str | None = None, seed: int | None = None, first_player: int | None = None,
+         lang: str | None = None, save: str | None = None) -> None:
     """Play against bots in the terminal."""
     language = check_lang(lang)
     try:
@@ -223,4 +217,4 @@ def play(
     except LudothequeError as exc:
         fail(str(exc))
     if code:
-        raise typer.Exit(code)
+        raise SystemExit(code)

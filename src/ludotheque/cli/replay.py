@@ -7,19 +7,17 @@ object on stdout, ``ok`` false with the first refused action or the file's fault
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
-
-import typer
-from rich.console import Console
-from rich.markup import escape
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import LudothequeError
 from ..core.game import State, start_log
 from ..core.record import GameRecord, ReplayStepError, replay_steps
 from ..renderers import GameRenderer, renderer_for
 from .common import check_lang, emit_json, fail, numbers, out
-from .layout import print_events, print_scores
 from .words import say
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def load_record(file: str) -> GameRecord:
@@ -45,13 +43,13 @@ def replay_json(file: str) -> None:
         state = record.start()
     except LudothequeError as exc:
         emit_json({"ok": False, "error": {"message": str(exc)}})
-        raise typer.Exit(1) from None
+        raise SystemExit(1) from None
     try:
         for _ in replay_steps(state, record.actions):
             pass
     except ReplayStepError as exc:
         emit_json({"ok": False, "error": exc.error.to_json()})
-        raise typer.Exit(1) from None
+        raise SystemExit(1) from None
     emit_json(result_json(state))
 
 
@@ -86,6 +84,8 @@ def replay_text(file: str, lang: str) -> None:
 def _print_step(console: Console, renderer: GameRenderer, lang: str, index: int, actor: int | None,
                 action: int, state: State, log: list[Any] | None, seen: int) -> None:
     who = renderer.seat_name(actor, lang) if actor is not None and actor >= 0 else "—"
+    from .layout import print_events
+
     label = renderer.action_label(action, None, lang, markup=True)
     console.print(f"[dim]{index:>4}.[/] [bold]{who}[/]: {label}")
     texts = [renderer.describe_event(e, lang, markup=True) for e in (log or [])[seen:]]
@@ -99,6 +99,10 @@ def _print_end(console: Console, renderer: GameRenderer, lang: str, state: State
         name = renderer.seat_name(seat, lang) if seat is not None and seat >= 0 else str(seat)
         console.print(say("not_over", lang, name=name, legal=", ".join(state.legal_texts())))
         return
+    from rich.markup import escape
+
+    from .layout import print_scores
+
     final = state.observe(None)
     print_scores(console, renderer.score_sheet(final, lang, markup=True),
                  renderer.winners_text(final, lang), say("scores", lang))
@@ -111,22 +115,16 @@ def _print_end(console: Console, renderer: GameRenderer, lang: str, state: State
             console.print(f"[bold yellow]{escape(say('result_differs', lang, recorded=recorded))}[/]")
 
 
-def replay(
-    file: Annotated[str, typer.Argument(
-        metavar="FILE", help="A game record (JSON); '-' reads standard input.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object: where the record "
-                                                          "leads, or its first fault.")] = False,
-    lang: Annotated[str | None, typer.Option(help="en or fr (default: from LANG).")] = None,
-) -> None:
+def replay(file: str, json_out: bool = False, lang: str | None = None) -> None:
     """Replay a game record: move by move in words, or as one JSON object with --json."""
     if json_out:
         try:
             replay_json(file)
-        except typer.Exit:
+        except SystemExit:
             raise
         except Exception as exc:  # noqa: BLE001 - the JSON contract promises no traceback
             emit_json({"ok": False, "error": {"message": f"internal error: {exc!r}"}})
-            raise typer.Exit(1) from None
+            raise SystemExit(1) from None
         return
     replay_text(file, check_lang(lang))
 

@@ -6,9 +6,6 @@ import socket
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Annotated
-
-import typer
 
 from ..core.errors import LudothequeError
 from .common import fail, out
@@ -42,17 +39,8 @@ def _check_port(host: str, port: int) -> None:
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server? try --port)")
 
 
-def serve(
-    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for the whole network)")]
-    = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[str | None, typer.Option(help="any SQLAlchemy URL, e.g. postgresql://user@host/db; "
-                                                "default: a SQLite file in your data directory")] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it moves, so people "
-                                                  "can follow")] = 0.8,
-    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="open the lobby in a browser")]
-    = False,
-) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 0.8,
+          open_browser: bool = False) -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays."""
     import uvicorn
 

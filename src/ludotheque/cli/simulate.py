@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..core.errors import LudothequeError
 from ..core.record import new_seed
 from ..core.registry import get_game
-from ..sim.runner import GameResult, check_run, run_games
+from ..sim.runner import GameResult, Progress, check_run, run_games
 from ..sim.stats import Distribution, Standing, Summary, summarize
 from .common import emit_json, err, fail, game_options, out, parse_bot_list
 
@@ -88,18 +88,23 @@ def _write_records(path: str, results: list[GameResult]) -> None:
         fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
-def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. gargon.")],
-    games: Annotated[int, typer.Option(help="Number of games.")] = 100,
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's).")] = None,
-    bots: Annotated[str, typer.Option(help="Bot names, cycled over the seats.")] = "random",
-    seed: Annotated[int | None, typer.Option(help="Run seed (default: random, shown).")] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
-    out_file: Annotated[str | None, typer.Option(
-        "--out", metavar="FILE", help="Write every game's record, one JSON per line.")] = None,
-    variant: Annotated[str | None, typer.Option(help="Game variant, e.g. open.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
-) -> None:
+@contextmanager
+def progress_bar(console: Console, total: int) -> Iterator[Progress | None]:
+    """A progress bar on a terminal (none in a pipe or a file: nothing to import then)."""
+    if not console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def simulate(game_id: str, games: int = 100, players: int | None = None, bots: str = "random",
+             seed: int | None = None, jobs: int = 1, out_file: str | None = None, variant: str | None = None,
+             json_out: bool = False) -> None:
     """Play many games between bots; print win rates, scores and game lengths."""
     if games < 1:
         fail(f"--games must be at least 1; got {games}")
@@ -118,16 +123,11 @@ def simulate(
         lineup = ", ".join(f"{s}: {names[s % len(names)]}" for s in range(seats))
         console.print(f"[bold]{games} games of {game.spec.name}[/], {seats} players, seed {run_seed}, "
                       f"jobs {jobs}; seats {lineup}")
-    stderr = err()
-    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=stderr, disable=not stderr.is_terminal, transient=True)
-    task = progress.add_task("games", total=games)
     began = time.perf_counter()
     try:
-        with progress:
+        with progress_bar(err(), games) as advance:
             results = run_games(game.id, options, names, games, run_seed, jobs=jobs,
-                                keep_records=out_file is not None,
-                                progress=lambda n: progress.advance(task, n))
+                                keep_records=out_file is not None, progress=advance)
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from .draws import randbelow
 from .errors import LudothequeError
 from .game import Action, Game, Observation, State
 
@@ -59,7 +60,7 @@ class Decision:
     def random_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly, without listing them all when they were not read."""
         if self._legal is not None:
-            return self._legal[rng.randrange(len(self._legal))]
+            return self._legal[randbelow(rng, len(self._legal))]
         self._drawn = self._open().sample_action(rng)
         return self._drawn
 
@@ -80,7 +81,7 @@ class Bot(ABC):
     """A player program. It never receives a State: hidden information cannot reach it."""
 
     #: The name players and the command line use (``random``, ``heuristic`` ...).
-    name: str = "bot"
+    name: ClassVar[str] = "bot"
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)

@@ -9,16 +9,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
+from .draws import randbelow
 from .errors import IllegalActionError, NotationError
 from .spec import GameSpec
 
 #: ``State.to_act`` value while the rules themselves draw at random: the next action is a chance
 #: outcome, drawn by whoever runs the game (see ``sample_chance``) and recorded like any action.
-CHANCE = -1
+CHANCE: Final = -1
 
 #: An action is a small int with a stable meaning per game version (its "index"); each game
 #: turns it to and from text notation.
@@ -38,10 +39,10 @@ class Observation(Protocol):
 class State(ABC):
     """A position. Mutable: ``apply`` changes it in place; ``clone`` gives an independent copy.
 
-    Subclasses declare ``__slots__``, so that a mistyped attribute fails instead of quietly
-    becoming a new one."""
+    Subclasses declare ``__slots__`` for their own fields (not these three), so that a mistyped
+    attribute fails instead of quietly becoming a new one."""
 
-    __slots__ = ()
+    __slots__ = ("game", "options", "to_act")
 
     game: Game
     options: Mapping[str, Any]
@@ -81,7 +82,7 @@ class State(ABC):
         """A legal action drawn uniformly, as ``legal[rng.randrange(len(legal))]`` would draw it
         (games override it to draw without listing every action)."""
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(rng, len(legal))]
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full position that ``seat`` cannot tell apart from this one: everything it does not
@@ -157,7 +158,7 @@ class Game(ABC):
     """A game: its spec, how to start positions, its action notation, and what it brings to the
     front ends (its words, its bots, its browser board), so that nothing central lists games."""
 
-    spec: GameSpec
+    spec: ClassVar[GameSpec]
 
     @property
     def id(self) -> str:

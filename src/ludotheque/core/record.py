@@ -1,12 +1,14 @@
 """Game records: game id, options, a seed or an explicit setup, and the actions in notation.
 A record replays to exactly the same position, always."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import json
 import secrets
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +185,7 @@ class RecordedGame:
     @classmethod
     def from_record(cls, record: GameRecord) -> RecordedGame:
         state = replay(record)
-        return cls(state, GameRecord(**{**record.__dict__, "actions": list(record.actions)}))
+        return cls(state, replace(record, actions=list(record.actions)))
 
     @property
     def record(self) -> GameRecord:

@@ -51,10 +51,12 @@ def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bo
     for place, bot in enumerate(bots):
         bot.reset(state.game, state.options, place)
     dealt = game.record.seed
-    chance = random.Random(chance_seed(0 if dealt is None else dealt))
+    chance: random.Random | None = None  # made at the first chance node (Gargon has none)
     while state.to_act is not None:
         seat: int = state.to_act
         if seat == CHANCE:
+            if chance is None:
+                chance = random.Random(chance_seed(0 if dealt is None else dealt))
             game.apply_trusted(sample_chance(state, chance))
             continue
         decision = Decision(state, seat)

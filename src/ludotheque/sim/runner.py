@@ -9,13 +9,11 @@ registry, so only games installed through the entry point can be run with ``jobs
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.registry import make_bot
+from ..bots.registry import bot_factory, make_bot
 from ..core.errors import LudothequeError
 from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
@@ -53,21 +51,34 @@ class GameResult:
     record: GameRecord | None = None
 
 
+class _Run:
+    """Games of one run: the game, options and bots looked up once for all of them."""
+
+    def __init__(self, game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str],
+                 seed: int) -> None:
+        self.game_id, self.options, self.seed = game_id, options, seed
+        self.names = seat_bots(bots, get_game(game_id).resolve_options(options)["players"])
+        self.factories = [bot_factory(game_id, name) for name in self.names]
+
+    def play(self, index: int, keep_record: bool = False) -> GameResult:
+        dealt = game_seed(self.seed, index)
+        players = [make(bot_seed(dealt, seat)) for seat, make in enumerate(self.factories)]
+        game = play_game(self.game_id, self.options, players, dealt)
+        state = game.state
+        return GameResult(index, dealt, self.names, tuple(state.scores()), tuple(state.winners()),
+                          game.moves, state.rounds(), game.record if keep_record else None)
+
+
 def play_one(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
              index: int = 0, keep_record: bool = False) -> GameResult:
     """Play game ``index`` of a run seeded ``seed``, with ``bots`` cycled over the seats."""
-    dealt = game_seed(seed, index)
-    names = seat_bots(bots, get_game(game_id).resolve_options(options)["players"])
-    players = [make_bot(game_id, name, bot_seed(dealt, seat)) for seat, name in enumerate(names)]
-    game = play_game(game_id, options, players, dealt)
-    state = game.state
-    return GameResult(index, dealt, names, tuple(state.scores()), tuple(state.winners()),
-                      game.moves, state.rounds(), game.record if keep_record else None)
+    return _Run(game_id, options, bots, seed).play(index, keep_record)
 
 
 def _run_chunk(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
                start: int, stop: int, keep_records: bool) -> list[GameResult]:
-    return [play_one(game_id, options, bots, seed, i, keep_records) for i in range(start, stop)]
+    run = _Run(game_id, options, bots, seed)
+    return [run.play(i, keep_records) for i in range(start, stop)]
 
 
 def check_run(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str]) -> int:
@@ -86,12 +97,16 @@ def run_games(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[st
         raise LudothequeError("games must be >= 0 and jobs >= 1")
     check_run(game_id, options, bots)
     if jobs == 1 or games <= 1:
+        run = _Run(game_id, options, bots, seed)
         results = []
         for index in range(games):
-            results.append(play_one(game_id, options, bots, seed, index, keep_records))
+            results.append(run.play(index, keep_records))
             if progress is not None:
                 progress(1)
         return results
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     size = chunk or max(1, min(200, games // (jobs * 8)))
     bounds = [(start, min(games, start + size)) for start in range(0, games, size)]
     found: list[GameResult] = []

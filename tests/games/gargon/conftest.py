@@ -81,8 +81,8 @@ def snapshot(state: GargonState) -> dict[str, Any]:
     filled when they are first asked for)."""
     return {
         name: copy.deepcopy(getattr(state, name))
-        for name in GargonState.__slots__
-        if name not in ("game", "options", "final_scores")
+        for name in ("to_act", *GargonState.__slots__)
+        if name != "final_scores"
     }
 
 

@@ -113,3 +113,20 @@ def test_option_amulets_changes_the_score(position: Any) -> None:
     assert finished(position, won).scores() == [15.0, 14.0, 12.0]
     changed = finished(position, won, amulets={"3": 3, "9": 2, "4": 5, "8": 1})
     assert changed.scores() == [15.0, 15.0, 11.0]
+
+
+def test_totals_are_the_score_table_totals() -> None:
+    """The scores a finished game reports (``totals``, no breakdown) are the score sheet's."""
+    import random
+
+    from ludotheque.games.gargon import GAME
+    from ludotheque.games.gargon.scoring import score_table, totals
+
+    for seed in range(30):
+        state = GAME.new_state({"players": 3 + seed % 3}, seed)
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            state.apply_trusted(state.sample_action(rng))
+        table = score_table(state.won, state.amulets)
+        assert totals(state.won, state.amulets) == [row.total for row in table]
+        assert state.scores() == totals(state.won, state.amulets)

@@ -40,7 +40,7 @@ class NimObservation:
 
 
 class SecretNimState(State):
-    __slots__ = ("game", "options", "to_act", "heap", "taken")
+    __slots__ = ("heap", "taken")
 
     def __init__(self, game: Game, options: Mapping[str, Any]) -> None:
         self.game, self.options = game, options

@@ -11,18 +11,19 @@ whatever order a player names them in.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .components import NUM_COLOURS, NUM_VALUES
 
-PASS = 0
-STOP = 1
-DRAW = 2  # DRAW + 0: draw from pile 1; DRAW + 1: from pile 2
-BATTLE = 4  # BATTLE + colour
-PLAY = 16  # PLAY + code of the cards (see play_action)
+PASS: Final = 0
+STOP: Final = 1
+DRAW: Final = 2  # DRAW + 0: draw from pile 1; DRAW + 1: from pile 2
+BATTLE: Final = 4  # BATTLE + colour
+PLAY: Final = 16  # PLAY + code of the cards (see play_action)
 
-RADIX = NUM_COLOURS * NUM_VALUES + 1  # 97: rank + 1, 0 for "no card"
-RADIX2 = RADIX * RADIX
-MAX_ACTION = PLAY + RADIX * RADIX2  # one past the largest action index
+RADIX: Final = NUM_COLOURS * NUM_VALUES + 1  # 97: rank + 1, 0 for "no card"
+RADIX2: Final = RADIX * RADIX
+MAX_ACTION: Final = PLAY + RADIX * RADIX2  # one past the largest action index
 
 
 def rank(card: int) -> int:

@@ -4,19 +4,21 @@ A card is an int ``colour * 16 + value`` (colour 0..5 in the order W B V R Y G, 
 A card seen only from its back (its colour known, its value not) is ``HIDDEN + colour``.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
-from functools import cached_property
-from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 from ...core.errors import LudothequeError
 
-NUM_COLOURS = 6
-NUM_VALUES = 16  # 0..15
-HIDDEN = NUM_COLOURS * NUM_VALUES  # 96: first code of a face-down card
+NUM_COLOURS: Final = 6
+NUM_VALUES: Final = 16  # 0..15
+HIDDEN: Final = NUM_COLOURS * NUM_VALUES  # 96: first code of a face-down card
 
 
 class ComponentsError(LudothequeError):
@@ -42,16 +44,7 @@ class Components:
     one_zero_multiplier: int
     both_zeros_multiplier: int
     hand_size: int
-
-    @cached_property
-    def deck(self) -> tuple[int, ...]:
-        """Every physical card, in a fixed order (102 of them)."""
-        return tuple(
-            colour * NUM_VALUES + value
-            for colour in range(NUM_COLOURS)
-            for value in range(NUM_VALUES)
-            for _ in range(self.copies[value])
-        )
+    deck: tuple[int, ...]  # every physical card, in a fixed order (102 of them)
 
 
 def _require(condition: bool, message: str) -> None:
@@ -86,20 +79,24 @@ def parse_components(data: dict[str, Any]) -> Components:
         one_zero_multiplier=int(data["zero_multiplier"]["one"]),
         both_zeros_multiplier=int(data["zero_multiplier"]["both"]),
         hand_size=int(data["deal"]["hand"]),
+        deck=tuple(colour * NUM_VALUES + value for colour in range(NUM_COLOURS)
+                   for value in range(NUM_VALUES) for _ in range(copies[value])),
     )
 
 
 def load_components() -> Components:
-    text = resources.files(__package__).joinpath("data/components.json").read_text("utf-8")
+    # beside the package's sources (this module may be a compiled file living elsewhere)
+    folder = Path(sys.modules["ludotheque.games.gargon"].__path__[0])
+    text = (folder / "data" / "components.json").read_text("utf-8")
     try:
         return parse_components(json.loads(text))
     except (KeyError, TypeError, ValueError) as exc:
         raise ComponentsError(f"gargon components: malformed data file ({exc!r})") from None
 
 
-COMPONENTS = load_components()
-COLOUR_LETTERS = "".join(c.letter for c in COMPONENTS.colours)  # "WBVRYG"
-DECK_SIZE = len(COMPONENTS.deck)
+COMPONENTS: Final = load_components()
+COLOUR_LETTERS: Final = "".join(c.letter for c in COMPONENTS.colours)  # "WBVRYG"
+DECK_SIZE: Final = len(COMPONENTS.deck)
 
 
 def colour_of(card: int) -> int:

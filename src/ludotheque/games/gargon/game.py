@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ...core.draws import shuffle
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.record import new_seed
@@ -108,7 +109,7 @@ class GargonGame(Game):
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
         deck = list(COMPONENTS.deck)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         state = self._empty_state(resolved)
         state.seed = seed
         n, size = state.n, COMPONENTS.hand_size

@@ -22,13 +22,16 @@ Each legal action is scored with per-colour estimates cached per decision, so a 
 several hundred plays cost a few milliseconds. Ties are broken by the seeded rng.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core.bot import Bot
+from ...core.draws import randbelow
 from ...core.game import Action, Game, Observation
 from .actions import BATTLE, DRAW, PASS, STOP, play_cards
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, NUM_VALUES
@@ -67,6 +70,19 @@ def _colour_counts(cards: Sequence[int]) -> list[int]:
     for card in cards:
         counts[card - HIDDEN if card >= HIDDEN else card >> 4] += 1
     return counts
+
+
+def _past(gone: list[int], j: int) -> int:
+    """Where the ``j``-th card left sits in the full ranking, once the ranks ``gone`` (sorted)
+    are taken out."""
+    for r in gone:
+        if r <= j:
+            j += 1
+    return j
+
+
+#: Each shape as a small int, for the per-decision cache keys.
+_SHAPE_CODES: Final = {(1,): 1, (2,): 2, (1, 1): 11, (2, 1): 21, (1, 1, 1): 111}
 
 
 class _View:
@@ -185,25 +201,20 @@ class _View:
             return 0.0
         gone: list[int] = []
         for card in cards:
-            ranks = self.rank_of[(card >> 4, card & 15)]
-            gone.append(next(r for r in ranks if r not in gone))
+            for r in self.rank_of[(card >> 4, card & 15)]:
+                if r not in gone:
+                    gone.append(r)
+                    break
         gone.sort()
-
-        def index(j: int) -> int:  # where the j-th card left sits in the full ranking
-            for r in gone:
-                if r <= j:
-                    j += 1
-            return j
-
         whole = int(self.capacity)
         left = len(self.ranked) - len(gone)
         kept = min(whole, left)
         total = 0.0
         if kept:
-            end = index(kept - 1) + 1
-            total = self.prefix[end] - sum(self.ranked[r] for r in gone if r < end)
+            end = _past(gone, kept - 1) + 1
+            total = self.prefix[end] - sum([self.ranked[r] for r in gone if r < end])
         if whole < left:
-            total += (self.capacity - whole) * self.ranked[index(whole)]
+            total += (self.capacity - whole) * self.ranked[_past(gone, whole)]
         return self.hand_worth - total
 
     # -- fights --------------------------------------------------------------------------
@@ -292,9 +303,9 @@ class GargonHeuristic(Bot):
             raise TypeError("the Gargon heuristic plays a seat of Gargon")
         self._remember_cards(observation)
         self._remember_choices(observation)
-        view = _View(observation, self._seen)
         if len(legal) == 1:
             return legal[0]
+        view = _View(observation, self._seen)
         if observation.phase == "place":
             return self._place(view, legal)
         if observation.phase == "fight":
@@ -334,7 +345,7 @@ class GargonHeuristic(Bot):
         order = [(obs.first_player + k) % view.n for k in range(view.n)]
         later = order[order.index(view.me) + 1:]
         rates = self._follow_rates(view.n)
-        cache: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], float] = {}
+        cache: dict[int, float] = {}
         best: list[Action] = []
         best_score = -math.inf
         for action in legal:
@@ -342,24 +353,34 @@ class GargonHeuristic(Bot):
                 score = view.draw_gain(MAX_DRAWS_PER_PASS)[0]
             else:
                 cards = play_cards(action)
-                groups: dict[int, list[int]] = {}
+                # canonical order: each colour's cards together, values descending
+                groups: list[list[int]] = []  # [colour, value, value?] per colour, in order
                 for card in cards:
-                    groups.setdefault(card >> 4, []).append(card & 15)
-                shape = obs.shape or tuple(sorted((len(g) for g in groups.values()), reverse=True))
-                colours = tuple(groups)
+                    if groups and groups[-1][0] == card >> 4:
+                        groups[-1].append(card & 15)
+                    else:
+                        groups.append([card >> 4, card & 15])
+                shape = obs.shape or tuple(sorted([len(g) - 1 for g in groups], reverse=True))
+                mask = 0
+                for group in groups:
+                    mask |= 1 << group[0]
+                shape_code = _SHAPE_CODES[shape]
                 score = -view.loss_of(cards)
-                for colour, values in groups.items():
-                    key = (colour, tuple(values), shape, colours)
+                for group in groups:
+                    colour = group[0]
+                    values_code = group[1] + 1 if len(group) == 2 else 17 + group[1] * 16 + group[2]
+                    key = ((colour * 273 + values_code) * 112 + shape_code) * 64 + mask
                     part = cache.get(key)
                     if part is None:
-                        part = self._colour_play(view, colour, values, shape, later, colours, rates)
+                        colours = tuple([g[0] for g in groups])
+                        part = self._colour_play(view, colour, group[1:], shape, later, colours, rates)
                         cache[key] = part
                     score += part
             if score > best_score + 1e-9:
                 best, best_score = [action], score
             elif score > best_score - 1e-9:
                 best.append(action)
-        return best[self.rng.randrange(len(best))]
+        return best[randbelow(self.rng, len(best))]
 
     @staticmethod
     def _colour_play(view: _View, colour: int, values: list[int], shape: tuple[int, ...],

@@ -11,7 +11,7 @@ from ...core.game import Action
 from . import rules
 from .observe import GargonObservation, observe
 from .resample import redraw_hidden
-from .scoring import score_table
+from .scoring import totals
 from .state import GargonState
 
 
@@ -19,9 +19,7 @@ class GargonPosition(GargonState):
     __slots__ = ()
 
     def clone(self) -> GargonPosition:
-        other = GargonPosition.__new__(GargonPosition)
-        self.copy_into(other)
-        return other
+        return GargonPosition(self.game, self.options, self.amulets, self)
 
     def legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
@@ -42,7 +40,7 @@ class GargonPosition(GargonState):
         if self.to_act is not None:
             raise ValueError("scores exist only once the game is over")
         if self.final_scores is None:
-            self.final_scores = [float(row.total) for row in score_table(self.won, self.amulets)]
+            self.final_scores = totals(self.won, self.amulets)
         return list(self.final_scores)
 
     def resample(self, seat: int, rng: Random) -> GargonPosition:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from itertools import combinations
 from random import Random
+from typing import Final
 
+from ...core.draws import randbelow
 from .actions import BATTLE, DRAW, PASS, PLAY, RADIX, RADIX2, STOP, checked_play_cards, play_cards
 from .components import COLOUR_LETTERS, HIDDEN, NUM_COLOURS
 from .events import Event
@@ -20,13 +22,17 @@ from .notation import card_text
 from .phase import Phase
 from .state import GargonState, Hand
 
-# Phase values as plain ints: module globals keep the hot path free of enum attribute look-ups.
-PLACE, PASS_DRAW, FIGHT, LOSER_DRAW, OVER = (int(phase) for phase in Phase)
-MAX_DRAWS_PER_PASS = 3
-ALL_COLOURS = (1 << NUM_COLOURS) - 1
+# Phase values as plain ints: constants keep the hot path free of enum attribute look-ups.
+PLACE: Final = int(Phase.PLACE)
+PASS_DRAW: Final = int(Phase.PASS_DRAW)
+FIGHT: Final = int(Phase.FIGHT)
+LOSER_DRAW: Final = int(Phase.LOSER_DRAW)
+OVER: Final = int(Phase.OVER)
+MAX_DRAWS_PER_PASS: Final = 3
+ALL_COLOURS: Final = (1 << NUM_COLOURS) - 1
 
 #: The shapes a first player may set: counts per colour, largest first (000: "rapport").
-SHAPES = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
+SHAPES: Final = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 
 
 def shape_of(cards: list[int]) -> tuple[int, ...]:
@@ -73,7 +79,8 @@ class _Parts:
 
 def _plays(hand: Hand, shapes: tuple[tuple[int, ...], ...], allowed: int) -> list[int]:
     """Every play of the given shapes from ``hand``, using only colours in the mask ``allowed``,
-    in a fixed order (``_nth_play`` follows the same order)."""
+    in a fixed order: by shape, then colours in order, then values (``_nth_play`` walks the
+    same order)."""
     parts = _Parts(hand, allowed, any(shape[0] == 2 for shape in shapes))
     colours, singles, pairs = parts.colours, parts.singles, parts.pairs
     out: list[int] = []
@@ -103,68 +110,125 @@ def _plays(hand: Hand, shapes: tuple[tuple[int, ...], ...], allowed: int) -> lis
     return out
 
 
-def _count_plays(parts: _Parts, shapes: tuple[tuple[int, ...], ...]) -> int:
+def _distinct(values: list[int]) -> int:
+    """How many distinct values a colour's list holds (descending, only 0 can repeat)."""
+    size = len(values)
+    return size - 1 if size > 1 and values[size - 2] == 0 else size
+
+
+def _single(hand: Hand, colour: int, index: int) -> int:
+    """Rank + 1 of the ``index``-th distinct value of ``colour``, as ``_Parts.singles``."""
+    return colour * 16 + 16 - hand[colour][index]
+
+
+def _pair(hand: Hand, colour: int, index: int) -> int:
+    """The ``index``-th distinct pair of ``colour``, as ``_Parts.pairs``: pairs of distinct values
+    in ``combinations`` order, then the two 0s."""
+    values = hand[colour]
+    size = _distinct(values)
+    first = 0
+    while first < size - 1 and index >= size - 1 - first:
+        index -= size - 1 - first
+        first += 1
+    if first == size - 1:  # past the pairs of distinct values: both 0s
+        zero = colour * 16 + 16
+        return zero * RADIX + zero
+    return _single(hand, colour, first) * RADIX + _single(hand, colour, first + 1 + index)
+
+
+class _Sizes:
+    """How many distinct values (``singles``) and pairs (``pairs``) each allowed colour of a hand
+    offers: enough to count plays and find the k-th without building any."""
+
+    __slots__ = ("colours", "singles", "pairs")
+
+    def __init__(self, hand: Hand, allowed: int) -> None:
+        self.colours: list[int] = []
+        self.singles: list[int] = [0] * NUM_COLOURS
+        self.pairs: list[int] = [0] * NUM_COLOURS
+        for colour in range(NUM_COLOURS):
+            values = hand[colour]
+            if not values or not allowed >> colour & 1:
+                continue
+            self.colours.append(colour)
+            size = _distinct(values)
+            self.singles[colour] = size
+            self.pairs[colour] = size * (size - 1) // 2 + (len(values) - size)  # + both 0s
+
+
+#: Each shape as a small int, so that the loops below compare ints.
+_SHAPE_CODES: Final = {(1,): 1, (2,): 2, (1, 1): 11, (2, 1): 21, (1, 1, 1): 111}
+
+
+def _count_plays(sizes: _Sizes, shapes: tuple[tuple[int, ...], ...]) -> int:
     """``len(_plays(...))`` without building the list."""
-    colours, singles, pairs = parts.colours, parts.singles, parts.pairs
+    colours, singles, pairs = sizes.colours, sizes.singles, sizes.pairs
+    n = len(colours)
+    all_singles = sum(singles)
     total = 0
-    for shape in shapes:
-        if shape == (1,):
-            total += sum([len(singles[c]) for c in colours])
-        elif shape == (2,):
-            total += sum([len(pairs[c]) for c in colours])
-        elif shape == (1, 1):
-            total += sum([len(singles[a]) * len(singles[b]) for a, b in combinations(colours, 2)])
-        elif shape == (2, 1):
-            total += sum([len(pairs[a]) * len(singles[b]) for a in colours for b in colours if a != b])
-        else:
-            total += sum([len(singles[a]) * len(singles[b]) * len(singles[c])
-                          for a, b, c in combinations(colours, 3)])
+    for shape_ in shapes:
+        shape = _SHAPE_CODES[shape_]
+        for ia in range(n):
+            a = colours[ia]
+            if shape == 1:
+                total += singles[a]
+            elif shape == 2:
+                total += pairs[a]
+            elif shape == 21:
+                total += pairs[a] * (all_singles - singles[a])
+            else:
+                for ib in range(ia + 1, n):
+                    b = colours[ib]
+                    if shape == 11:
+                        total += singles[a] * singles[b]
+                    else:  # 111
+                        for ic in range(ib + 1, n):
+                            total += singles[a] * singles[b] * singles[colours[ic]]
     return total
 
 
-def _nth_play(parts: _Parts, shapes: tuple[tuple[int, ...], ...], k: int) -> int:
-    """``_plays(...)[k]`` without building the list (``k`` below ``_count_plays``)."""
-    colours, singles, pairs = parts.colours, parts.singles, parts.pairs
-    for shape in shapes:
-        if shape == (1,):
-            for c in colours:
-                size = len(singles[c])
-                if k < size:
-                    return PLAY + singles[c][k] * RADIX2
-                k -= size
-        elif shape == (2,):
-            for c in colours:
-                size = len(pairs[c])
-                if k < size:
-                    return PLAY + pairs[c][k] * RADIX
-                k -= size
-        elif shape == (1, 1):
-            for a, b in combinations(colours, 2):
-                width = len(singles[b])
-                size = len(singles[a]) * width
-                if k < size:
-                    return PLAY + (singles[a][k // width] * RADIX + singles[b][k % width]) * RADIX
-                k -= size
-        elif shape == (2, 1):
-            for a in colours:
+def _nth_play(hand: Hand, sizes: _Sizes, shapes: tuple[tuple[int, ...], ...], k: int) -> int:
+    """``_plays(...)[k]`` without building the list (``k`` below ``_count_plays``), walking the
+    same blocks in the same order."""
+    colours, singles, pairs = sizes.colours, sizes.singles, sizes.pairs
+    n = len(colours)
+    for shape_ in shapes:
+        shape = _SHAPE_CODES[shape_]
+        for ia in range(n):
+            a = colours[ia]
+            if shape == 1:
+                if k < singles[a]:
+                    return PLAY + _single(hand, a, k) * RADIX2
+                k -= singles[a]
+            elif shape == 2:
+                if k < pairs[a]:
+                    return PLAY + _pair(hand, a, k) * RADIX
+                k -= pairs[a]
+            elif shape == 21:
                 for b in colours:
-                    if a == b:
-                        continue
-                    width = len(singles[b])
-                    size = len(pairs[a]) * width
+                    size = pairs[a] * singles[b] if b != a else 0
                     if k < size:
-                        pair, rb = pairs[a][k // width], singles[b][k % width]
+                        pair, rb = _pair(hand, a, k // singles[b]), _single(hand, b, k % singles[b])
                         return PLAY + pair * RADIX + rb if a < b else PLAY + rb * RADIX2 + pair
                     k -= size
-        else:  # (1, 1, 1)
-            for a, b, c in combinations(colours, 3):
-                width_b, width_c = len(singles[b]), len(singles[c])
-                size = len(singles[a]) * width_b * width_c
-                if k < size:
-                    ra = singles[a][k // (width_b * width_c)]
-                    rb = singles[b][k // width_c % width_b]
-                    return PLAY + (ra * RADIX + rb) * RADIX + singles[c][k % width_c]
-                k -= size
+            else:
+                for ib in range(ia + 1, n):
+                    b = colours[ib]
+                    if shape == 11:
+                        size = singles[a] * singles[b]
+                        if k < size:
+                            ra, rb = _single(hand, a, k // singles[b]), _single(hand, b, k % singles[b])
+                            return PLAY + (ra * RADIX + rb) * RADIX
+                        k -= size
+                        continue
+                    for ic in range(ib + 1, n):  # 111
+                        c = colours[ic]
+                        size = singles[a] * singles[b] * singles[c]
+                        if k < size:
+                            ra = _single(hand, a, k // (singles[b] * singles[c]))
+                            rb = _single(hand, b, k // singles[c] % singles[b])
+                            return PLAY + (ra * RADIX + rb) * RADIX + _single(hand, c, k % singles[c])
+                        k -= size
     raise IndexError(f"no play {k} past the end")
 
 
@@ -203,16 +267,17 @@ def sample_action(state: GargonState, rng: Random) -> int:
     seat = state.to_act
     if state.phase != PLACE or seat is None:
         legal = legal_actions(state)
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(rng, len(legal))]
     shapes, allowed, may_pass = _placing(state)
-    parts = _Parts(state.hands[seat], allowed, any(shape[0] == 2 for shape in shapes))
-    count = _count_plays(parts, shapes)
-    k = rng.randrange(count + 1 if may_pass else count)
+    hand = state.hands[seat]
+    sizes = _Sizes(hand, allowed)
+    count = _count_plays(sizes, shapes)
+    k = randbelow(rng, count + 1 if may_pass else count)
     if may_pass:
         if k == 0:
             return PASS
         k -= 1
-    return _nth_play(parts, shapes, k)
+    return _nth_play(hand, sizes, shapes, k)
 
 
 def refusal(state: GargonState, action: int, lang: str = "en") -> str | None:
@@ -420,9 +485,11 @@ def _resolve(state: GargonState, colour: int) -> None:
         won = state.won[winner][colour]
         won.append(best)
         won.sort(reverse=True)
-        losers = [s for s, v in zip(owners, fighters, strict=True) if s != winner]
-        state.discard += [colour * 16 + v for s, v in zip(owners, fighters, strict=True)
-                          if s != winner]
+        losers: list[int] = []
+        for index, seat in enumerate(owners):
+            if seat != winner:
+                losers.append(seat)
+                state.discard.append(colour * 16 + fighters[index])
         if log is not None:
             log.append(Event("fight", winner, colour=colour, seats=tuple(owners),
                               cards=tuple(colour * 16 + v for v in fighters)))

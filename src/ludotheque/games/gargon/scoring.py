@@ -1,5 +1,7 @@
 """End-of-game scoring (000 "Fin de partie", 002 "Fin de la partie et marque")."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -49,19 +51,35 @@ def multiplier(zeros: int) -> int:
     return COMPONENTS.one_zero_multiplier if zeros == 1 else 1
 
 
+def _in_colour(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int], colour: int
+               ) -> list[tuple[int, int, int, int]]:
+    """Each seat's (cards, bonus, amulets, zeros) in ``colour``."""
+    counts = [len(seat_won[colour]) for seat_won in won]
+    most = max(counts)
+    leaders = counts.count(most)
+    out = []
+    for seat_won in won:
+        values = seat_won[colour]
+        bonus = 0
+        if most and len(values) == most:
+            bonus = COMPONENTS.majority_bonus if leaders == 1 else COMPONENTS.tied_bonus
+        out.append((len(values), bonus, sum([amulets[v] for v in values]), values.count(0)))
+    return out
+
+
 def score_table(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int]) -> list[ScoreRow]:
     """Score every seat from its won cards (``won[seat][colour]`` = values); hands do not count."""
     rows: list[list[ColourScore]] = [[] for _ in won]
     for colour in range(NUM_COLOURS):
-        counts = [len(seat_won[colour]) for seat_won in won]
-        most = max(counts)
-        leaders = counts.count(most)
-        for seat, seat_won in enumerate(won):
-            values = seat_won[colour]
-            bonus = 0
-            if most and counts[seat] == most:
-                bonus = COMPONENTS.majority_bonus if leaders == 1 else COMPONENTS.tied_bonus
-            zeros = values.count(0)
-            rows[seat].append(ColourScore(len(values), bonus, sum(amulets[v] for v in values),
-                                          zeros, multiplier(zeros)))
+        for seat, (cards, bonus, printed, zeros) in enumerate(_in_colour(won, amulets, colour)):
+            rows[seat].append(ColourScore(cards, bonus, printed, zeros, multiplier(zeros)))
     return [ScoreRow(tuple(r)) for r in rows]
+
+
+def totals(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int]) -> list[float]:
+    """Every seat's total, as ``score_table`` gives it, without the breakdown."""
+    out = [0.0] * len(won)
+    for colour in range(NUM_COLOURS):
+        for seat, (_, bonus, printed, zeros) in enumerate(_in_colour(won, amulets, colour)):
+            out[seat] += bonus + printed * multiplier(zeros)
+    return out

@@ -22,21 +22,27 @@ def _empty_zones(n: int) -> list[Hand]:
 
 
 class GargonState(State):
-    """A Gargon position. Every list is owned by this state; ``copy_into`` copies them."""
+    """A Gargon position. Every list is owned by this state; a copy copies them."""
 
     __slots__ = (
-        "game", "options", "to_act", "seed", "amulets", "open_variant", "n",
+        "seed", "amulets", "open_variant", "n",
         "hands", "in_play", "won", "piles", "discard", "first", "phase", "placed",
         "shape", "round_colours", "passed", "drawn", "chooser", "fight_colour", "pending",
         "final_round", "round", "final_scores", "log",
     )
 
-    def __init__(self, game: Game, options: Mapping[str, Any], amulets: tuple[int, ...]) -> None:
+    def __init__(self, game: Game, options: Mapping[str, Any], amulets: tuple[int, ...],
+                 source: GargonState | None = None) -> None:
+        """An empty position, or an independent copy of ``source`` (its log off)."""
         self.game = game
         self.options = options
         self.n: int = options["players"]
         self.open_variant: bool = options["variant"] == "open"
         self.amulets = amulets  # amulets printed on each value, corrections applied
+        self.log: list[Event] | None = None  # set to a list to record public events
+        if source is not None:
+            self._copy(source)
+            return
         self.seed: int | None = None
         self.to_act: int | None = None
         self.hands: list[Hand] = _empty_zones(self.n)
@@ -57,36 +63,28 @@ class GargonState(State):
         self.final_round = False
         self.round = 0  # rounds begun
         self.final_scores: list[float] | None = None  # computed once, when first asked
-        self.log: list[Event] | None = None  # set to a list to record public events
 
-    def copy_into(self, other: GargonState) -> None:
-        """Make ``other`` an independent copy of this position (its log off)."""
-        other.game = self.game
-        other.options = self.options
-        other.n = self.n
-        other.open_variant = self.open_variant
-        other.amulets = self.amulets
-        other.seed = self.seed
-        other.to_act = self.to_act
-        other.hands = [[list(c) for c in hand] for hand in self.hands]
-        other.in_play = [[list(c) for c in hand] for hand in self.in_play]
-        other.won = [[list(c) for c in hand] for hand in self.won]
-        other.piles = [list(self.piles[0]), list(self.piles[1])]
-        other.discard = list(self.discard)
-        other.first = self.first
-        other.phase = self.phase
-        other.placed = self.placed
-        other.shape = self.shape
-        other.round_colours = self.round_colours
-        other.passed = list(self.passed)
-        other.drawn = self.drawn
-        other.chooser = self.chooser
-        other.fight_colour = self.fight_colour
-        other.pending = list(self.pending)
-        other.final_round = self.final_round
-        other.round = self.round
-        other.final_scores = self.final_scores
-        other.log = None
+    def _copy(self, source: GargonState) -> None:
+        self.seed = source.seed
+        self.to_act = source.to_act
+        self.hands = [[list(c) for c in hand] for hand in source.hands]
+        self.in_play = [[list(c) for c in hand] for hand in source.in_play]
+        self.won = [[list(c) for c in hand] for hand in source.won]
+        self.piles = [list(source.piles[0]), list(source.piles[1])]
+        self.discard = list(source.discard)
+        self.first = source.first
+        self.phase = source.phase
+        self.placed = source.placed
+        self.shape = source.shape
+        self.round_colours = source.round_colours
+        self.passed = list(source.passed)
+        self.drawn = source.drawn
+        self.chooser = source.chooser
+        self.fight_colour = source.fight_colour
+        self.pending = list(source.pending)
+        self.final_round = source.final_round
+        self.round = source.round
+        self.final_scores = source.final_scores
 
     # -- what the position holds -------------------------------------------------------------
     def hand_cards(self, seat: int) -> list[int]:
