@@ -11,10 +11,11 @@ from random import Random
 
 def randbelow(rng: Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n > 0``."""
+    bits = rng.getrandbits
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = bits(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = bits(k)
     return r
 
 

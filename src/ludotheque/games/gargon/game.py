@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...core.draws import shuffle
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.record import new_seed
@@ -106,23 +105,9 @@ class GargonGame(Game):
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None
                   ) -> GargonPosition:
         resolved = self.resolve_options(options)
-        seed = new_seed() if seed is None else seed
-        rng = random.Random(seed)
-        deck = list(COMPONENTS.deck)
-        shuffle(rng, deck)
         state = self._empty_state(resolved)
-        state.seed = seed
-        n, size = state.n, COMPONENTS.hand_size
-        for seat in range(n):
-            for card in deck[seat * size:(seat + 1) * size]:
-                state.hands[seat][card >> 4].append(card & 15)
-            for values in state.hands[seat]:
-                values.sort(reverse=True)
-        rest = deck[n * size:]
-        half = len(rest) // 2
-        state.piles = [rest[:half], rest[half:]]  # top of each pile is its last card
-        first = resolved["first_player"]
-        rules.begin(state, rng.randrange(n) if first is None else first)
+        state.seed = new_seed() if seed is None else seed
+        rules.deal(state, random.Random(state.seed), resolved["first_player"])
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any], options: Mapping[str, Any] | None = None

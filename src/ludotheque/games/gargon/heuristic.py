@@ -72,6 +72,9 @@ def _colour_counts(cards: Sequence[int]) -> list[int]:
     return counts
 
 
+UNKNOWN: Final = -1.0  # a cache entry not computed yet
+
+
 def _past(gone: list[int], j: int) -> int:
     """Where the ``j``-th card left sits in the full ranking, once the ranks ``gone`` (sorted)
     are taken out."""
@@ -110,17 +113,18 @@ class _View:
         rounds = 0.0 if obs.final_round else 2 * min(len(piles[0]), len(piles[1])) / (ROUND_DRAWS * self.n)
         self.capacity = rounds * ROUND_PLAYS
         self._majority = [self._majority_share(c) for c in range(NUM_COLOURS)]
-        self._won_value: dict[tuple[int, int], float] = {}
-        self._keep_value: dict[tuple[int, int], float] = {}
+        # per card (colour * 16 + value); UNKNOWN until computed (the values are never negative)
+        self._won_value = [UNKNOWN] * (NUM_COLOURS * NUM_VALUES)
+        self._keep_value = [UNKNOWN] * (NUM_COLOURS * NUM_VALUES)
         self._draw_keep: dict[int, float] = {}
         self._draw_gain: dict[int, tuple[float, int]] = {}
         # the hand ranked by keep value, and where each card sits in that ranking
         ranked = sorted(((self.keep_value(c, v), c, v) for c in range(NUM_COLOURS) for v in self.hand[c]),
                         reverse=True)
         self.ranked = [r for r, _, _ in ranked]
-        self.rank_of: dict[tuple[int, int], list[int]] = {}
+        self.rank_of: list[list[int]] = [[] for _ in range(NUM_COLOURS * NUM_VALUES)]  # per card
         for i, (_, c, v) in enumerate(ranked):
-            self.rank_of.setdefault((c, v), []).append(i)
+            self.rank_of[c * 16 + v].append(i)
         self.prefix = [0.0]  # prefix[i]: sum of the i best keep values
         for r in self.ranked:
             self.prefix.append(self.prefix[-1] + r)
@@ -162,9 +166,9 @@ class _View:
         return MAJORITY * (_sigmoid((mine + 1 - best) / spread) - _sigmoid((mine - best) / spread))
 
     def won_value(self, colour: int, value: int) -> float:
-        key = (colour, value)
-        cached = self._won_value.get(key)
-        if cached is None:
+        key = colour * 16 + value
+        cached = self._won_value[key]
+        if cached < 0.0:
             zeros = self.my_won[colour].count(0)
             if value:
                 cached = self.amulets[value] * MULTIPLIER[zeros] + self._majority[colour]
@@ -178,9 +182,9 @@ class _View:
 
     def keep_value(self, colour: int, value: int) -> float:
         """A card's worth in hand if there is time to place it: won value times its later chance."""
-        key = (colour, value)
-        cached = self._keep_value.get(key)
-        if cached is None:
+        key = colour * 16 + value
+        cached = self._keep_value[key]
+        if cached < 0.0:
             chance = 0.35 + 0.5 * self.beats_one(colour, value) if value else 0.4
             cached = HOLD * chance * self.won_value(colour, value)
             self._keep_value[key] = cached
@@ -201,7 +205,7 @@ class _View:
             return 0.0
         gone: list[int] = []
         for card in cards:
-            for r in self.rank_of[(card >> 4, card & 15)]:
+            for r in self.rank_of[card]:
                 if r not in gone:
                     gone.append(r)
                     break

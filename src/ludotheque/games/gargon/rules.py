@@ -13,9 +13,9 @@ from itertools import combinations
 from random import Random
 from typing import Final
 
-from ...core.draws import randbelow
+from ...core.draws import randbelow, shuffle
 from .actions import BATTLE, DRAW, PASS, PLAY, RADIX, RADIX2, STOP, checked_play_cards, play_cards
-from .components import COLOUR_LETTERS, HIDDEN, NUM_COLOURS
+from .components import COLOUR_LETTERS, COMPONENTS, HIDDEN, NUM_COLOURS
 from .events import Event
 from .messages import message
 from .notation import card_text
@@ -541,6 +541,24 @@ def start_round(state: GargonState, first: int) -> None:
     state.placed = 0
     state.phase = PLACE
     state.to_act = first
+
+
+def deal(state: GargonState, rng: Random, first: int | None) -> None:
+    """000: the shuffled deck deals each seat its hand, the rest makes two piles of equal size;
+    the first player is ``first``, or drawn (the rulebook: the youngest)."""
+    deck = list(COMPONENTS.deck)
+    shuffle(rng, deck)
+    n, size = state.n, COMPONENTS.hand_size
+    for seat in range(n):
+        hand = state.hands[seat]
+        for card in deck[seat * size:(seat + 1) * size]:
+            hand[card >> 4].append(card & 15)
+        for values in hand:
+            values.sort(reverse=True)
+    rest = deck[n * size:]
+    half = len(rest) // 2
+    state.piles = [rest[:half], rest[half:]]  # top of each pile is its last card
+    begin(state, randbelow(rng, n) if first is None else first)
 
 
 def begin(state: GargonState, first: int) -> None:
