@@ -30,6 +30,8 @@ def test_commands_do_not_load_the_web_stack(args: list[str]) -> None:
     modules = imported(args)
     assert "ludotheque.sim.runner" in modules or args == ["games"]
     assert not {m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY)}
+    if args[0] == "simulate":  # plain-text tables, and no progress bar outside a terminal
+        assert "rich" not in modules
 
 
 def test_replay_and_play_do_not_load_the_web_stack(tmp_path: Path) -> None:

@@ -1,25 +1,24 @@
 """``ludotheque simulate GAME --games N``: bots against bots, then win rates and distributions.
-The work is done by ``sim.runner`` and ``sim.stats``; this module only formats."""
+The work is done by ``sim.runner`` and ``sim.stats``; this module only formats, in plain text
+(Rich is loaded only for the progress bar on a terminal)."""
 
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
-
 from ..core.errors import LudothequeError
 from ..core.record import new_seed
 from ..core.registry import get_game
 from ..sim.runner import GameResult, Progress, check_run, run_games
 from ..sim.stats import Distribution, Standing, Summary, summarize
-from .common import emit_json, err, fail, game_options, out, parse_bot_list
+from .common import emit_json, err, fail, game_options, parse_bot_list
+from .text_table import text_table
 
 
 def _num(value: float, digits: int = 1) -> str:
@@ -28,43 +27,34 @@ def _num(value: float, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-def _standings(title: str, rows: tuple[Standing, ...], by_seat: bool) -> Table:
-    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1), pad_edge=False)
+def _standings(title: str, rows: tuple[Standing, ...], by_seat: bool) -> str:
     headers = (["seat", "bot"] if by_seat else ["bot", "games"]) + ["wins", "win %", "±95%", "mean",
                                                                     "sd", "min", "median", "max"]
-    for header in headers:
-        table.add_column(header, justify="left" if header == "bot" else "right", no_wrap=header == "bot")
+    cells = []
     for row in rows:
         scores = row.scores
-        cells = ([str(row.seat), row.name] if by_seat else [row.name, str(row.games)]) + [
+        cells.append(([str(row.seat), row.name] if by_seat else [row.name, str(row.games)]) + [
             _num(row.wins), f"{row.win_rate:.1%}", f"{row.margin:.1%}",
             _num(scores.mean), _num(scores.sd), _num(scores.min, 0), _num(scores.median),
-            _num(scores.max, 0)]
-        table.add_row(*cells)
-    return table
+            _num(scores.max, 0)])
+    return text_table(title, headers, cells, left=(1 if by_seat else 0,))
 
 
-def _lengths(summary: Summary) -> Table:
-    table = Table(title="Game length", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1),
-                  pad_edge=False)
-    for header in ("", "mean", "sd", "min", "median", "max"):
-        table.add_column(header, justify="right" if header else "left")
+def _lengths(summary: Summary) -> str:
     items: list[tuple[str, Distribution]] = [("actions", summary.actions)]
     if summary.rounds is not None:
         items.append(("rounds", summary.rounds))
-    for name, dist in items:
-        table.add_row(name, _num(dist.mean), _num(dist.sd), _num(dist.min, 0), _num(dist.median),
-                      _num(dist.max, 0))
-    return table
+    rows = [[name, _num(d.mean), _num(d.sd), _num(d.min, 0), _num(d.median), _num(d.max, 0)]
+            for name, d in items]
+    return text_table("Game length", ["", "mean", "sd", "min", "median", "max"], rows)
 
 
-def print_summary(console: Console, summary: Summary, elapsed: float) -> None:
-    console.print(_standings("Win rate per seat (shared wins count 1/k)", summary.seats, True))
-    console.print(_standings("Per bot (scores over every seat it held)", summary.bots, False))
-    console.print(_lengths(summary))
+def print_summary(summary: Summary, elapsed: float) -> None:
     rate = summary.games / elapsed if elapsed > 0 else math.inf
-    console.print(f"{summary.games} games in {elapsed:.2f} s: [bold]{rate:.1f} games/s[/]; "
-                  f"{summary.ties} shared win(s)")
+    print(_standings("Win rate per seat (shared wins count 1/k)", summary.seats, True))
+    print(_standings("Per bot (scores over every seat it held)", summary.bots, False))
+    print(_lengths(summary))
+    print(f"{summary.games} games in {elapsed:.2f} s: {rate:.1f} games/s; {summary.ties} shared win(s)")
 
 
 def _finite(value: Any) -> Any:
@@ -89,15 +79,15 @@ def _write_records(path: str, results: list[GameResult]) -> None:
 
 
 @contextmanager
-def progress_bar(console: Console, total: int) -> Iterator[Progress | None]:
+def progress_bar(total: int) -> Iterator[Progress | None]:
     """A progress bar on a terminal (none in a pipe or a file: nothing to import then)."""
-    if not console.is_terminal:
+    if not sys.stderr.isatty():
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=True) as bar:
+                  console=err(), transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda n: bar.advance(task, n)
 
@@ -118,14 +108,13 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
         seats = check_run(game.id, options, names)
     except LudothequeError as exc:
         fail(str(exc))
-    console = out()
     if not json_out:
         lineup = ", ".join(f"{s}: {names[s % len(names)]}" for s in range(seats))
-        console.print(f"[bold]{games} games of {game.spec.name}[/], {seats} players, seed {run_seed}, "
-                      f"jobs {jobs}; seats {lineup}")
+        print(f"{games} games of {game.spec.name}, {seats} players, seed {run_seed}, jobs {jobs}; "
+              f"seats {lineup}", flush=True)
     began = time.perf_counter()
     try:
-        with progress_bar(err(), games) as advance:
+        with progress_bar(games) as advance:
             results = run_games(game.id, options, names, games, run_seed, jobs=jobs,
                                 keep_records=out_file is not None, progress=advance)
     except LudothequeError as exc:
@@ -142,6 +131,6 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
                "elapsed": elapsed, **summary.to_json()}
         emit_json(_finite(obj))
         return
-    print_summary(console, summary, elapsed)
+    print_summary(summary, elapsed)
     if out_file is not None:
-        console.print(f"records written to {out_file}")
+        print(f"records written to {out_file}")
