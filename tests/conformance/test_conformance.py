@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from ludotheque import compiled
 from ludotheque.core import (
     CHANCE,
     Action,
@@ -112,6 +113,17 @@ def test_spec_declares_its_bounds(game: Game) -> None:
     assert math.isfinite(spec.min_score) and math.isfinite(spec.max_score)
     assert spec.min_score <= spec.max_score
     assert isinstance(spec.chance_in_play, bool) and isinstance(spec.hidden_information, bool)
+
+
+def test_a_mistyped_field_is_refused(game: Game) -> None:
+    """States declare ``__slots__``: assigning a field that does not exist fails loudly. Checked
+    in pure Python (``make test`` runs this suite both ways): compiled, the protocol's ``State``
+    is a mypyc class open to interpreted subclasses, which gives every state a ``__dict__``."""
+    if compiled.status == "compiled":
+        pytest.skip("checked in the pure Python run")
+    state = game.new_state(None, seed=0)
+    with pytest.raises(AttributeError):
+        state.no_such_field = 1  # type: ignore[attr-defined]
 
 
 def test_players_out_of_range_refused(game: Game) -> None:

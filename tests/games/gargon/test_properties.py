@@ -46,7 +46,7 @@ DECK = Counter(colour * 16 + value for colour in range(6) for value in (0, 0, *r
 #: Amulets per value (components.json; 3, 4, 8, 9 inferred); 0 and 13-15 carry none.
 DEFAULT_AMULETS = {1: 5, 2: 5, 3: 4, 4: 4, 5: 3, 6: 3, 7: 2, 8: 2, 9: 1, 10: 1, 11: 1, 12: 1}
 SHAPES = {(1,), (2,), (1, 1), (2, 1), (1, 1, 1)}
-MAX_ACTIONS = 5_000  # far beyond any real game: a random game that is longer does not end
+MAX_ACTIONS = GAME.spec.max_game_length  # the spec's bound: a game that is longer breaks it
 
 
 def text_of(card: int) -> str:
