@@ -58,3 +58,53 @@ def test_a_bot_is_told_its_game_options_and_seat() -> None:
     state = GAME.new_state({"players": 3}, seed=2)
     bot.reset(GAME, state.options, 2)
     assert (bot.game, bot.seat, bot.options["players"]) == (GAME, 2, 3)
+
+
+def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
+    from ludotheque.core.bot import Decision
+    from ludotheque.sim.match import BotError
+
+    class Cheater(RandomBot):
+        def choose(self, decision: Decision) -> int:
+            return 10**9  # never a legal action
+
+    bots: list[Bot] = [Cheater(0), RandomBot(1), RandomBot(2)]
+    with pytest.raises(BotError, match="illegal action"):
+        play_game("gargon", {"players": 3}, bots, seed=1)
+
+
+def test_a_decision_cannot_be_read_once_answered() -> None:
+    """A bot that keeps its decision cannot look at later positions through it."""
+    from ludotheque.core.bot import Decision, DecisionClosedError
+
+    kept: list[Decision] = []
+
+    class Keeper(RandomBot):
+        def choose(self, decision: Decision) -> int:
+            kept.append(decision)
+            return super().choose(decision)
+
+    play_game("gargon", {"players": 3}, [Keeper(0), RandomBot(1), RandomBot(2)], seed=2)
+    assert kept
+    with pytest.raises(DecisionClosedError):
+        kept[0].observation  # noqa: B018
+    with pytest.raises(DecisionClosedError):
+        kept[-1].legal  # noqa: B018
+
+
+def test_a_random_decision_equals_a_draw_from_the_legal_list() -> None:
+    """The random bot's sampled action is the one it would pick from the listed legal actions."""
+    import random
+
+    from ludotheque.core.bot import Decision
+
+    state = GAME.new_state({"players": 4}, seed=3)
+    for step in range(200):
+        if state.is_terminal:
+            break
+        seat = state.to_act
+        assert seat is not None
+        sampled = Decision(state, seat).random_action(random.Random(step))
+        listed = Decision(state, seat)
+        assert listed.legal and sampled == listed.random_action(random.Random(step))
+        state.apply_trusted(sampled)

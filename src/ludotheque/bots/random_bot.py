@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from ..core.bot import Bot, Decision
 from ..core.draws import randbelow
 from ..core.game import Action, Observation
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a base for players' own bots
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions, without reading the observation: the game
     draws the action without even listing the others."""
