@@ -12,11 +12,12 @@ from ludotheque.server.process import ServerProcess
 
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
-    """Factory: ``start_server(db_url, bot_delay=0.0)`` starts a server stopped after the test."""
+    """Factory: ``start_server(db_url, bot_delay=0.0, workers=1)`` starts a server stopped after the
+    test (each with its own log file in the test's folder)."""
     started: list[ServerProcess] = []
 
-    def start(db_url: str, bot_delay: float = 0.0) -> ServerProcess:
-        server = ServerProcess(db_url, bot_delay, tmp_path / "server.log").start()
+    def start(db_url: str, bot_delay: float = 0.0, workers: int = 1) -> ServerProcess:
+        server = ServerProcess(db_url, bot_delay, tmp_path / f"server{len(started)}.log", workers).start()
         started.append(server)
         return server
 

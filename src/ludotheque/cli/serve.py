@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import webbrowser
@@ -50,6 +51,8 @@ def serve(
                                                 "default: a SQLite file in your data directory")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it moves, so people "
                                                   "can follow")] = 0.8,
+    workers: Annotated[int, typer.Option(help="server processes sharing the port (PostgreSQL only: "
+                                              "SQLite serves one process)")] = 1,
     open_browser: Annotated[bool, typer.Option("--open/--no-open", help="open the lobby in a browser")]
     = False,
 ) -> None:
@@ -57,12 +60,21 @@ def serve(
     import uvicorn
 
     from ..server import create_app
+    from ..server.app import UVICORN, WORKER_BOT_DELAY, WORKER_DB
+    from ..server.store import Store
 
     if bot_delay < 0:
         fail("--bot-delay cannot be negative")
+    if workers < 1:
+        fail("--workers must be at least 1")
     url_db = db or default_db_url()
     try:
-        app = create_app(url_db, bot_delay)
+        store = Store(url_db)  # a clear message now for a bad URL; the schema made once, here
+        shared = store.is_postgres
+        store.close()
+        if workers > 1 and not shared:
+            fail(f"--workers {workers} needs PostgreSQL (--db postgresql://...): SQLite serves one process")
+        app = create_app(url_db, bot_delay) if workers == 1 else None
     except LudothequeError as exc:
         fail(str(exc))
     _check_port(host, port)
@@ -70,7 +82,13 @@ def serve(
     url = f"http://{shown_host}:{port}/"
     console = out()
     console.print(f"[bold]Ludothèque[/] web table: [bold link={url}]{url}[/]", soft_wrap=True)
-    console.print(f"[dim]database {url_db.split('@')[-1]} · Ctrl-C to stop[/]", soft_wrap=True)
+    processes = f" · {workers} processes" if workers > 1 else ""
+    console.print(f"[dim]database {url_db.split('@')[-1]}{processes} · Ctrl-C to stop[/]", soft_wrap=True)
     if open_browser:
         _open_when_ready(url)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
+    if app is not None:
+        uvicorn.run(app, host=host, port=port, **UVICORN)
+    else:  # each worker builds its own app (its own connections, listener and bot leases)
+        os.environ[WORKER_DB], os.environ[WORKER_BOT_DELAY] = url_db, str(bot_delay)
+        uvicorn.run("ludotheque.server.app:worker_app", factory=True, host=host, port=port, workers=workers,
+                    **UVICORN)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,6 +30,7 @@ from .limits import (
     BOT_SECONDS,
     MAX_ACTION,
     MAX_LANG,
+    MAX_MESSAGE,
     MAX_NAME,
     MAX_OPTIONS,
     MAX_SEATS,
@@ -97,6 +99,21 @@ def _cursor(before: str | None) -> tuple[float, str] | None:
     if not math.isfinite(at):
         raise ApiError(400, "malformed", problem="before: use the next value of the previous page")
     return at, table_id
+
+
+#: How uvicorn runs the app: frames bounded (in bytes: a message is at most MAX_MESSAGE characters),
+#: dead clients found by pings, no compression (updates are small; deflating every frame cost more
+#: CPU than it saved), and a shutdown that does not wait for ever on a stuck client.
+UVICORN: dict[str, Any] = {"log_level": "warning", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
+                           "ws_ping_timeout": 20, "ws_per_message_deflate": False,
+                           "timeout_graceful_shutdown": 5}
+#: What ``ludotheque serve --workers N`` hands each worker process.
+WORKER_DB, WORKER_BOT_DELAY = "LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY"
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker of ``ludotheque serve --workers N`` (settings from the environment)."""
+    return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")))
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS) -> FastAPI:

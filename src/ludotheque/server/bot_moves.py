@@ -43,7 +43,8 @@ class BotMoves:
             return self._random(state)
         future = self.pool.submit(think, bot, state.clone(), seat)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
+            async with asyncio.timeout(self.seconds):
+                return await asyncio.wrap_future(future)
         except TimeoutError:
             log.warning("table %s: bot %s at seat %s took more than %.1f s; it plays at random",
                         table_id, bot.name, seat, self.seconds)

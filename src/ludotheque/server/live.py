@@ -91,7 +91,8 @@ class Session:
         table: LiveTable | None = None
         try:
             try:
-                first = await asyncio.wait_for(self.socket.receive(), HELLO_SECONDS)
+                async with asyncio.timeout(HELLO_SECONDS):
+                    first = await self.socket.receive()
             except TimeoutError:
                 raise Closing(CLOSE_BAD_HELLO, "bad_hello") from None
             text = _text(first)

@@ -58,6 +58,7 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.catching_up: set[str] = set()
+        self.outgoing: asyncio.Queue[str] = asyncio.Queue()
 
     # -- life -----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -65,6 +66,8 @@ class TableService:
         await self.bus.start(self._on_notice)
         await self.sweep()
         self._spawn(self._maintain())
+        if self.bus.multi_process:
+            self._spawn(self._send_notices())
 
     async def close(self) -> None:
         for task in list(self.tasks):
@@ -327,16 +330,21 @@ class TableService:
             log.warning("table %s: cannot catch up: %s", table.id, exc)
 
     def _tell(self, kind: str, table_id: str, data: str = "") -> None:
-        """A notice to the other processes, in the background (nothing, on a single process)."""
+        """A notice to the other processes, in the background and in order (a later presence
+        must not overtake an earlier one); nothing on a single process."""
         payload = self.bus.notice(kind, table_id, data)
         if payload is not None:
-            self._spawn(self._notify(payload))
+            self.outgoing.put_nowait(payload)
 
-    async def _notify(self, payload: str) -> None:
-        try:
-            await to_thread.run_sync(self.store.notify, payload)
-        except Exception as exc:
-            log.warning("cannot notify the other processes: %s", exc)
+    async def _send_notices(self) -> None:
+        while True:
+            payloads = [await self.outgoing.get()]
+            while not self.outgoing.empty():
+                payloads.append(self.outgoing.get_nowait())
+            try:
+                await to_thread.run_sync(self.store.notify, payloads)
+            except Exception as exc:
+                log.warning("cannot notify the other processes: %s", exc)
 
     # -- bots -----------------------------------------------------------------------------------
     def _schedule_bots(self, table: LiveTable) -> None:

@@ -246,11 +246,12 @@ class Store:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
 
-    def notify(self, payload: str) -> None:
-        """A notice to the other processes outside any change (presence, rematch)."""
+    def notify(self, payloads: Sequence[str]) -> None:
+        """Notices to the other processes outside any change (presence, rematch), in order."""
         if self.is_postgres:
             with self.engine.begin() as db:
-                self._notify(db, payload)
+                for payload in payloads:
+                    self._notify(db, payload)
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str) -> tuple[TableRow, list[str]] | None:

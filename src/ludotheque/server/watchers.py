@@ -34,7 +34,8 @@ def error_text(code: str, lang: str, **params: Any) -> str:
 async def send_now(socket: WebSocket, text: str) -> None:
     """Write one frame to a socket that has no writer yet (the hello's answer), within limits."""
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(socket.send({"type": "websocket.send", "text": text}), SEND_SECONDS)
+        async with asyncio.timeout(SEND_SECONDS):
+            await socket.send({"type": "websocket.send", "text": text})
 
 
 async def close_now(socket: WebSocket, code: int, text: str | None = None) -> None:
@@ -82,8 +83,9 @@ class Watcher:
                 await self._ready.wait()
                 while self._outbox:
                     text = self._outbox.popleft()
-                    await asyncio.wait_for(self.socket.send({"type": "websocket.send", "text": text}),
-                                           SEND_SECONDS)
+                    # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancel
+                    async with asyncio.timeout(SEND_SECONDS):
+                        await self.socket.send({"type": "websocket.send", "text": text})
                 self._ready.clear()
         except asyncio.CancelledError:
             raise
@@ -107,7 +109,5 @@ class Watcher:
         since the server drops a connection whose handler has returned."""
         self.closed = self.closed or 1000
         self._writer.cancel()
-        for task in (self._writer, self._closer):
-            if task is not None:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        # asyncio.wait, not await: a cancelled writer must not look like this handler cancelled
+        await asyncio.wait([task for task in (self._writer, self._closer) if task is not None])
