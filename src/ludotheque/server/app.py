@@ -7,6 +7,7 @@ is at ``/docs``.
 
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import os
@@ -125,6 +126,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        # what is loaded by now lives as long as the server: keep the collector off it (a full
+        # collection walks every object, a pause every request would feel)
+        gc.collect()
+        gc.freeze()
         yield
         await service.close()
         store.close()

@@ -32,8 +32,9 @@ from .store import CHANNEL, Store, StoreError
 
 log = logging.getLogger("ludotheque.server")
 
-#: Notice kinds: a table moved to step <data>; its seats connected here are <data> (comma list);
-#: its "play again" table is <data>; who is connected at <table>? (answered with presence)
+#: Notice kinds: an action was played (<data>: "<step> <action>", the step it was played at, and
+#: the action in notation, so that nobody needs to read it back); the table's seats connected here
+#: are <data> (a comma list); its "play again" table is <data>; who is connected at <table>?
 ACTION, PRESENCE, REMATCH, WHO = "a", "p", "r", "w"
 #: A notice that the listener was cut off and notices may have been missed: catch up everything.
 RESYNC = "resync"
@@ -51,7 +52,7 @@ class Notice:
 
     @classmethod
     def decode(cls, payload: str) -> Notice | None:
-        parts = payload.split(" ")
+        parts = payload.split(" ", 3)
         if len(parts) != 4 or parts[0] not in (ACTION, PRESENCE, REMATCH, WHO):
             return None
         return cls(*parts)

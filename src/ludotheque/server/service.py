@@ -23,7 +23,7 @@ from .bot_moves import BotMoves
 from .bus import ACTION, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
 from .errors import ApiError
 from .limits import BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
-from .store import Store, TableMoved, TableRow
+from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
     new_table_id,
@@ -34,6 +34,7 @@ from .tables import (
     token_digest,
 )
 from .watchers import Watcher
+from .writer import ActionWriter
 
 log = logging.getLogger("ludotheque.server")
 
@@ -55,6 +56,7 @@ class TableService:
         self.store, self.bot_delay = store, bot_delay
         self.bus = bus if bus is not None else bus_for(store)
         self.bots = BotMoves(bot_seconds)
+        self.writer = ActionWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.catching_up: set[str] = set()
@@ -78,6 +80,7 @@ class TableService:
                 table.bot_task.cancel()
         await self.bus.close()
         self.bots.close()
+        self.writer.close()
 
     async def _maintain(self) -> None:
         last_sweep = last_presence = time.monotonic()
@@ -258,9 +261,14 @@ class TableService:
         result = {"scores": trial.scores(), "winners": trial.winners()} if trial.is_terminal else None
         text = state.game.action_to_text(action)
         step = table.step
+        notice = self.bus.notice(ACTION, table.id, f"{step} {text}")
+        move = Move(table.id, step, text, seat, trial.to_act, result, notice)
+        stored = asyncio.ensure_future(self.writer.append(move))
         try:
-            await to_thread.run_sync(self.store.append_action, table.id, step, text, seat, trial.to_act,
-                                     result, self.bus.notice(ACTION, table.id, str(step + 1)))
+            await asyncio.shield(stored)
+        except asyncio.CancelledError:  # the caller went away: whatever was stored is caught up
+            stored.add_done_callback(lambda done: self._after_lost_commit(table, done))
+            raise
         except TableMoved:
             await self._catch_up_locked(table)
             raise ApiError(409, "stale", version=step, current=table.step) from None
@@ -269,6 +277,10 @@ class TableService:
             raise ApiError(503, "store") from exc
         table.game.apply_trusted(action)
         table.updates.publish()
+
+    def _after_lost_commit(self, table: LiveTable, done: asyncio.Future[None]) -> None:
+        if not done.cancelled() and done.exception() is None:
+            self._spawn(self._catch_up(table))
 
     async def _write(self, job: Any, *args: Any) -> Any:
         try:
@@ -286,28 +298,42 @@ class TableService:
             self._schedule_bots(table)
 
     # -- keeping up with the other processes ----------------------------------------------------
-    async def _catch_up(self, table: LiveTable) -> None:
+    async def _catch_up(self, table: LiveTable, ask_store: bool = True) -> None:
         async with table.lock:
-            await self._catch_up_locked(table)
+            await self._catch_up_locked(table, ask_store)
         self._moved(table)
 
-    async def _catch_up_locked(self, table: LiveTable) -> None:
-        """Play here what the store has beyond our step, and tell our watchers."""
-        moves = await to_thread.run_sync(self.store.actions_since, table.id, table.step)
-        if moves:
-            table.extend(moves)
+    async def _catch_up_locked(self, table: LiveTable, ask_store: bool = True) -> None:
+        """Play here what the other processes played: the actions their notices carried, in order,
+        then (when asked, or when a notice is missing) whatever else the store has beyond our step;
+        and tell our watchers, once."""
+        heard: list[str] = []
+        while table.step + len(heard) in table.heard:
+            heard.append(table.heard.pop(table.step + len(heard)))
+        table.extend(heard)
+        for step in [s for s in table.heard if s < table.step]:
+            del table.heard[step]
+        stored: list[str] = []
+        if ask_store or table.heard:
+            stored = await to_thread.run_sync(self.store.actions_since, table.id, table.step)
+            table.extend(stored)
+            table.heard.clear()
+        if heard or stored:
             table.updates.publish()
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.kind == RESYNC:
             for every in list(self.tables.values()):
-                self._catch_up_soon(every)
+                self._catch_up_soon(every, ask_store=True)
             return
         table = self.tables.get(notice.table)
         if table is None:
             return
-        if notice.kind == ACTION and notice.data.isdigit() and int(notice.data) > table.step:
-            self._catch_up_soon(table)
+        if notice.kind == ACTION:
+            step, _, action = notice.data.partition(" ")
+            if step.isdigit() and int(step) >= table.step:
+                table.heard[int(step)] = action
+                self._catch_up_soon(table, ask_store=False)
         elif notice.kind == PRESENCE:
             seats = frozenset(int(s) for s in notice.data.split(",") if s.isdigit())
             table.remote_presence[notice.origin] = (seats, time.monotonic())
@@ -317,15 +343,16 @@ class TableService:
         elif notice.kind == WHO and table.local_seats():
             self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
 
-    def _catch_up_soon(self, table: LiveTable) -> None:
+    def _catch_up_soon(self, table: LiveTable, ask_store: bool) -> None:
+        """One catch-up at a time per table: notices that arrive meanwhile join the next one."""
         if table.id not in self.catching_up:
             self.catching_up.add(table.id)
-            self._spawn(self._catch_up_once(table))
+            self._spawn(self._catch_up_once(table, ask_store))
 
-    async def _catch_up_once(self, table: LiveTable) -> None:
+    async def _catch_up_once(self, table: LiveTable, ask_store: bool) -> None:
         try:
             self.catching_up.discard(table.id)  # a notice arriving from now on needs a new look
-            await self._catch_up(table)
+            await self._catch_up(table, ask_store)
         except Exception as exc:
             log.warning("table %s: cannot catch up: %s", table.id, exc)
 

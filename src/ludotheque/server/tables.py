@@ -108,6 +108,7 @@ class LiveTable:
         self.revision = 0  # moves when the table changes without an action (its rematch table)
         self.presence_epoch = 0
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}  # other process -> seats, when
+        self.heard: dict[int, str] = {}  # actions other processes played, by step, not applied yet
         self.shown_presence: frozenset[int] = frozenset()
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
