@@ -24,6 +24,9 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
     yield start
     for server in started:
         server.stop()
+    for server in started:  # whatever a test sent, the server said nothing of a bug
+        log = server.log_path.read_text(errors="replace") if server.log_path else ""
+        assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +36,5 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     server = ServerProcess(f"sqlite:///{folder / 'tables.db'}", 0.05, folder / "server.log").start()
     yield server
     server.stop()
+    log = (folder / "server.log").read_text(errors="replace")
+    assert "Traceback" not in log and "ERROR" not in log, log[-3000:]

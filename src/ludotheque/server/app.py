@@ -193,6 +193,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
             })
         return out
 
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        """This process: alive, and what it holds (for a load balancer, or a look at memory)."""
+        return {"ok": True, "process": service.bus.origin, "processes": "several" if service.bus.multi_process
+                else "one", "tables_in_memory": len(service.tables),
+                "watchers": sum(len(t.watchers) for t in service.tables.values())}
+
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         """Start a table. Each human seat gets a private link (keep it: it is shown only now)."""

@@ -30,8 +30,8 @@ MAX_OPTIONS = 16
 
 #: Websocket: seconds to say hello; messages a socket may send (a burst, then a steady rate).
 HELLO_SECONDS = 10.0
-MESSAGE_BURST = 40
-MESSAGES_PER_SECOND = 20.0
+MESSAGE_BURST = 100
+MESSAGES_PER_SECOND = 50.0
 #: Messages waiting to be written to one socket; a client that lets more pile up is dropped.
 OUTBOX = 64
 #: Seconds one frame may take to be written before the client counts as gone.

@@ -40,7 +40,7 @@ log = logging.getLogger("ludotheque.server")
 
 
 class Closing(Exception):
-    """End the session: close the socket with ``code`` after the error ``code_word``."""
+    """End the session: send the error ``code`` (a words key), then close with ``close``."""
 
     def __init__(self, close: int, code: str, **params: Any) -> None:
         super().__init__(code)

@@ -61,6 +61,7 @@ class TableService:
         self.tasks: set[asyncio.Task[None]] = set()
         self.catching_up: set[str] = set()
         self.outgoing: asyncio.Queue[str] = asyncio.Queue()
+        self.unplayable: set[str] = set()  # tables this program cannot play (said once, at a sweep)
 
     # -- life -----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -119,12 +120,15 @@ class TableService:
             table = self.tables.get(table_id)
             if table is not None:
                 self._schedule_bots(table)
-            elif await self.bus.claim(table_id):  # claimed before loading: others' tables stay there
-                try:
+            elif table_id not in self.unplayable and await self.bus.claim(table_id):
+                try:  # claimed before loading: the tables other processes move stay with them
                     self._schedule_bots(await self.get(table_id))
                 except (ApiError, LudothequeError) as exc:
-                    log.error("table %s cannot be resumed: %s", table_id, exc)
                     await self.bus.release(table_id)
+                    if isinstance(exc, ApiError) and exc.status >= 500:
+                        continue  # the store is down: the next sweep tries again
+                    log.error("table %s cannot be resumed: %s", table_id, exc)
+                    self.unplayable.add(table_id)
 
     # -- finding tables -------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
