@@ -235,3 +235,30 @@ def test_sqlite_serves_one_process_and_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "already served" in result.output and "Traceback" not in result.output
     asyncio.run(holder.close())
     LocalBus(Store(db))  # free again
+
+
+def test_a_rematch_seat_claimed_through_one_process_opens_in_the_other(pg_url: str) -> None:
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        a, b = (TableService(store, bot_delay=0.0) for store in stores)
+        for service in (a, b):
+            await service.start()
+        table, tokens = await a.create("gargon", {}, ["human", "bot:random", "human"])
+        rng = random.Random(5)
+        while not table.finished:
+            seat = table.state.to_act
+            if seat in tokens:
+                await a.act(table, seat, rng.choice(table.state.legal_texts()), table.step, "en")
+            await asyncio.sleep(0.001)
+        new_id, token0 = await a.rematch(table, tokens[0])
+        again = await b.get(new_id)  # b reads the new table now: seat 2 still unclaimed
+        assert again.row.seats[2].token_hash is None
+        same_id, token2 = await a.rematch(table, tokens[2])  # seat 2 claims its place through a
+        assert same_id == new_id
+        assert await b.seat_of(again, token2) == 2 and await b.seat_of(again, token0) == 0
+        for service in (a, b):
+            await service.close()
+        for store in stores:
+            store.close()
+
+    asyncio.run(scenario())

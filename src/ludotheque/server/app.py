@@ -237,7 +237,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                         accept_language: Annotated[str | None, Header()] = None) -> Response:
         """A seat's view (what its page shows)."""
         table = await service.get(table_id)
-        seat = table.seat_of(body.token)
+        seat = await service.seat_of(table, body.token)
         return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
@@ -245,7 +245,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                    accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Play an action in notation, chosen on view ``version`` (the table's step)."""
         table = await service.get(table_id)
-        seat = table.seat_of(body.token)
+        seat = await service.seat_of(table, body.token)
         step = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
         return {"version": step}
 

@@ -105,7 +105,7 @@ class Session:
             token, self.lang = _hello_fields(hello)
             try:
                 table = await self.service.get(table_id)
-                seat = table.seat_of(token)
+                seat = await self.service.seat_of(table, token)
                 watcher = Watcher(self.socket, seat, self.lang, lambda w: self.service.leave(table, w))
                 self.service.join(table, watcher)
             except ApiError as exc:

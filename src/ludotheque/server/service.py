@@ -152,6 +152,19 @@ class TableService:
         table.used = time.monotonic()
         return table
 
+    async def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat ``token`` opens at ``table`` (None: a spectator; ApiError for a bad token). A
+        rematch seat may have been claimed through another process: its token is read back."""
+        try:
+            return table.seat_of(token)
+        except ApiError:
+            if not any(s.kind == "human" and s.token_hash is None for s in table.row.seats):
+                raise
+        loaded = await to_thread.run_sync(self.store.load_seats, table.id)
+        for row, stored in zip(table.row.seats, loaded, strict=True):
+            row.token_hash = row.token_hash or stored.token_hash
+        return table.seat_of(token)
+
     async def list(self, finished: bool | None, limit: int,
                    before: tuple[float, str] | None) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
         """A page of the lobby, newest first, from the store; and the cursor of the next page."""
@@ -209,7 +222,7 @@ class TableService:
     async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
         """Play again: the same game, options and seats, a new deal; returns (table id, token).
         The rematch table's human seats start unclaimed: each old seat claims its own."""
-        seat = table.seat_of(token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise ApiError(403, "no_seat")
         async with table.lock:

@@ -297,11 +297,15 @@ class Store:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
-            seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id)
-                                   .order_by(seats.c.seat)).mappings().all()
+            seat_rows = _seat_rows(db, table_id)
             moves = db.execute(select(actions.c.action).where(actions.c.table_id == table_id)
                                .order_by(actions.c.idx)).scalars().all()
         return _table_row(row, seat_rows), list(moves)
+
+    def load_seats(self, table_id: str) -> list[SeatRow]:
+        """A table's seats as stored now (a rematch seat claimed through another process)."""
+        with self.engine.connect() as db:
+            return [_seat(s) for s in _seat_rows(db, table_id)]
 
     def actions_since(self, table_id: str, step: int) -> list[str]:
         """The actions played from ``step`` on, in order (what another process played)."""
@@ -345,11 +349,20 @@ class Store:
                                    .order_by(tables.c.created)).scalars().all())
 
 
+def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
+    query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    return db.execute(query).mappings().all()
+
+
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"])
+
+
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
     return TableRow(
         id=row["id"], game=row["game"], rules_version=row["rules_version"],
         options=dict(row["options"] or {}), seed=int(row["seed"]),
-        seats=[SeatRow(s["seat"], s["kind"], s["bot"], s["token_hash"]) for s in seat_rows],
+        seats=[_seat(s) for s in seat_rows],
         created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
     )
