@@ -1,36 +1,45 @@
-"""Many concurrent tables on one web server, played over websockets on loopback.
+"""Many concurrent tables on the web table, played over websockets on loopback.
 
-    .venv/bin/python benchmarks/web_tables.py [--tables 20] [--players 4] [--db URL] [--seconds 30]
+    .venv/bin/python benchmarks/web_tables.py [--tables 50] [--players 4] [--seconds 20]
+        [--warmup 5] [--rate 0] [--db URL] [--servers 1]
 
-A real ``ludotheque serve`` runs in a child process (a fresh SQLite file unless ``--db`` is given:
-every action is committed before it is announced). Each table has only human seats; every seat is a
-websocket client that, on its turn, answers at once with a random legal action. Reported:
+Real ``ludotheque serve`` processes run as children (a fresh SQLite file unless ``--db`` is given:
+every action is committed before it is announced; ``--servers 2`` needs PostgreSQL, and seat i of
+each table connects to server i mod 2, so every action crosses processes). Each table has only
+human seats; every seat is a websocket client that keeps its page as the browser does (a whole
+view, then updates) and, on its turn, sends a random legal action: at once, or (``--rate R``) so
+that its table plays R actions a second. A table whose game ends is replaced by a new one, so
+``--tables`` stay busy. Reported:
 
-- actions per second over all tables (the server's throughput, each action stored and broadcast);
-- latency from an action sent to the view with the next version received on the same socket
-  (p50, p90, p99, max): validation, the database commit, building every seat's view, and sending;
-- games finished.
+- actions per second over all tables (each one checked, stored, and sent to every seat), after a
+  warm-up (tables made, every seat connected) that is played but not measured;
+- latency from an action sent to the update with the next step received on the same socket
+  (p50, p90, p99, max): the server's queueing, checking, the commit, building the update, sending;
+- the servers' CPU time per action.
 
-The clients run in this process (one asyncio loop) and share the 2 cores with the server, so the
-figures are a lower bound for the server alone. This script only prints; it never fails a build.
+The clients run in this process (one asyncio loop) and share the 2 cores with the servers, so the
+figures are a lower bound for the servers alone. This script only prints; it never fails a build.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 from rich.console import Console
-from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import report_and_exit  # noqa: E402
@@ -38,11 +47,49 @@ from _report import report_and_exit  # noqa: E402
 from ludotheque.server.process import ServerProcess  # noqa: E402
 
 
-async def play_seat(base: str, table: str, token: str, rng: random.Random, latencies: list[float],
-                    deadline: float, progress: Progress, task: int) -> bool:
-    """One seat: play random legal actions until the end (True) or the deadline (False)."""
-    async with websockets.connect(f"ws://{base}/ws/tables/{table}", max_size=None) as socket:
+@dataclass
+class Tally:
+    """What the seats saw; latencies count only from ``since`` (after the warm-up: every seat
+    connected and the first whole views sent)."""
+
+    since: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    refused: int = 0
+    syncs: int = 0
+
+    def answered(self, sent_at: float) -> None:
+        if sent_at >= self.since:
+            self.latencies.append(time.perf_counter() - sent_at)
+
+
+def apply(view: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """The page's view after an update (docs/web.md)."""
+    return {**view, **update["set"], "observation": {**view["observation"], **update["observation"]},
+            "log": view["log"] + update["log"], "version": update["version"]}
+
+
+class Pace:
+    """One table's rhythm: at most ``rate`` actions a second (0: as fast as the seats can)."""
+
+    def __init__(self, rate: float) -> None:
+        self.gap = 1.0 / rate if rate else 0.0
+        self.next = time.monotonic() + random.random() * self.gap  # tables start out of step
+
+    async def wait(self) -> None:
+        if self.gap:
+            delay = self.next - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self.next = max(self.next + self.gap, time.monotonic())
+
+
+async def play_seat(ws_base: str, table: str, token: str, rng: random.Random, pace: Pace, tally: Tally,
+                    deadline: float) -> bool:
+    """One seat: keep the page, play random legal actions; True once the game is over."""
+    async with websockets.connect(f"{ws_base}/ws/tables/{table}", max_size=None, compression=None) as socket:
         await socket.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        view: dict[str, Any] | None = None
         sent_at: float | None = None
         sent_version = -1
         while time.monotonic() < deadline:
@@ -51,68 +98,119 @@ async def play_seat(base: str, table: str, token: str, rng: random.Random, laten
             except TimeoutError:
                 return False
             message = json.loads(text)
-            if message.get("type") == "refused":
-                raise RuntimeError(f"refused: {message}")
-            if message.get("type") != "view":
-                continue
-            if sent_at is not None and message["version"] > sent_version:
-                latencies.append(time.perf_counter() - sent_at)
-                progress.advance(task)
+            kind = message.get("type")
+            if kind == "view":
+                view = message
+            elif kind == "update":
+                if view is None or message["base"] != view["version"]:
+                    tally.syncs += 1
+                    await socket.send('{"type": "sync"}')
+                    continue
+                view = apply(view, message)
+            elif kind == "refused":
+                tally.refused += 1
                 sent_at = None
-            if message["terminal"]:
+                continue
+            else:
+                continue
+            assert view is not None
+            if sent_at is not None and view["version"] > sent_version:
+                tally.answered(sent_at)
+                sent_at = None
+            if view["terminal"]:
                 return True
-            if message["legal"] and sent_at is None:
-                choice = message["legal"][rng.randrange(len(message["legal"]))]["action"]
-                sent_version = message["version"]
+            if view["legal"] and sent_at is None:
+                await pace.wait()
+                choice = view["legal"][rng.randrange(len(view["legal"]))]["action"]
+                sent_version = view["version"]
                 sent_at = time.perf_counter()
                 await socket.send(json.dumps({"type": "action", "action": choice, "version": sent_version}))
     return False
 
 
-async def run(base: str, tables: int, players: int, seconds: float, seed: int) -> None:
-    async with httpx.AsyncClient(base_url=f"http://{base}") as http:
-        created = []
-        for _ in range(tables):
-            answer = await http.post("/api/tables", json={"game": "gargon", "seats": ["human"] * players})
-            answer.raise_for_status()
-            created.append(answer.json())
-    rng = random.Random(seed)
-    latencies: list[float] = []
-    deadline = time.monotonic() + seconds
+async def keep_table(http: httpx.AsyncClient, ws_bases: list[str], players: int, rate: float,
+                     rng: random.Random, tally: Tally, deadline: float) -> None:
+    """One busy table: when its game ends, a new one takes its place."""
+    while time.monotonic() < deadline:
+        answer = await http.post("/api/tables", json={"game": "gargon", "seats": ["human"] * players})
+        answer.raise_for_status()
+        created = answer.json()
+        pace = Pace(rate)
+        seats = [play_seat(ws_bases[s["seat"] % len(ws_bases)], created["id"], s["url"].split("#token=")[1],
+                           random.Random(rng.random()), pace, tally, deadline) for s in created["seats"]]
+        if all(await asyncio.gather(*seats)):
+            tally.games += 1
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of processes (and their children: workers), from /proc."""
+    total = 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15]) / ticks  # utime stime cutime cstime
+    return total
+
+
+async def run(servers: list[ServerProcess], tables: int, players: int, seconds: float, rate: float,
+              seed: int, warmup: float) -> None:
     console = Console()
-    with Progress(console=console) as progress:
-        task = progress.add_task(f"{tables} tables × {players} seats", total=None)
-        start = time.perf_counter()
-        jobs = [play_seat(base, t["id"], s["url"].split("#token=")[1], random.Random(rng.random()), latencies,
-                          deadline, progress, task) for t in created for s in t["seats"]]
-        finished = await asyncio.gather(*jobs)
-        elapsed = time.perf_counter() - start
-    games = sum(finished) // players
-    ms = sorted(x * 1000 for x in latencies)
+    rng = random.Random(seed)
+    tally = Tally(since=time.perf_counter() + warmup)
+    pids = [s.process.pid for s in servers if s.process is not None]
+    async with httpx.AsyncClient(base_url=servers[0].url, timeout=30) as http:
+        deadline = time.monotonic() + warmup + seconds
+        ws_bases = [s.ws_url for s in servers]
+        playing = asyncio.gather(*(keep_table(http, ws_bases, players, rate, random.Random(rng.random()),
+                                              tally, deadline) for _ in range(tables)))
+        await asyncio.sleep(warmup)
+        cpu_before, start, mine = cpu_seconds(pids), time.perf_counter(), time.process_time()
+        await playing
+        elapsed, cpu = time.perf_counter() - start, cpu_seconds(pids) - cpu_before
+        clients_cpu = time.process_time() - mine
+    ms = sorted(x * 1000 for x in tally.latencies)
+    if not ms:
+        console.print("[red]no action was answered[/]")
+        return
 
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
 
+    pace = f"{rate:g} action/s per table" if rate else "as fast as they can"
     console.print(f"[bold]{len(ms)} actions in {elapsed:.1f} s: {len(ms) / elapsed:,.0f} actions/s[/] "
-                  f"({tables} concurrent tables of {players}, {games} games finished)")
+                  f"({tables} tables of {players}, {pace}; {tally.games} games finished; "
+                  f"{len(servers)} server process{'es' if len(servers) > 1 else ''})")
     console.print(f"latency action → update (ms): p50 {pct(50):.1f} · p90 {pct(90):.1f} · "
                   f"p99 {pct(99):.1f} · max {ms[-1]:.1f} · mean {statistics.fmean(ms):.1f}")
+    console.print(f"CPU: servers {cpu:.1f} s ({1000 * cpu / len(ms):.2f} ms per action), clients "
+                  f"{clients_cpu:.1f} s, over {elapsed:.1f} s on {os.cpu_count()} cores; "
+                  f"refused {tally.refused}, resyncs {tally.syncs}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measure this long")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds first played but not measured (tables made, seats connected)")
+    parser.add_argument("--rate", type=float, default=0.0, help="actions a second per table (0: flat out)")
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a fresh SQLite file)")
+    parser.add_argument("--servers", type=int, default=1, help="server processes on the database")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
-        with ServerProcess(db, bot_delay=0.0) as server:
-            base = server.url.removeprefix("http://")
-            Console().print(f"server {server.url}, database {db.split('@')[-1]}")
-            asyncio.run(run(base, args.tables, args.players, args.seconds, args.seed))
+        if args.db and args.db.startswith("postgres"):
+            from ludotheque.server.store import Store, metadata
+
+            store = Store(args.db)  # a fresh database: the figures do not depend on earlier runs
+            metadata.drop_all(store.engine)
+            store.close()
+        servers = [stack.enter_context(ServerProcess(db, bot_delay=0.0)) for _ in range(args.servers)]
+        Console().print(f"servers {', '.join(s.url for s in servers)}, database {db.split('@')[-1]}")
+        asyncio.run(run(servers, args.tables, args.players, args.seconds, args.rate, args.seed, args.warmup))
 
 
 if __name__ == "__main__":

@@ -15,17 +15,21 @@ from ludotheque.server.process import ServerProcess
 
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
-    """Factory: ``start_server(db_url, bot_delay=0.0)`` starts a server stopped after the test."""
+    """Factory: ``start_server(db_url, bot_delay=0.0, workers=1)`` starts a server stopped after the
+    test (each with its own log file in the test's folder)."""
     started: list[ServerProcess] = []
 
-    def start(db_url: str, bot_delay: float = 0.0) -> ServerProcess:
-        server = ServerProcess(db_url, bot_delay, tmp_path / "server.log").start()
+    def start(db_url: str, bot_delay: float = 0.0, workers: int = 1) -> ServerProcess:
+        server = ServerProcess(db_url, bot_delay, tmp_path / f"server{len(started)}.log", workers).start()
         started.append(server)
         return server
 
     yield start
     for server in started:
         server.stop()
+    for server in started:  # whatever a test sent, the server said nothing of a bug
+        log = server.log_path.read_text(errors="replace") if server.log_path else ""
+        assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +39,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     server = ServerProcess(f"sqlite:///{folder / 'tables.db'}", 0.05, folder / "server.log").start()
     yield server
     server.stop()
+    log = (folder / "server.log").read_text(errors="replace")
+    assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
 
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -3,9 +3,10 @@ configured through LUDOTHEQUE_TEST_PG_URL) and small helpers to drive tables ove
 
 from __future__ import annotations
 
+import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +106,42 @@ class TableDriver:
 @pytest.fixture
 def tables(client: TestClient) -> TableDriver:
     return TableDriver(client)
+
+
+def apply_update(view: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """An update applied to the view it is based on, as the table page does (docs/web.md)."""
+    assert update["base"] == view["version"], (update["base"], view["version"])
+    return {**view, **update["set"], "observation": {**view["observation"], **update["observation"]},
+            "log": view["log"] + update["log"], "version": update["version"]}
+
+
+class Page:
+    """What a table page holds: the last whole view with every update and presence applied, and
+    every message as it came (text and decoded)."""
+
+    def __init__(self, receive_text: Callable[[], str]) -> None:
+        self.receive_text = receive_text
+        self.view: dict[str, Any] | None = None
+        self.messages: list[tuple[str, dict[str, Any]]] = []
+
+    def receive(self) -> dict[str, Any]:
+        text = self.receive_text()
+        message = json.loads(text)
+        self.messages.append((text, message))
+        if message["type"] == "view":
+            self.view = message
+        elif message["type"] == "update":
+            assert self.view is not None, "an update before any view"
+            self.view = apply_update(self.view, message)
+        elif message["type"] == "presence":
+            assert self.view is not None
+            self.view = {**self.view, "seats": [{**s, "connected": s["kind"] == "bot" or s["seat"] in
+                                                 message["connected"]} for s in self.view["seats"]]}
+        return dict(message)
+
+    def until(self, kind: str) -> dict[str, Any]:
+        """The next message of ``kind`` (others are applied on the way)."""
+        while True:
+            message = self.receive()
+            if message["type"] == kind:
+                return message

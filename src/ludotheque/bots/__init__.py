@@ -3,6 +3,6 @@ live in its folder; ``make_bot(game_id, name)`` finds either by name."""
 
 from ..core.bot import Bot, Decision
 from .random_bot import RandomBot
-from .registry import UnknownBotError, bot_names, make_bot
+from .registry import UnknownBotError, bot_names, make_bot, register_bot
 
-__all__ = ["Bot", "Decision", "RandomBot", "UnknownBotError", "bot_names", "make_bot"]
+__all__ = ["Bot", "Decision", "RandomBot", "UnknownBotError", "bot_names", "make_bot", "register_bot"]

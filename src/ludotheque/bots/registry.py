@@ -21,6 +21,11 @@ class UnknownBotError(LudothequeError):
 GENERAL: dict[str, BotFactory] = {"random": RandomBot}
 
 
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Add a bot that plays every game (a game's own bots come from ``Game.bots``)."""
+    GENERAL[name.strip().lower()] = factory
+
+
 def _factories(game_id: str) -> dict[str, BotFactory]:
     """Every bot that plays ``game_id``; an unknown game has only the general bots."""
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import webbrowser
@@ -40,17 +41,26 @@ def _check_port(host: str, port: int) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 0.8,
-          open_browser: bool = False) -> None:
+          workers: int = 1, open_browser: bool = False) -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays."""
     import uvicorn
 
     from ..server import create_app
+    from ..server.app import UVICORN, WORKER_BOT_DELAY, WORKER_DB
+    from ..server.store import Store
 
     if bot_delay < 0:
         fail("--bot-delay cannot be negative")
+    if workers < 1:
+        fail("--workers must be at least 1")
     url_db = db or default_db_url()
     try:
-        app = create_app(url_db, bot_delay)
+        store = Store(url_db)  # a clear message now for a bad URL; the schema made once, here
+        shared = store.is_postgres
+        store.close()
+        if workers > 1 and not shared:
+            fail(f"--workers {workers} needs PostgreSQL (--db postgresql://...): SQLite serves one process")
+        app = create_app(url_db, bot_delay) if workers == 1 else None
     except LudothequeError as exc:
         fail(str(exc))
     _check_port(host, port)
@@ -58,7 +68,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     url = f"http://{shown_host}:{port}/"
     console = out()
     console.print(f"[bold]Ludothèque[/] web table: [bold link={url}]{url}[/]", soft_wrap=True)
-    console.print(f"[dim]database {url_db.split('@')[-1]} · Ctrl-C to stop[/]", soft_wrap=True)
+    processes = f" · {workers} processes" if workers > 1 else ""
+    console.print(f"[dim]database {url_db.split('@')[-1]}{processes} · Ctrl-C to stop[/]", soft_wrap=True)
     if open_browser:
         _open_when_ready(url)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
+    if app is not None:
+        uvicorn.run(app, host=host, port=port, **UVICORN)
+    else:  # each worker builds its own app (its own connections, listener and bot leases)
+        os.environ[WORKER_DB], os.environ[WORKER_BOT_DELAY] = url_db, str(bot_delay)
+        uvicorn.run("ludotheque.server.app:worker_app", factory=True, host=host, port=port, workers=workers,
+                    **UVICORN)

@@ -1,36 +1,57 @@
 """The web table as an ASGI app: pages, the JSON API and the live websocket.
 
 Every route answers a user's mistake with a 4xx and ``{"detail", "code"}``, never a traceback; the
-documentation of the API is at ``/docs``.
+limits on what a request may hold are in limits.py and docs/web.md; the documentation of the API
+is at ``/docs``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
+import gc
+import logging
+import math
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import bot_names
 from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
 from .errors import ApiError
+from .inputs import CheckedBodies
+from .limits import (
+    BOT_SECONDS,
+    MAX_ACTION,
+    MAX_LANG,
+    MAX_MESSAGE,
+    MAX_NAME,
+    MAX_OPTIONS,
+    MAX_SEATS,
+    MAX_TOKEN,
+    PAGE_DEFAULT,
+    PAGE_MAX,
+)
+from .live import Session
 from .replays import replay_view
 from .service import TableService
 from .store import Store
-from .tables import Subscriber
-from .words import LANGS, pick_lang, say
+from .words import pick_lang
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("ludotheque.server")
+
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
+Token = Annotated[str, StringConstraints(max_length=MAX_TOKEN)]
+Lang = Annotated[str, StringConstraints(max_length=MAX_LANG)]
 
 
 def _create_example(schema: dict[str, Any]) -> None:
@@ -46,23 +67,23 @@ class CreateTable(BaseModel):
     """A new table: the game, its options, and each seat ``human`` or ``bot:<name>``."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra=_create_example)
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[str] | None = None
+    game: Name
+    options: dict[Name, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    seats: list[Name] | None = Field(default=None, max_length=MAX_SEATS)
 
 
 class SeatToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    token: str
-    lang: str | None = None
+    token: Token
+    lang: Lang | None = None
 
 
 class PlayAction(BaseModel):
-    """An action in the game's notation, with the version of the view it was chosen on."""
+    """An action in the game's notation, with the ``version`` (the step) of the view it was chosen on."""
 
     model_config = ConfigDict(extra="forbid")
-    token: str
-    action: str
+    token: Token
+    action: Annotated[str, StringConstraints(max_length=MAX_ACTION)]
     version: StrictInt
 
 
@@ -83,14 +104,53 @@ def _lang(explicit: str | None, header: str | None) -> str:
     return pick_lang(explicit or header)
 
 
-def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
-    """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds."""
+def _json(text: str) -> Response:
+    """A view already encoded (it is shared by everyone reading that seat in that language)."""
+    return Response(text, media_type="application/json")
+
+
+def _cursor(before: str | None) -> tuple[float, str] | None:
+    """``created~id`` (a page's ``next``) to the lobby's keyset cursor."""
+    if before is None:
+        return None
+    created, _, table_id = before.partition("~")
+    try:
+        at = float(created)
+    except ValueError:
+        at = math.nan
+    if not math.isfinite(at):
+        raise ApiError(400, "malformed", problem="before: use the next value of the previous page")
+    return at, table_id
+
+
+#: How uvicorn runs the app: frames bounded (in bytes: a message is at most MAX_MESSAGE characters),
+#: dead clients found by pings, no compression (updates are small; deflating every frame cost more
+#: CPU than it saved), and a shutdown that does not wait for ever on a stuck client.
+UVICORN: dict[str, Any] = {"log_level": "warning", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
+                           "ws_ping_timeout": 20, "ws_per_message_deflate": False,
+                           "timeout_graceful_shutdown": 5}
+#: What ``ludotheque serve --workers N`` hands each worker process.
+WORKER_DB, WORKER_BOT_DELAY = "LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY"
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker of ``ludotheque serve --workers N`` (settings from the environment)."""
+    return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")))
+
+
+def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS) -> FastAPI:
+    """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds
+    before they move and think at most ``bot_seconds``."""
     store = Store(db_url)
-    service = TableService(store, bot_delay)
+    service = TableService(store, bot_delay, bot_seconds=bot_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await service.resume()
+        await service.start()
+        # what is loaded by now lives as long as the server: keep the collector off it (a full
+        # collection walks every object, a pause every request would feel)
+        gc.collect()
+        gc.freeze()
         yield
         await service.close()
         store.close()
@@ -98,6 +158,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     app = FastAPI(title="Ludothèque web table", lifespan=lifespan,
                   description="Play Gargon with friends and bots. Protocol: docs/web.md.")
     app.state.service = service
+    app.add_middleware(CheckedBodies)
 
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -109,13 +170,18 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
                              for e in exc.errors())
-        return await api_error(request, ApiError(400, "malformed", problem=problems))
+        return await api_error(request, ApiError(400, "malformed", problem=problems[:500]))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 404:
-            return await api_error(request, ApiError(404, "not_found", path=request.url.path))
+            return await api_error(request, ApiError(404, "not_found", path=request.url.path[:200]))
         return JSONResponse({"detail": str(exc.detail), "code": "http"}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)  # a bug: say it once
+        return await api_error(request, ApiError(500, "internal"))
 
     # -- pages ----------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -152,13 +218,20 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         for game_id in game_ids():
             spec = get_game(game_id).spec
             out.append({
-                "id": spec.id, "name": spec.name, "description": spec.description,
+                "id": spec.id, "name": spec.name, "description": spec.description, "version": spec.version,
                 "min_players": spec.min_players, "max_players": spec.max_players,
                 "options": [{"name": o.name, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices else None} for o in spec.options],
                 "bots": bot_names(game_id),
             })
         return out
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        """This process: alive, and what it holds (for a load balancer, or a look at memory)."""
+        return {"ok": True, "process": service.bus.origin, "processes": "several" if service.bus.multi_process
+                else "one", "tables_in_memory": len(service.tables),
+                "watchers": sum(len(t.watchers) for t in service.tables.values())}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
@@ -177,13 +250,16 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(status: Annotated[str | None, Query(pattern="^(open|over)$")] = None,
-                          limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:
-        """The tables, newest first (``status=open`` or ``over`` to filter)."""
+                          limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = PAGE_DEFAULT,
+                          before: Annotated[str | None, Query(max_length=80)] = None) -> dict[str, Any]:
+        """The tables, newest first, a page at a time (``status=open`` or ``over`` to filter;
+        ``before`` is the ``next`` of the previous page, null on the last one)."""
         finished = None if status is None else status == "over"
-        return {"tables": await service.list(finished, limit)}
+        summaries, after = await service.list(finished, limit, _cursor(before))
+        return {"tables": summaries, "next": None if after is None else f"{after[0]!r}~{after[1]}"}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    async def public_state(table_id: str, lang: str | None = None,
+    async def public_state(table_id: str, lang: Lang | None = None,
                            accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The public state: the summary and the spectator's view."""
         table = await service.get(table_id)
@@ -191,19 +267,20 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/view", tags=["tables"])
     async def seat_view(table_id: str, body: SeatToken,
-                        accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+                        accept_language: Annotated[str | None, Header()] = None) -> Response:
         """A seat's view (what its page shows)."""
         table = await service.get(table_id)
-        return table.view(table.seat_of(body.token), _lang(body.lang, accept_language))
+        seat = await service.seat_of(table, body.token)
+        return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def play(table_id: str, body: PlayAction,
                    accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Play an action in notation, chosen on view ``version``."""
+        """Play an action in notation, chosen on view ``version`` (the table's step)."""
         table = await service.get(table_id)
-        seat = table.seat_of(body.token)
-        version = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
-        return {"version": version}
+        seat = await service.seat_of(table, body.token)
+        step = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
+        return {"version": step}
 
     @app.get("/api/tables/{table_id}/record", tags=["replays"])
     async def record(table_id: str) -> dict[str, Any]:
@@ -212,8 +289,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         return service.record(table).to_json()
 
     @app.get("/api/tables/{table_id}/replay", tags=["replays"])
-    async def replay(table_id: str, step: Annotated[int, Query(ge=0)] = 0,
-                     seat: Annotated[int | None, Query(ge=0)] = None, lang: str | None = None,
+    async def replay(table_id: str, step: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+                     seat: Annotated[int | None, Query(ge=0, le=MAX_SEATS)] = None, lang: Lang | None = None,
                      accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """A finished game after ``step`` actions, as ``seat`` (or a spectator) saw it."""
         table = await service.get(table_id)
@@ -229,70 +306,6 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     # -- live play ------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def live(socket: WebSocket, table_id: str) -> None:
-        await socket.accept()
-        lang = "en"
-
-        async def fail(code: str, close: int, **params: Any) -> None:
-            await socket.send_json({"type": "error", "code": code, "message": say(code, lang, **params)})
-            await socket.close(close)
-
-        try:
-            hello = json.loads(await asyncio.wait_for(socket.receive_text(), timeout=60))
-        except (TimeoutError, json.JSONDecodeError, UnicodeDecodeError, KeyError):
-            await fail("bad_hello", 4400)
-            return
-        except WebSocketDisconnect:
-            return
-        if not isinstance(hello, dict) or hello.get("type") != "hello":
-            await fail("bad_hello", 4400)
-            return
-        lang = pick_lang(str(hello.get("lang") or "en"))
-        token = hello.get("token")
-        try:
-            table = await service.get(table_id)
-            seat = table.seat_of(token if isinstance(token, str) and token else None)
-        except ApiError as exc:
-            await fail(exc.code, 4000 + exc.status, **exc.params)
-            return
-        sub = Subscriber(socket, seat, lang)
-        await service.join(table, sub)
-        try:
-            while True:
-                try:
-                    message = json.loads(await socket.receive_text())
-                except (json.JSONDecodeError, UnicodeDecodeError, KeyError):
-                    message = None
-                if not isinstance(message, dict):
-                    await sub.send(json.dumps({"type": "error", "code": "bad_json",
-                                               "message": say("bad_json", sub.lang)}))
-                    continue
-                kind = message.get("type")
-                if kind == "lang" and message.get("lang") in LANGS:
-                    sub.lang = str(message["lang"])
-                    await sub.send(json.dumps(table.view(seat, sub.lang), ensure_ascii=False))
-                elif kind == "action":
-                    await _act(table, sub, message)
-                else:
-                    await sub.send(json.dumps({"type": "error", "code": "unknown_message",
-                                               "message": say("unknown_message", sub.lang, kind=kind)}))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            service.leave(table, sub)
-
-    async def _act(table: Any, sub: Subscriber, message: dict[str, Any]) -> None:
-        action, version = message.get("action"), message.get("version")
-        try:
-            if not isinstance(action, str) or isinstance(version, bool) or not isinstance(version, int):
-                raise ApiError(400, "malformed", problem='send {"type": "action", "action": text, '
-                                                         '"version": number}')
-            token = message.get("token")
-            if token is not None and (not isinstance(token, str) or table.seat_of(token) != sub.seat):
-                raise ApiError(403, "bad_token")  # the action names another seat than the socket's
-            await service.act(table, sub.seat, action, version, sub.lang)
-        except ApiError as exc:
-            refusal = {"type": "refused", **exc.to_json(sub.lang)}
-            refusal["message"] = refusal.pop("detail")
-            await sub.send(json.dumps(refusal, ensure_ascii=False))
+        await Session(service, socket).run(table_id)
 
     return app

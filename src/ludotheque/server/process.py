@@ -23,8 +23,9 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m ludotheque serve`` in a child process, on a free loopback port."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0, log_path: Path | None = None) -> None:
-        self.db_url, self.bot_delay, self.log_path = db_url, bot_delay, log_path
+    def __init__(self, db_url: str, bot_delay: float = 0.0, log_path: Path | None = None,
+                 workers: int = 1) -> None:
+        self.db_url, self.bot_delay, self.log_path, self.workers = db_url, bot_delay, log_path, workers
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -39,7 +40,7 @@ class ServerProcess:
         log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ludotheque", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay), "--workers", str(self.workers)],
             stdout=log, stderr=log, stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + timeout
@@ -61,6 +62,10 @@ class ServerProcess:
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:

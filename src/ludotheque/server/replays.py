@@ -8,7 +8,7 @@ from ..core.game import start_log
 from ..core.record import GameRecord
 from .errors import ApiError
 from .tables import LiveTable
-from .views import build_view, describe_log
+from .views import build_view, describe_log, whole_view
 
 
 def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | None,
@@ -25,9 +25,9 @@ def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | Non
     for text in record.actions[:step]:
         state.apply_trusted(state.game.parse_action(text))
     lines = describe_log(table.renderer, table.row.seats, log, seat, lang)
-    view = build_view(state, table.renderer, table.row.seats, lines, seat, lang)
+    view = whole_view(build_view(state, table.renderer, table.row.seats, seat, lang), lines, ())
     view.update(version=step, table=table.id, game=table.row.game, game_name=state.game.spec.name,
-                next_id=table.row.next_id, steps=steps, step=step,
+                rules_version=table.row.rules_version, next_id=table.row.next_id, steps=steps, step=step,
                 action=record.actions[step - 1] if step else None)
     view["legal"] = []  # a replay is watched, not played
     return view

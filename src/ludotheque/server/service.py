@@ -1,25 +1,31 @@
-"""The tables a server holds: creating them, playing actions, moving bots, telling watchers, and
-reading everything back from the store after a restart."""
+"""The tables of one server process: creating them, playing actions, moving bots, telling watchers,
+keeping in memory only the tables in use, and keeping up with the other processes on the database.
+
+Nothing here awaits a socket (watchers have their own writers) and no bot thinks while its table
+is locked; the table's lock covers only checking an action, storing it and applying it.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import time
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
 from anyio import to_thread
 
 from ..core.errors import LudothequeError, UnknownGameError
-from ..core.game import Action
+from ..core.game import CHANCE, Action
 from ..core.record import GameRecord, new_seed
 from ..core.registry import get_game
+from .bot_moves import BotMoves
+from .bus import ACTION, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
 from .errors import ApiError
-from .store import Store, TableRow
+from .limits import BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
+from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
-    Subscriber,
     new_table_id,
     new_token,
     parse_seats,
@@ -27,142 +33,368 @@ from .tables import (
     summary,
     token_digest,
 )
+from .watchers import Watcher
+from .writer import ActionWriter
 
 log = logging.getLogger("ludotheque.server")
 
+#: Seconds a finished (or idle unfinished) table stays in memory once nobody watches it.
+FINISHED_LINGER = 5.0
+IDLE_LINGER = 300.0
+#: Seconds between two looks for bots nobody moves (after a process died), and between two
+#: announcements of who is connected here (another process forgets them after PRESENCE_TTL).
+SWEEP_SECONDS = 2.0
+PRESENCE_SECONDS = 15.0
+PRESENCE_TTL = 40.0
+
 
 class TableService:
-    """Every live table of one server, over one store. Tables are read back lazily, except those
-    whose bots must move, which ``resume`` starts at once."""
+    """Every table this process holds, over one store, coordinated with the others by a bus."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.8) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
+                 bot_seconds: float = BOT_SECONDS) -> None:
         self.store, self.bot_delay = store, bot_delay
-        self.live: dict[str, LiveTable] = {}
+        self.bus = bus if bus is not None else bus_for(store)
+        self.bots = BotMoves(bot_seconds)
+        self.writer = ActionWriter(store)
+        self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.catching_up: set[str] = set()
+        self.outgoing: asyncio.Queue[str] = asyncio.Queue()
+        self.unplayable: set[str] = set()  # tables this program cannot play (said once, at a sweep)
+
+    # -- life -----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Hear the other processes, move the bots that wait, then keep tables tidy."""
+        await self.bus.start(self._on_notice)
+        await self.sweep()
+        self._spawn(self._maintain())
+        if self.bus.multi_process:
+            self._spawn(self._send_notices())
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        await self.bus.close()
+        self.bots.close()
+        self.writer.close()
+
+    async def _maintain(self) -> None:
+        last_sweep = last_presence = time.monotonic()
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.monotonic()
+            try:
+                await self._evict(now)
+                if self.bus.multi_process and now - last_sweep >= SWEEP_SECONDS:
+                    last_sweep = now
+                    await self.sweep()
+                if self.bus.multi_process and now - last_presence >= PRESENCE_SECONDS:
+                    last_presence = now
+                    self._refresh_presence(now)
+            except Exception:  # keep tidying whatever went wrong once
+                log.exception("table upkeep failed")
+
+    async def _evict(self, now: float) -> None:
+        """Forget tables nobody uses: finished ones soon, idle ones later (the store has them)."""
+        for table in list(self.tables.values()):
+            busy = table.watchers or table.lock.locked() or (table.bot_task and not table.bot_task.done())
+            linger = FINISHED_LINGER if table.finished else IDLE_LINGER
+            if busy or now - table.used < linger or (table.bot_to_act and not table.finished):
+                continue
+            del self.tables[table.id]
+            await self.bus.release(table.id)
+
+    async def sweep(self) -> None:
+        """Move the bots nobody moves: at start, and (several processes) after one has died."""
+        try:
+            ids = await to_thread.run_sync(self.store.bot_turns)
+        except Exception as exc:
+            log.warning("cannot look for bots to move: %s", exc)
+            return
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._schedule_bots(table)
+            elif table_id not in self.unplayable and await self.bus.claim(table_id):
+                try:  # claimed before loading: the tables other processes move stay with them
+                    self._schedule_bots(await self.get(table_id))
+                except (ApiError, LudothequeError) as exc:
+                    await self.bus.release(table_id)
+                    if isinstance(exc, ApiError) and exc.status >= 500:
+                        continue  # the store is down: the next sweep tries again
+                    log.error("table %s cannot be resumed: %s", table_id, exc)
+                    self.unplayable.add(table_id)
 
     # -- finding tables -------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
-        table = self.live.get(table_id)
-        if table is not None:
-            return table
-        loaded = await to_thread.run_sync(self.store.load, table_id)
-        if loaded is None:
-            raise ApiError(404, "no_table", id=table_id)
-        table = self.live.setdefault(table_id, LiveTable(*loaded))
+        table = self.tables.get(table_id)
+        if table is None:
+            if len(table_id) > MAX_TABLE_ID:
+                raise ApiError(404, "no_table", id=table_id[:MAX_TABLE_ID] + "…")
+            try:
+                loaded = await to_thread.run_sync(self.store.load, table_id)
+            except Exception as exc:
+                log.warning("cannot read table %s: %s", table_id, exc)
+                raise ApiError(503, "store") from exc
+            if loaded is None:
+                raise ApiError(404, "no_table", id=table_id)
+            table = self.tables.get(table_id)  # another request may have read it meanwhile
+            if table is None:
+                table = self.tables[table_id] = LiveTable(*loaded)
+                if self.bus.multi_process and not table.finished:
+                    await self._catch_up(table)  # what was played while we were reading
+                    self._tell(WHO, table.id)
+        table.used = time.monotonic()
         return table
 
-    async def resume(self) -> int:
-        """After a start: bring back every unfinished table and let its bots play on."""
-        ids = await to_thread.run_sync(self.store.unfinished_ids)
-        for table_id in ids:
-            try:
-                table = await self.get(table_id)
-            except LudothequeError as exc:
-                log.error("table %s cannot be resumed: %s", table_id, exc)
-                continue
-            self.schedule_bot(table)
-        return len(ids)
+    async def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat ``token`` opens at ``table`` (None: a spectator; ApiError for a bad token). A
+        rematch seat may have been claimed through another process: its token is read back."""
+        try:
+            return table.seat_of(token)
+        except ApiError:
+            if not any(s.kind == "human" and s.token_hash is None for s in table.row.seats):
+                raise
+        loaded = await to_thread.run_sync(self.store.load_seats, table.id)
+        for row, stored in zip(table.row.seats, loaded, strict=True):
+            row.token_hash = row.token_hash or stored.token_hash
+        return table.seat_of(token)
 
-    async def list(self, finished: bool | None, limit: int) -> list[dict[str, Any]]:
-        rows = await to_thread.run_sync(self.store.list_tables, finished, limit)
-        out = []
-        for row in rows:
-            live = self.live.get(row.id)
-            out.append(live.summary() if live else summary(row, row.version, row.to_act, row.finished))
-        return out
+    async def list(self, finished: bool | None, limit: int,
+                   before: tuple[float, str] | None) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
+        """A page of the lobby, newest first, from the store; and the cursor of the next page."""
+        rows = await to_thread.run_sync(self.store.list_tables, finished, limit + 1, before)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        after = (rows[-1].created, rows[-1].id) if more else None
+        return [summary(row, row.step, row.to_act, row.finished) for row in rows], after
 
     # -- creating -------------------------------------------------------------------------------
-    async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
-                     issue_tokens: bool = True) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it with the token of each human seat. Without ``issue_tokens`` the
-        human seats stay unclaimed (a rematch: each old seat claims its own)."""
+    def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
+                 issue_tokens: bool) -> tuple[TableRow, dict[int, str]]:
+        """A table's row, its options and seats checked before anything is allocated for them."""
         try:
             game = get_game(game_id)
         except UnknownGameError as exc:
             raise ApiError(400, "unknown_game", problem=str(exc)) from None
         options = dict(options)
-        if seat_kinds is None:
-            players = options.get("players", game.spec.option("players").default)
-            seat_kinds = ["human"] * (players if isinstance(players, int) else 0)
-        seats = parse_seats(seat_kinds, game.id)
-        if "players" not in options:
-            options["players"] = len(seats)
+        if seat_kinds is not None and "players" not in options:
+            options["players"] = len(seat_kinds)
         try:
-            resolved = game.resolve_options(options)
+            resolved = game.resolve_options(options)  # refuses a number of players out of range
         except LudothequeError as exc:
             raise ApiError(400, "bad_options", problem=str(exc)) from None
-        if resolved["players"] != len(seats):
+        if seat_kinds is None:
+            seat_kinds = ["human"] * resolved["players"]
+        if resolved["players"] != len(seat_kinds):
             raise ApiError(400, "bad_seats",
-                           problem=f"{len(seats)} seats for {resolved['players']} players")
+                           problem=f"{len(seat_kinds)} seats for {resolved['players']} players")
+        seats = parse_seats(seat_kinds, game.id)
         tokens = {s.seat: new_token() for s in seats if s.kind == "human" and issue_tokens}
         for s in seats:
             if s.seat in tokens:
                 s.token_hash = token_digest(tokens[s.seat])
-        row = TableRow(new_table_id(), game.id, options, new_seed(), seats)
+        return TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats), tokens
+
+    def _start(self, row: TableRow) -> LiveTable:
         try:
             table = LiveTable(row, [])
         except LudothequeError as exc:
             raise ApiError(400, "bad_options", problem=str(exc)) from None
         row.to_act = table.state.to_act
-        await to_thread.run_sync(self.store.create_table, row)
-        self.live[row.id] = table
-        self.schedule_bot(table)
+        return table
+
+    async def create(self, game_id: str, options: Mapping[str, Any],
+                     seat_kinds: Sequence[str] | None) -> tuple[LiveTable, dict[int, str]]:
+        """A new table; returns it with the token of each human seat."""
+        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True)
+        table = self._start(row)
+        await self._write(self.store.create_table, row)
+        self.tables[row.id] = table
+        self._schedule_bots(table)
         return table, tokens
 
     async def rematch(self, table: LiveTable, token: str) -> tuple[str, str]:
-        """Play again: the same game, options and seats, a new deal; returns (table id, token)."""
-        seat = table.seat_of(token)
+        """Play again: the same game, options and seats, a new deal; returns (table id, token).
+        The rematch table's human seats start unclaimed: each old seat claims its own."""
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise ApiError(403, "no_seat")
         async with table.lock:
-            if not table.state.is_terminal:
+            if not table.finished:
                 raise ApiError(409, "not_over")
             if table.row.next_id is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in table.row.seats]
-                new, _ = await self.create(table.row.game, table.row.options, kinds, issue_tokens=False)
-                await to_thread.run_sync(self.store.set_next, table.id, new.id)
-                table.row.next_id = new.id
-            next_table = await self.get(table.row.next_id)
+                row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False)
+                started = self._start(row)
+                next_id = await self._write(self.store.create_rematch, table.id, row)
+                if next_id == row.id:  # ours (another process may have made one first)
+                    self.tables[row.id] = started
+                self._set_next(table, next_id)
+                self._tell(REMATCH, table.id, next_id)
+            next_id = table.row.next_id
+        assert next_id is not None
+        next_table = await self.get(next_id)
+        self._schedule_bots(next_table)
         new_token_ = rematch_token(token, next_table.id)
         digest = token_digest(new_token_)
         seat_row = next_table.row.seats[seat]
         if seat_row.token_hash is None:
-            await to_thread.run_sync(self.store.claim_seat, next_table.id, seat, digest)
+            await self._write(self.store.claim_seat, next_table.id, seat, digest)
             seat_row.token_hash = digest
-        await self.broadcast(table)
         return next_table.id, new_token_
 
+    def _set_next(self, table: LiveTable, next_id: str) -> None:
+        if table.row.next_id != next_id:
+            table.row.next_id = next_id
+            table.revision += 1
+            table.updates.tell_all({"type": "rematch", "next_id": next_id})
+
     # -- playing --------------------------------------------------------------------------------
-    async def act(self, table: LiveTable, seat: int | None, text: str, version: int, lang: str) -> int:
-        """Check, store, apply and announce one action of a human seat; returns the new version."""
+    async def act(self, table: LiveTable, seat: int | None, text: str, step: int, lang: str) -> int:
+        """Check, store, apply and announce one action of a human seat; returns the new step."""
         if seat is None:
             raise ApiError(403, "bad_token")
         async with table.lock:
-            action = table.check(seat, text, version, lang)
-            await self._commit(table, action)
-        self.schedule_bot(table)
-        return table.version
+            if step > table.step and self.bus.multi_process:
+                await self._catch_up_locked(table)  # the page saw a step another process played
+            action = table.check(seat, text, step, lang)
+            await self._commit(table, action, seat)
+            new_step = table.step
+        self._moved(table)
+        return new_step
 
-    async def _commit(self, table: LiveTable, action: Action) -> None:
-        """Store first (from a trial copy), then apply: a failed write changes nothing."""
+    async def _commit(self, table: LiveTable, action: Action, seat: int) -> None:
+        """Store first (what follows is worked out on a trial copy), then apply: a failed write
+        changes nothing, and a table another process moved first is caught up and refused."""
         state = table.state
         trial = state.clone()
         trial.apply_trusted(action)
         result = {"scores": trial.scores(), "winners": trial.winners()} if trial.is_terminal else None
         text = state.game.action_to_text(action)
+        step = table.step
+        notice = self.bus.notice(ACTION, table.id, f"{step} {text}")
+        move = Move(table.id, step, text, seat, trial.to_act, result, notice)
+        stored = asyncio.ensure_future(self.writer.append(move))
         try:
-            await to_thread.run_sync(self.store.append_action, table.id, table.version, text,
-                                     state.to_act, trial.to_act, result)
+            await asyncio.shield(stored)
+        except asyncio.CancelledError:  # the caller went away: whatever was stored is caught up
+            stored.add_done_callback(lambda done: self._after_lost_commit(table, done))
+            raise
+        except TableMoved:
+            await self._catch_up_locked(table)
+            raise ApiError(409, "stale", version=step, current=table.step) from None
         except Exception as exc:  # the database is down or refused: the table stays as it was
             log.exception("table %s: could not store action %s", table.id, text)
             raise ApiError(503, "store") from exc
-        table.game.apply_trusted(action)  # a live table's summary reads its state, not its row
-        await self.broadcast(table)
+        table.game.apply_trusted(action)
+        table.updates.publish()
 
-    def schedule_bot(self, table: LiveTable) -> None:
+    def _after_lost_commit(self, table: LiveTable, done: asyncio.Future[None]) -> None:
+        if not done.cancelled() and done.exception() is None:
+            self._spawn(self._catch_up(table))
+
+    async def _write(self, job: Any, *args: Any) -> Any:
+        try:
+            return await to_thread.run_sync(job, *args)
+        except Exception as exc:
+            log.exception("could not write to the store")
+            raise ApiError(503, "store") from exc
+
+    def _moved(self, table: LiveTable) -> None:
+        """After the table moved (here or elsewhere): its bots play on, or it is over."""
+        table.used = time.monotonic()
+        if table.finished:
+            self._spawn(self.bus.release(table.id))
+        else:
+            self._schedule_bots(table)
+
+    # -- keeping up with the other processes ----------------------------------------------------
+    async def _catch_up(self, table: LiveTable, ask_store: bool = True) -> None:
+        async with table.lock:
+            await self._catch_up_locked(table, ask_store)
+        self._moved(table)
+
+    async def _catch_up_locked(self, table: LiveTable, ask_store: bool = True) -> None:
+        """Play here what the other processes played: the actions their notices carried, in order,
+        then (when asked, or when a notice is missing) whatever else the store has beyond our step;
+        and tell our watchers, once."""
+        heard: list[str] = []
+        while table.step + len(heard) in table.heard:
+            heard.append(table.heard.pop(table.step + len(heard)))
+        table.extend(heard)
+        for step in [s for s in table.heard if s < table.step]:
+            del table.heard[step]
+        stored: list[str] = []
+        if ask_store or table.heard:
+            stored = await to_thread.run_sync(self.store.actions_since, table.id, table.step)
+            table.extend(stored)
+            table.heard.clear()
+        if heard or stored:
+            table.updates.publish()
+
+    def _on_notice(self, notice: Notice) -> None:
+        if notice.kind == RESYNC:
+            for every in list(self.tables.values()):
+                self._catch_up_soon(every, ask_store=True)
+            return
+        table = self.tables.get(notice.table)
+        if table is None:
+            return
+        if notice.kind == ACTION:
+            step, _, action = notice.data.partition(" ")
+            if step.isdigit() and int(step) >= table.step:
+                table.heard[int(step)] = action
+                self._catch_up_soon(table, ask_store=False)
+        elif notice.kind == PRESENCE:
+            seats = frozenset(int(s) for s in notice.data.split(",") if s.isdigit())
+            table.remote_presence[notice.origin] = (seats, time.monotonic())
+            self._presence_changed(table, announce=False)
+        elif notice.kind == REMATCH:
+            self._set_next(table, notice.data)
+        elif notice.kind == WHO and table.local_seats():
+            self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
+
+    def _catch_up_soon(self, table: LiveTable, ask_store: bool) -> None:
+        """One catch-up at a time per table: notices that arrive meanwhile join the next one."""
+        if table.id not in self.catching_up:
+            self.catching_up.add(table.id)
+            self._spawn(self._catch_up_once(table, ask_store))
+
+    async def _catch_up_once(self, table: LiveTable, ask_store: bool) -> None:
+        try:
+            self.catching_up.discard(table.id)  # a notice arriving from now on needs a new look
+            await self._catch_up(table, ask_store)
+        except Exception as exc:
+            log.warning("table %s: cannot catch up: %s", table.id, exc)
+
+    def _tell(self, kind: str, table_id: str, data: str = "") -> None:
+        """A notice to the other processes, in the background and in order (a later presence
+        must not overtake an earlier one); nothing on a single process."""
+        payload = self.bus.notice(kind, table_id, data)
+        if payload is not None:
+            self.outgoing.put_nowait(payload)
+
+    async def _send_notices(self) -> None:
+        while True:
+            payloads = [await self.outgoing.get()]
+            while not self.outgoing.empty():
+                payloads.append(self.outgoing.get_nowait())
+            try:
+                await to_thread.run_sync(self.store.notify, payloads)
+            except Exception as exc:
+                log.warning("cannot notify the other processes: %s", exc)
+
+    # -- bots -----------------------------------------------------------------------------------
+    def _schedule_bots(self, table: LiveTable) -> None:
         """If a bot (or chance) is to act, let it move after the visible delay (one bot task per
         table)."""
-        if not table.automatic():
+        if table.finished or not table.bot_to_act:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -170,63 +402,82 @@ class TableService:
 
     async def _bot_turns(self, table: LiveTable) -> None:
         try:
-            await self._move_bots(table)
-        except Exception:  # a bug in a bot must not go unnoticed, nor stop the server
-            log.exception("table %s: a bot failed", table.id)
-
-    async def _move_bots(self, table: LiveTable) -> None:
-        while table.automatic():
-            await asyncio.sleep(self.bot_delay)
-            async with table.lock:
-                if not table.automatic():
+            if not await self.bus.claim(table.id):
+                return  # another process moves this table's bots
+            while not table.finished and table.bot_to_act:
+                await asyncio.sleep(self.bot_delay)
+                step, seat = table.step, table.state.to_act
+                if seat == CHANCE:
+                    action = table.chance_outcome()
+                elif seat in table.bots:
+                    action = await self.bots.move(table.bots[seat], table.state, seat, table.id)
+                else:
                     break
-                action = table.automatic_move()
-                if action is None:
-                    log.error("table %s: the bot at seat %s chose an illegal action", table.id,
-                              table.state.to_act)
-                    break
-                try:
-                    await self._commit(table, action)
-                except ApiError:
-                    await asyncio.sleep(1.0)  # the store is failing: try again later
+                async with table.lock:
+                    if table.step != step:
+                        continue  # the table moved while the bot thought (caught up from the store)
+                    try:
+                        await self._commit(table, action, seat)
+                    except ApiError as exc:
+                        if exc.code == "store":
+                            await asyncio.sleep(1.0)  # the store is failing: try again later
+                        continue
+                table.used = time.monotonic()
+            if table.finished:
+                await self.bus.release(table.id)
+        except Exception:  # a bug must not go unnoticed, nor stop the server
+            log.exception("table %s: moving its bots failed", table.id)
 
-    # -- telling watchers ---------------------------------------------------------------------
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send each watcher the view of its own seat (built once per seat and language)."""
-        watchers = list(table.subscribers)
-        texts: dict[tuple[int | None, str], str] = {}
-        for sub in watchers:
-            key = (sub.seat, sub.lang)
-            if key not in texts:
-                texts[key] = json.dumps(table.view(sub.seat, sub.lang), ensure_ascii=False)
-        results = await asyncio.gather(*(sub.send(texts[(sub.seat, sub.lang)]) for sub in watchers),
-                                       return_exceptions=True)
-        for sub, outcome in zip(watchers, results, strict=True):
-            if isinstance(outcome, BaseException):
-                table.subscribers.discard(sub)
+    # -- watchers -------------------------------------------------------------------------------
+    def join(self, table: LiveTable, watcher: Watcher) -> None:
+        """A socket starts watching: it gets the whole view; the others hear only of a seat."""
+        if len(table.watchers) >= MAX_WATCHERS:
+            raise ApiError(503, "crowded")
+        table.watchers.add(watcher)
+        table.used = time.monotonic()
+        if watcher.seat is not None:
+            self._presence_changed(table, announce=True, newcomer=watcher)
+        table.updates.send_whole(watcher)  # with the new presence in it
 
-    async def join(self, table: LiveTable, sub: Subscriber) -> None:
-        table.subscribers.add(sub)
-        await self.broadcast(table)  # the newcomer gets its view; the others see it connected
+    def leave(self, table: LiveTable, watcher: Watcher) -> None:
+        if watcher in table.watchers:
+            table.watchers.discard(watcher)
+            table.used = time.monotonic()
+            if watcher.seat is not None:
+                self._presence_changed(table, announce=True)
 
-    def leave(self, table: LiveTable, sub: Subscriber) -> None:
-        """Forget a closed socket; the others learn it left in the background (the socket's own
-        handler may be being cancelled as it closes)."""
-        table.subscribers.discard(sub)
-        self._spawn(self.broadcast(table))
+    def resend(self, table: LiveTable, watcher: Watcher) -> None:
+        """A whole view for one watcher (it asked, or changed language)."""
+        table.updates.send_whole(watcher)
+
+    def _presence_changed(self, table: LiveTable, announce: bool, newcomer: Watcher | None = None) -> None:
+        if announce:
+            self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
+        connected = table.connected()
+        if connected != table.shown_presence:
+            table.shown_presence = connected
+            table.presence_epoch += 1
+            table.updates.tell_all({"type": "presence", "connected": sorted(connected)}, but=newcomer)
+
+    def _refresh_presence(self, now: float) -> None:
+        """Say again who is connected here, and forget what silent processes said."""
+        for table in list(self.tables.values()):
+            stale = [o for o, (_, at) in table.remote_presence.items() if now - at > PRESENCE_TTL]
+            for origin in stale:
+                del table.remote_presence[origin]
+            if table.local_seats():
+                self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
+            if stale:
+                self._presence_changed(table, announce=False)
+
+    # -- replays --------------------------------------------------------------------------------
+    def record(self, table: LiveTable) -> GameRecord:
+        if not table.finished:
+            raise ApiError(409, "not_over")
+        return table.game.record
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return task
-
-    async def close(self) -> None:
-        for task in list(self.tasks):
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-    def record(self, table: LiveTable) -> GameRecord:
-        if not table.state.is_terminal:
-            raise ApiError(409, "not_over")
-        return table.game.record

@@ -1,9 +1,12 @@
 """Where tables live between requests and across restarts: an event log in any SQLAlchemy database.
 
-A table is one row (game, options, seed) plus its seats and the actions in order. Every action is
-committed in its own transaction before anyone is told about it, so a server killed at any moment
-(even ``kill -9``) restarts from exactly the actions it acknowledged. Seat tokens are stored only
-as SHA-256 digests: reading the database does not give the power to act at a table.
+A table is one row (game, the version of its rules, options, seed) plus its seats and its actions
+in order. Every action is committed in its own transaction before anyone is told about it, so a
+server killed at any moment (even ``kill -9``) restarts from exactly the actions it acknowledged.
+The row's ``step`` (the number of actions played) is the table's clock: an action is written only
+if the row is still at the step it was chosen on, so however many processes share the database,
+exactly one action is played at each step. Seat tokens are stored only as SHA-256 digests: reading
+the database does not give the power to act at a table.
 """
 
 from __future__ import annotations
@@ -20,23 +23,31 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     and_,
+    bindparam,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from ..core.errors import LudothequeError
+from ..core.errors import LudothequeError, UnknownGameError
+from ..core.registry import get_game
 
 metadata = MetaData()
 
@@ -44,14 +55,18 @@ tables = Table(
     "ludo_tables", metadata,
     Column("id", String(32), primary_key=True),
     Column("game", String(32), nullable=False),
+    Column("rules_version", Integer, nullable=True),  # the game's spec version when it was created
     Column("options", JSON, nullable=False),  # as asked for: a rematch asks for the same
     Column("seed", BigInteger, nullable=False),
     Column("created", Float, nullable=False),
-    Column("version", Integer, nullable=False, default=0),  # number of actions played
+    Column("step", Integer, nullable=False, default=0),  # the number of actions played
     Column("to_act", Integer, nullable=True),
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
     Column("next_id", String(32), nullable=True),  # the "play again" table
+    # the lobby pages through tables newest first, all of them or by status
+    Index("ix_ludo_tables_created", "created", "id"),
+    Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
 )
 
 seats = Table(
@@ -66,15 +81,46 @@ seats = Table(
 actions = Table(
     "ludo_actions", metadata,
     Column("table_id", String(32), ForeignKey("ludo_tables.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),  # the version the action was played on
+    Column("idx", Integer, primary_key=True),  # the step the action was played at
     Column("action", String(64), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("at", Float, nullable=False),
 )
 
+#: The PostgreSQL channel on which a process announces what it changed (see bus.py).
+CHANNEL = "ludotheque"
+#: Advisory lock key held while a process creates or upgrades the schema.
+_SCHEMA_LOCK = 0x6C75646F  # "ludo"
+
+
+#: The hot path's two statements, as plain SQL (compiled once; far cheaper per call than Core).
+_ADVANCE = text("UPDATE ludo_tables SET step = :next, to_act = :to_act, finished = :finished, "
+                "result = :result WHERE id = :id AND step = :step")
+_ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON))
+_RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
+               "VALUES (:id, :step, :action, :seat, :at)")
+
+
+@dataclass
+class Move:
+    """One action to record: played at ``step`` of table ``table_id`` by ``seat``, leaving
+    ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells the other processes."""
+
+    table_id: str
+    step: int
+    action: str
+    seat: int | None
+    to_act: int | None
+    result: dict[str, Any] | None = None
+    notice: str | None = None
+
 
 class StoreError(LudothequeError):
     """The database cannot be opened or used (bad URL, server down, ...)."""
+
+
+class TableMoved(Exception):
+    """The table is no longer at the step an action was chosen on: someone else played first."""
 
 
 @dataclass
@@ -89,11 +135,12 @@ class SeatRow:
 class TableRow:
     id: str
     game: str
+    rules_version: int | None
     options: dict[str, Any]
     seed: int
     seats: list[SeatRow]
     created: float = field(default_factory=time.time)
-    version: int = 0
+    step: int = 0
     to_act: int | None = None
     finished: bool = False
     result: dict[str, Any] | None = None
@@ -116,6 +163,24 @@ def _normalise_url(url: str) -> str:
     return url
 
 
+def _migrate(db: Connection) -> None:
+    """Bring a database made by an older version of the web table up to this schema."""
+    columns = {c["name"] for c in inspect(db).get_columns("ludo_tables")}
+    if "step" not in columns:  # the action counter used to be called "version"
+        db.execute(text("ALTER TABLE ludo_tables RENAME COLUMN version TO step"))
+    if "rules_version" not in columns:
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN rules_version INTEGER"))
+        # tables made before versions were kept were played with the only rules there were
+        for game_id in db.execute(select(tables.c.game).distinct()).scalars().all():
+            try:
+                version = get_game(game_id).spec.version
+            except UnknownGameError:
+                continue
+            db.execute(update(tables).where(tables.c.game == game_id).values(rules_version=version))
+    for index in tables.indexes:
+        index.create(db, checkfirst=True)
+
+
 class Store:
     """The tables, their seats and their actions in one database."""
 
@@ -125,6 +190,7 @@ class Store:
             self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
         except (ArgumentError, ImportError, ValueError) as exc:
             raise StoreError(f"cannot use database {url!r}: {exc}") from None
+        self.is_postgres = self.engine.dialect.name == "postgresql"
         # SQLite has one writer at a time, and a writer that finds the file locked backs off by
         # sleeping (up to 100 ms a try): queueing writers here instead keeps every commit prompt.
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = contextlib.nullcontext()
@@ -132,7 +198,11 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self._write_lock = threading.Lock()
         try:
-            metadata.create_all(self.engine)
+            with self.engine.begin() as db:
+                if self.is_postgres:  # several servers may start at once on one database
+                    db.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
+                metadata.create_all(db)
+                _migrate(db)
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot open database {url!r}: {exc.__class__.__name__}: {exc}") from None
 
@@ -141,37 +211,84 @@ class Store:
 
     # -- writing ------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[Any]:
+    def _writing(self) -> Iterator[Connection]:
         with self._write_lock, self.engine.begin() as db:
             yield db
 
+    def _notify(self, db: Connection, payload: str | None) -> None:
+        """Tell the other processes, when the transaction commits (PostgreSQL only)."""
+        if payload is not None and self.is_postgres:
+            db.execute(select(func.pg_notify(CHANNEL, payload)))
+
     def create_table(self, row: TableRow) -> None:
         with self._writing() as db:
-            db.execute(insert(tables).values(
-                id=row.id, game=row.game, options=row.options, seed=row.seed, created=row.created,
-                version=0, to_act=row.to_act, finished=row.finished, result=None, next_id=None))
-            db.execute(insert(seats), [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
-                for s in row.seats])
+            self._insert_table(db, row)
 
-    def append_action(self, table_id: str, index: int, action: str, seat: int | None, to_act: int | None,
-                      result: dict[str, Any] | None) -> None:
-        """Record action number ``index``; the primary key refuses a second action at one index."""
-        with self._writing() as db:
-            db.execute(insert(actions).values(table_id=table_id, idx=index, action=action, seat=seat,
-                                              at=time.time()))
-            db.execute(update(tables).where(tables.c.id == table_id).values(
-                version=index + 1, to_act=to_act, finished=result is not None, result=result))
+    def _insert_table(self, db: Connection, row: TableRow) -> None:
+        db.execute(insert(tables).values(
+            id=row.id, game=row.game, rules_version=row.rules_version, options=row.options, seed=row.seed,
+            created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
+            next_id=None))
+        db.execute(insert(seats), [
+            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
+            for s in row.seats])
 
-    def set_next(self, table_id: str, next_id: str) -> None:
+    def append_actions(self, moves: Sequence[Move]) -> list[bool]:
+        """Record actions of several tables in one transaction (one sync to disk for all); each
+        is written only if its table is still at its step. Returns which ones were.
+
+        The conditional update locks the table's row until the commit, so of two processes
+        playing at one step, the second waits and then finds the step gone. Rows are locked in
+        the order of their ids, so two processes' transactions never wait for each other in a
+        circle."""
+        written = [False] * len(moves)
+        at = time.time()
         with self._writing() as db:
-            db.execute(update(tables).where(tables.c.id == table_id).values(next_id=next_id))
+            for index in sorted(range(len(moves)), key=lambda i: moves[i].table_id):
+                move = moves[index]
+                advanced = db.execute(_ADVANCE, {
+                    "id": move.table_id, "step": move.step, "next": move.step + 1, "to_act": move.to_act,
+                    "finished": move.result is not None, "result": move.result})
+                if advanced.rowcount != 1:
+                    continue
+                db.execute(_RECORD, {"id": move.table_id, "step": move.step, "action": move.action,
+                                     "seat": move.seat, "at": at})
+                self._notify(db, move.notice)
+                written[index] = True
+        return written
+
+    def append_action(self, table_id: str, step: int, action: str, seat: int | None, to_act: int | None,
+                      result: dict[str, Any] | None, notice: str | None = None) -> None:
+        """Record one action (see ``append_actions``); TableMoved if the table has left ``step``."""
+        if not self.append_actions([Move(table_id, step, action, seat, to_act, result, notice)])[0]:
+            raise TableMoved(table_id)
+
+    def create_rematch(self, table_id: str, row: TableRow) -> str:
+        """Create ``row`` as the "play again" table of ``table_id``, unless it has one already;
+        returns the id of the one that counts (of two processes racing, the first wins)."""
+        with self._writing() as db:
+            unset = and_(tables.c.id == table_id, tables.c.next_id.is_(None))
+            claimed = db.execute(update(tables).where(unset).values(next_id=row.id))
+            if claimed.rowcount == 1:
+                self._insert_table(db, row)
+                return row.id
+            existing = db.execute(select(tables.c.next_id).where(tables.c.id == table_id)).scalar()
+        if existing is None:
+            raise StoreError(f"no table {table_id}")
+        return str(existing)
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give an unclaimed human seat its token (a rematch seat, claimed by its old holder)."""
         with self._writing() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
+
+    def notify(self, payloads: Sequence[str]) -> None:
+        """Notices to the other processes outside any change (presence, rematch), in order."""
+        if self.is_postgres:
+            with self.engine.begin() as db:
+                for payload in payloads:
+                    self._notify(db, payload)
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str) -> tuple[TableRow, list[str]] | None:
@@ -180,17 +297,32 @@ class Store:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
-            seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id)
-                                   .order_by(seats.c.seat)).mappings().all()
+            seat_rows = _seat_rows(db, table_id)
             moves = db.execute(select(actions.c.action).where(actions.c.table_id == table_id)
                                .order_by(actions.c.idx)).scalars().all()
         return _table_row(row, seat_rows), list(moves)
 
-    def list_tables(self, finished: bool | None = None, limit: int = 100) -> list[TableRow]:
-        """Newest first; ``finished`` filters on the game being over."""
-        query = select(tables).order_by(tables.c.created.desc()).limit(limit)
+    def load_seats(self, table_id: str) -> list[SeatRow]:
+        """A table's seats as stored now (a rematch seat claimed through another process)."""
+        with self.engine.connect() as db:
+            return [_seat(s) for s in _seat_rows(db, table_id)]
+
+    def actions_since(self, table_id: str, step: int) -> list[str]:
+        """The actions played from ``step`` on, in order (what another process played)."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(actions.c.action).where(
+                and_(actions.c.table_id == table_id, actions.c.idx >= step)).order_by(actions.c.idx))
+                .scalars().all())
+
+    def list_tables(self, finished: bool | None = None, limit: int = 100,
+                    before: tuple[float, str] | None = None) -> list[TableRow]:
+        """Newest first, after the (created, id) cursor ``before``; ``finished`` filters on the
+        game being over."""
+        query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
         if finished is not None:
             query = query.where(tables.c.finished == finished)
+        if before is not None:
+            query = query.where(tuple_(tables.c.created, tables.c.id) < tuple_(*before))
         with self.engine.connect() as db:
             rows = db.execute(query).mappings().all()
             ids = [r["id"] for r in rows]
@@ -201,16 +333,36 @@ class Store:
             by_table.setdefault(s["table_id"], []).append(s)
         return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
 
+    def bot_turns(self) -> list[str]:
+        """Unfinished tables where a bot is to act, oldest first: what a starting server (or one
+        taking over from a dead one) must move."""
+        with self.engine.connect() as db:
+            return list(db.execute(
+                select(tables.c.id).join(seats, and_(seats.c.table_id == tables.c.id,
+                                                     seats.c.seat == tables.c.to_act))
+                .where(and_(tables.c.finished.is_(False), seats.c.kind == "bot"))
+                .order_by(tables.c.created)).scalars().all())
+
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                    .order_by(tables.c.created)).scalars().all())
 
 
+def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
+    query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    return db.execute(query).mappings().all()
+
+
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"])
+
+
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
     return TableRow(
-        id=row["id"], game=row["game"], options=dict(row["options"] or {}), seed=int(row["seed"]),
-        seats=[SeatRow(s["seat"], s["kind"], s["bot"], s["token_hash"]) for s in seat_rows],
-        created=float(row["created"]), version=int(row["version"]), to_act=row["to_act"],
+        id=row["id"], game=row["game"], rules_version=row["rules_version"],
+        options=dict(row["options"] or {}), seed=int(row["seed"]),
+        seats=[_seat(s) for s in seat_rows],
+        created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
     )

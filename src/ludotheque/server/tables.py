@@ -1,7 +1,9 @@
-"""A table in play: the game with its record, its seats and tokens, its bots and who is watching.
+"""A table in memory: the game with its record, its seats and tokens, its bots, and who watches it.
 
-The server is the only authority. An action is checked (token, version, turn, rules), stored, and
-only then applied and announced, so what anyone has been told is always in the database.
+The server is the only authority. An action is checked (token, step, turn, rules), stored, and
+only then applied and announced, so what anyone has been told is always in the database. The
+*step* is the number of actions played (the JSON API calls it ``version``); the *rules version*
+is the version of the game's rules the table was created with, kept for its whole life.
 """
 
 from __future__ import annotations
@@ -12,15 +14,13 @@ import hashlib
 import hmac
 import random
 import secrets
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.websockets import WebSocket
-
 from ..bots.registry import make_bot
-from ..core.bot import Bot, Decision
-from ..core.errors import LudothequeError, NotationError
+from ..core.bot import Bot
+from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
@@ -28,7 +28,9 @@ from ..renderers import GameRenderer, renderer_for
 from ..sim.match import bot_seed, chance_seed
 from .errors import ApiError
 from .store import SeatRow, StoreError, TableRow
+from .updates import Updates
 from .views import build_view, describe_log
+from .watchers import Watcher
 from .words import say
 
 
@@ -71,46 +73,44 @@ def parse_seats(kinds: Sequence[str], game_id: str) -> list[SeatRow]:
     return rows
 
 
-@dataclass(eq=False)
-class Subscriber:
-    """One open websocket: whose eyes it has (a seat or None) and in which language."""
-
-    socket: WebSocket
-    seat: int | None
-    lang: str
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    async def send(self, text: str) -> None:
-        async with self.lock:
-            await asyncio.wait_for(self.socket.send_text(text), timeout=10)
-
-
 class LiveTable:
-    """A table rebuilt from its row and its actions (a fresh table, or one read back after a restart)."""
+    """A table rebuilt from its row and its actions (a fresh table, or one read back from the store).
+
+    Raises ApiError ``old_rules`` when the table was created with rules this program no longer
+    plays, and ``no_game`` when this program does not have its game at all."""
 
     def __init__(self, row: TableRow, moves: Sequence[str]) -> None:
         self.row = row
-        game = get_game(row.game)
+        try:
+            game = get_game(row.game)
+        except UnknownGameError:
+            raise ApiError(409, "no_game", game=row.game) from None
+        if row.rules_version != game.spec.version:
+            raise ApiError(409, "old_rules", game=game.spec.name, stored=row.rules_version,
+                           current=game.spec.version)
         self.renderer: GameRenderer = renderer_for(game)
         state = game.new_state(row.options, row.seed)
         log = start_log(state)
         self.log: list[Any] = [] if log is None else log
-        record = GameRecord(game.id, dict(state.options), seed=row.seed, version=game.spec.version)
+        record = GameRecord(game.id, dict(state.options), seed=row.seed, version=row.rules_version)
         self.game = RecordedGame(state, record)
-        try:
-            for text in moves:
-                self.game.apply_text(text)
-        except LudothequeError as exc:
-            raise StoreError(f"table {row.id}: its stored actions do not replay: {exc}") from None
+        self.extend(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
         self.lock = asyncio.Lock()
-        self.subscribers: set[Subscriber] = set()
+        self.watchers: set[Watcher] = set()
+        self.updates = Updates(self)
+        self.revision = 0  # moves when the table changes without an action (its rematch table)
+        self.presence_epoch = 0
+        self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}  # other process -> seats, when
+        self.heard: dict[int, str] = {}  # actions other processes played, by step, not applied yet
+        self.shown_presence: frozenset[int] = frozenset()
         self.bot_task: asyncio.Task[None] | None = None
+        self.used = time.monotonic()
         self.bots: dict[int, Bot] = {}
         for s in row.seats:
             if s.kind == "bot" and s.bot is not None:
                 # a resumed bot starts a new stream: the record, not the bot, is what must replay
-                bot = make_bot(row.game, s.bot, f"{bot_seed(row.seed, s.seat)}:{self.version}")
+                bot = make_bot(row.game, s.bot, f"{bot_seed(row.seed, s.seat)}:{self.step}")
                 bot.reset(game, state.options, s.seat)
                 self.bots[s.seat] = bot
 
@@ -123,26 +123,32 @@ class LiveTable:
         return self.game.state
 
     @property
-    def version(self) -> int:
-        """The number of actions played: every action names the version it was chosen on."""
+    def step(self) -> int:
+        """The number of actions played: every action names the step it was chosen on."""
         return self.game.moves
 
-    def automatic(self) -> bool:
+    def chance_outcome(self) -> Action:
+        """At a chance node, the outcome drawn from a stream of the table's seed and step, so
+        that any process, before or after a restart, draws the same."""
+        return sample_chance(self.state, random.Random(f"{chance_seed(self.row.seed)}:{self.step}"))
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_terminal)
+
+    @property
+    def bot_to_act(self) -> bool:
         """Whether the next move is not a person's: a bot's, or a chance outcome."""
         to_act = self.state.to_act
-        return to_act is not None and (to_act == CHANCE or to_act in self.bots)
+        return to_act == CHANCE or to_act in self.bots
 
-    def automatic_move(self) -> Action | None:
-        """The bot's move (None if it chose an illegal one), or a chance outcome drawn from a
-        stream of the table's seed and version, so that a restarted server draws the same."""
-        state, seat = self.state, self.state.to_act
-        if seat == CHANCE:
-            return sample_chance(state, random.Random(f"{chance_seed(self.row.seed)}:{self.version}"))
-        decision = Decision(state, seat)
-        action = self.bots[seat].choose(decision)
-        legal = decision.is_legal(action)
-        decision.close()
-        return action if legal else None
+    def extend(self, moves: Sequence[str]) -> None:
+        """Play actions read from the store (this process's earlier ones, or another's)."""
+        try:
+            for text in moves:
+                self.game.apply_text(text)
+        except LudothequeError as exc:
+            raise StoreError(f"table {self.row.id}: its stored actions do not replay: {exc}") from None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token (a spectator). Raises ApiError for a bad one."""
@@ -154,53 +160,66 @@ class LiveTable:
                 return s.seat
         raise ApiError(403, "bad_token")
 
-    def check(self, seat: int, text: str, version: int, lang: str) -> Action:
+    def check(self, seat: int, text: str, step: int, lang: str) -> Action:
         """The action ``seat`` asks for, if everything allows it now (else ApiError; nothing changes)."""
         state = self.state
         if state.is_terminal:
             raise ApiError(409, "game_over")
-        if version != self.version:
-            raise ApiError(409, "stale", version=version, current=self.version)
+        if step != self.step:
+            raise ApiError(409, "stale", version=step, current=self.step)
         if state.to_act != seat:
             to_act = state.to_act
             name = say("chance", lang) if to_act == CHANCE else self.renderer.seat_name(to_act, lang)
             raise ApiError(409, "not_your_turn", name=name)
-        legal = state.legal_texts()
         try:
             action: Action = state.game.parse_action(text)
-        except NotationError as exc:
-            raise ApiError(422, "illegal", legal=legal, reason=str(exc)) from None
-        reason = state.refusal(action, lang)
+            reason = state.refusal(action, lang)
+        except (LudothequeError, ValueError) as exc:
+            reason = str(exc)
         if reason is not None:
-            raise ApiError(422, "illegal", legal=legal, reason=reason)
+            raise ApiError(422, "illegal", legal=state.legal_texts(), reason=reason)
         return action
 
-    def connected_seats(self) -> set[int]:
-        return {s.seat for s in self.subscribers if s.seat is not None}
+    # -- who is here --------------------------------------------------------------------------
+    def local_seats(self) -> frozenset[int]:
+        return frozenset(w.seat for w in self.watchers if w.seat is not None)
 
+    def connected(self) -> frozenset[int]:
+        """Seats with a socket open here or, as far as we heard, in another process."""
+        seats = set(self.local_seats())
+        for remote, _ in self.remote_presence.values():
+            seats |= remote
+        return frozenset(seats)
+
+    # -- what watchers see --------------------------------------------------------------------
     def log_lines(self, seat: int | None, lang: str) -> list[str]:
         """The log in ``seat``'s words, described once per event (events never change)."""
         lines = self.lines.setdefault((seat, lang), [])
         if len(lines) < len(self.log):
             lines += describe_log(self.renderer, self.row.seats, self.log[len(lines):], seat, lang)
-        return list(lines)
+        return lines
 
-    def view(self, seat: int | None, lang: str) -> dict[str, Any]:
-        view = build_view(self.state, self.renderer, self.row.seats, self.log_lines(seat, lang), seat, lang,
-                          self.connected_seats())
-        view.update(version=self.version, table=self.id, game=self.row.game,
-                    game_name=self.state.game.spec.name, next_id=self.row.next_id)
+    def view_parts(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The view of ``seat`` without its log and presence (see views.py)."""
+        view = build_view(self.state, self.renderer, self.row.seats, seat, lang)
+        view.update(version=self.step, table=self.id, game=self.row.game,
+                    game_name=self.state.game.spec.name, rules_version=self.row.rules_version,
+                    next_id=self.row.next_id)
         return view
 
+    def view(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The whole view of ``seat`` now (shared with every reader of that seat and language)."""
+        return self.updates.whole((seat, lang))[0]
+
     def summary(self) -> dict[str, Any]:
-        return summary(self.row, self.version, self.state.to_act, self.state.is_terminal)
+        return summary(self.row, self.step, self.state.to_act, self.finished)
 
 
-def summary(row: TableRow, version: int, to_act: int | None, terminal: bool) -> dict[str, Any]:
-    """A table as the lobby lists it: public facts only."""
+def summary(row: TableRow, step: int, to_act: int | None, terminal: bool) -> dict[str, Any]:
+    """A table as the lobby lists it: public facts only (``version`` is the step)."""
     return {
-        "id": row.id, "game": row.game, "players": len(row.seats),
+        "id": row.id, "game": row.game, "rules_version": row.rules_version, "players": len(row.seats),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in row.seats],
-        "version": version, "to_act": to_act, "terminal": terminal, "created": row.created,
+        "version": step, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
     }

@@ -1,9 +1,14 @@
 """What a browser is sent: a *view* built from one seat's observation (or the spectator's) and the
-public event log, in the reader's language. Nothing else of a state ever leaves the server."""
+public event log, in the reader's language. Nothing else of a state ever leaves the server.
+
+A view is built in parts: ``build_view`` gives everything but the log and who is connected (the
+part that changes with each action), the log is described line by line as it grows, and
+``changes`` says what differs between two views, so that an update carries only that.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..core.game import State
@@ -28,9 +33,9 @@ def describe_log(renderer: GameRenderer, seats: Sequence[SeatRow], events: Seque
     return [renderer.describe_event(e, lang, names, seat) for e in events]
 
 
-def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], log_lines: list[str],
-               seat: int | None, lang: str, connected: set[int] | None = None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator) with its log already in words (``describe_log``);
+def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], seat: int | None,
+               lang: str) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator) without its log and without who is connected;
     the table-level fields are added by the caller."""
     observation = state.observe(seat)
     names = seat_names(renderer, seats, lang)
@@ -52,19 +57,40 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], l
                   "winners": renderer.winners_text(observation, lang, names)}
     return {
         "type": "view",
-        "version": None,  # set by the table
         "seat": seat,
         "lang": lang,
         "players": state.players,
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat],
-                   "connected": s.kind == "bot" or (connected is not None and s.seat in connected)}
-                  for s in seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat]} for s in seats],
         "to_act": to_act,
         "terminal": state.is_terminal,
         "prompt": prompt,
         "observation": observation.to_json(),
         "legal": legal,
-        "log": log_lines,
         "legend": renderer.legend(lang),
         "scores": scores,
     }
+
+
+def whole_view(view: dict[str, Any], log: list[str], connected: Collection[int]) -> dict[str, Any]:
+    """A view as a page draws it from scratch: with the whole log and each seat's presence."""
+    seats = [{**s, "connected": s["kind"] == "bot" or s["seat"] in connected} for s in view["seats"]]
+    return {**view, "seats": seats, "log": log}
+
+
+def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """The fields of ``new`` that differ from ``old`` (for the observation, its fields that differ,
+    under ``"observation"``), or None when ``new`` has other fields and needs sending whole."""
+    if old.keys() != new.keys():
+        return None
+    out: dict[str, Any] = {}
+    for key, value in new.items():
+        before = old[key]
+        if value == before:
+            continue
+        if key == "observation" and isinstance(value, dict) and isinstance(before, dict):
+            if value.keys() != before.keys():
+                return None
+            out[key] = {k: v for k, v in value.items() if before[k] != v}
+        else:
+            out[key] = value
+    return out

@@ -29,6 +29,15 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_seat": "Only a seat of this table can ask for a rematch",
         "store": "The table could not be saved; nothing was changed. Try again.",
         "not_found": "Not found: {path}",
+        "too_large": "The request is too large: at most {limit} bytes",
+        "too_big": "The message is too large: at most {limit} characters",
+        "too_fast": "Too many messages: at most {rate} a second",
+        "too_slow": "This connection did not keep up with the table; reconnect to see it again",
+        "crowded": "Too many people are watching this table; try again later",
+        "old_rules": "This table was played with version {stored} of the rules of {game}; this server "
+                     "plays version {current}",
+        "no_game": "This table is a game of {game}, which this server does not have",
+        "internal": "Something went wrong on the server; nothing was changed",
     },
     "fr": {
         "waiting": "En attente de {name}",
@@ -55,6 +64,15 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_seat": "Seule une place de cette table peut demander une revanche",
         "store": "La table n'a pas pu être enregistrée ; rien n'a changé. Réessayez.",
         "not_found": "Introuvable : {path}",
+        "too_large": "La requête est trop grande : {limit} octets au plus",
+        "too_big": "Le message est trop grand : {limit} caractères au plus",
+        "too_fast": "Trop de messages : {rate} par seconde au plus",
+        "too_slow": "Cette connexion n'a pas suivi la table ; reconnectez-vous pour la revoir",
+        "crowded": "Trop de monde regarde cette table ; réessayez plus tard",
+        "old_rules": "Cette table a été jouée avec la version {stored} des règles de {game} ; ce "
+                     "serveur joue la version {current}",
+        "no_game": "Cette table est une partie de {game}, que ce serveur n'a pas",
+        "internal": "Une erreur s'est produite sur le serveur ; rien n'a changé",
     },
 }
 

@@ -36,7 +36,14 @@ async function request(method, path, body) {
 
 export const api = {
   games: () => request("GET", "/api/games"),
-  tables: (status) => request("GET", "/api/tables" + (status ? `?status=${encodeURIComponent(status)}` : "")),
+  /** A page of tables, newest first; `before` is the previous page's `next`. */
+  tables: (status, before) => {
+    const query = new URLSearchParams();
+    if (status) query.set("status", status);
+    if (before) query.set("before", before);
+    const text = query.toString();
+    return request("GET", text ? `/api/tables?${text}` : "/api/tables");
+  },
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),

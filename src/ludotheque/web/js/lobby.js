@@ -164,10 +164,16 @@ function renderMine() {
 }
 
 let tables = [];
+let next = null; // the cursor of the page after those shown
+let paged = false; // the reader asked for more: the list is no longer refreshed under their eyes
 
-async function loadTables() {
+/** The first page again (more = false), or the page after those shown. */
+async function loadTables(more = false) {
   try {
-    tables = (await api.tables()).tables || [];
+    const page = await api.tables(null, more ? next : null);
+    tables = more ? tables.concat(page.tables || []) : page.tables || [];
+    next = page.next || null;
+    paged = more;
   } catch (err) {
     $("tables").replaceChildren(el("li", { class: "notice error" }, t("error", { message: err.message })));
     return;
@@ -188,13 +194,15 @@ function renderTables() {
         ? el("a", { href: x.replay_url, class: "button small" }, t("replay"))
         : el("a", { href: x.spectator_url, class: "button small" }, t("watch")));
   }) : [el("li", { class: "muted" }, t("no_tables"))]));
+  $("more-tables").hidden = !next;
 }
 
 async function start() {
   mountToggle($("lang"));
   applyStatic();
   $("new-table").addEventListener("submit", create);
-  $("refresh").addEventListener("click", loadTables);
+  $("refresh").addEventListener("click", () => loadTables());
+  $("more-tables").addEventListener("click", () => loadTables(true));
   $("game").addEventListener("change", () => { kinds = []; renderForm(); });
   onLangChange(() => {
     renderForm();
@@ -204,7 +212,7 @@ async function start() {
   });
   renderMine();
   loadTables();
-  setInterval(loadTables, 15000);
+  setInterval(() => { if (!paged) loadTables(); }, 15000);
   try {
     games = await api.games();
   } catch (err) {

@@ -1,12 +1,16 @@
-// The table's websocket (docs/web.md): hello, then views; reconnects with a growing delay, and
-// every reconnection restores the page from the next view, since a view carries everything.
+// The table's websocket (docs/web.md): hello, then a whole view, then updates (what changed since
+// a step), presence and rematch messages. Reconnects with a growing delay; every connection starts
+// with a whole view, so a reconnection restores the page.
 
 const DELAYS = [0.5, 1, 2, 4, 8, 15];
+// 4400 a bad hello, 4403 bad token, 4404 no table, 4409 rules this server no longer plays:
+// retrying cannot help. (4408 too slow, 4429 too fast, 4503 crowded, 1011 a server bug: it can.)
+const FINAL = new Set([4400, 4403, 4404, 4409]);
 
 export class TableSocket {
   /**
-   * handlers: view(msg), refused(msg), error(msg), status(state, seconds): state is
-   * "connecting" | "connected" | "retry" | "closed".
+   * handlers: view(msg), update(msg), presence(msg), rematch(msg), refused(msg), error(msg),
+   * status(state, seconds): state is "connecting" | "connected" | "retry" | "closed".
    */
   constructor(tableId, token, getLang, handlers) {
     this.url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
@@ -43,18 +47,20 @@ export class TableSocket {
       this.attempt = 0;
       this.live = true;
       this.handlers.view(msg);
-    } else if (msg.type === "refused") {
-      this.handlers.refused(msg);
-    } else if (msg.type === "error") {
-      this.handlers.error(msg);
+    } else if (["update", "presence", "rematch", "refused", "error"].includes(msg.type)) {
+      this.handlers[msg.type](msg);
     }
+  }
+
+  /** Ask for a whole view (the page missed an update). */
+  sync() {
+    return this.send({ type: "sync" });
   }
 
   closed(ws, event) {
     if (ws !== this.ws) return;
     this.live = false;
-    // 4403 bad token, 4404 no table: retrying cannot help
-    if (this.stopped || event.code === 4403 || event.code === 4404) {
+    if (this.stopped || FINAL.has(event.code)) {
       this.stopped = true;
       this.handlers.status("closed");
       return;

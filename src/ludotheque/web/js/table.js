@@ -1,5 +1,6 @@
-// The table page (/t/{id}#token=...): the generic shell around a game's board. It renders every
-// view the server sends and sends back only the text of an entry of view.legal.
+// The table page (/t/{id}#token=...): the generic shell around a game's board. It keeps the view
+// the server sent whole, applies each update to it (asking for a whole view again when one is
+// missing), and sends back only the text of an entry of view.legal.
 
 import { api, el, fragmentParams, rememberTable, tableIdFromPath } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
@@ -15,6 +16,8 @@ let view = null; // the latest view
 let mod = null; // the game's renderer module
 let board = null;
 let pending = false; // an action was sent on this version and not answered yet
+let syncing = false; // a whole view was asked for: updates wait for it
+let freshLog = true; // the log must be drawn anew (a whole view came), not only extended
 let connection = ["connecting"];
 
 function notify(message, kind = "error") {
@@ -103,7 +106,8 @@ function render() {
   renderEnd();
   board.update(view);
   renderMoves();
-  renderLog($("log"), view, mod);
+  renderLog($("log"), view, mod, freshLog);
+  freshLog = false;
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
@@ -113,11 +117,7 @@ function seatName(seat) {
   return info ? info.name : String(seat);
 }
 
-async function onView(next) {
-  if (!mod || next.game !== view?.game) {
-    mod = await loadGame(next.game);
-    board = mod.createBoard($("board"), { t, act, notify, interactive: token !== null });
-  }
+function show(next) {
   const moved = !view || view.version !== next.version;
   view = next;
   pending = false;
@@ -125,12 +125,56 @@ async function onView(next) {
   render();
 }
 
-let queue = Promise.resolve(); // views are drawn one after the other, in the order they came
+async function onView(next) {
+  if (!mod || next.game !== view?.game) {
+    mod = await loadGame(next.game);
+    board = mod.createBoard($("board"), { t, act, notify, interactive: token !== null });
+  }
+  syncing = false;
+  freshLog = true;
+  show(next);
+}
+
+/** An update applies to the view of its base step only; otherwise ask for everything again. */
+function onUpdate(msg) {
+  if (syncing) return;
+  if (!view || msg.base !== view.version) {
+    syncing = socket.sync();
+    return;
+  }
+  show({
+    ...view, ...msg.set, version: msg.version,
+    observation: { ...view.observation, ...msg.observation },
+    log: view.log.concat(msg.log || []),
+  });
+}
+
+function onPresence(msg) {
+  if (!view) return;
+  const connected = new Set(msg.connected || []);
+  view.seats = view.seats.map((seat) => ({ ...seat, connected: seat.kind === "bot" || connected.has(seat.seat) }));
+  renderSeats($("seats"), view, mod);
+}
+
+function onRematch(msg) {
+  if (!view) return;
+  view.next_id = msg.next_id;
+  renderEnd();
+}
+
+let queue = Promise.resolve(); // messages are handled one after the other, in the order they came
+
+function later(handler) {
+  return (msg) => {
+    queue = queue.then(() => handler(msg)).catch((err) => notify(t("error", { message: String(err) })));
+  };
+}
 
 const socket = new TableSocket(tableId, token, lang, {
-  view: (msg) => {
-    queue = queue.then(() => onView(msg)).catch((err) => notify(t("error", { message: String(err) })));
-  },
+  view: later(onView),
+  update: later(onUpdate),
+  presence: later(onPresence),
+  rematch: later(onRematch),
   refused: (msg) => {
     pending = false;
     notify(t("refused", { message: msg.message || msg.code }));

@@ -51,13 +51,17 @@ export function renderSeats(container, view, mod) {
   container.replaceChildren(...items);
 }
 
-export function renderLog(list, view, mod) {
+/** The log; with fresh false, only the lines beyond those already shown are added. */
+export function renderLog(list, view, mod, fresh = true) {
   const lines = view.log || [];
   const box = list.parentElement;
+  const shown = list.childElementCount;
   // the newest line comes into sight when lines are added, unless the reader scrolled up to read
-  const grew = lines.length !== list.childElementCount;
-  const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !list.childElementCount;
-  list.replaceChildren(...lines.map((line) => el("li", {}, richText(mod, line))));
+  const grew = lines.length !== shown;
+  const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !shown;
+  const line = (text) => el("li", {}, richText(mod, text));
+  if (fresh || lines.length < shown) list.replaceChildren(...lines.map(line));
+  else list.append(...lines.slice(shown).map(line));
   if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
 }
 

@@ -1,0 +1,109 @@
+"""Bots think in worker threads with a time limit: a bot thinking for seconds delays no other table,
+and a bot that runs out of time or fails has a random legal action played for it."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludotheque.bots.registry import register_bot
+from ludotheque.core.bot import Bot
+from ludotheque.core.game import Action, Observation
+from ludotheque.games.gargon.components import HIDDEN
+from ludotheque.server import create_app
+
+from .conftest import TableDriver
+
+release = threading.Event()  # the slow bot thinks until this is set (or 20 s pass)
+
+
+class SlowBot(Bot):
+    """Thinks far longer than the web table allows."""
+
+    name = "slow"
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        release.wait(20)
+        return legal[0]
+
+
+class BrokenBot(Bot):
+    name = "broken"
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("a bug in a bot")
+
+
+register_bot("slow", SlowBot)
+register_bot("broken", BrokenBot)
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[TableDriver]:
+    """An app whose bots may think 0.5 s a move."""
+    release.clear()
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0, bot_seconds=0.5)
+    with TestClient(app) as client:
+        yield TableDriver(client)
+    release.set()
+
+
+def test_a_bot_thinking_long_delays_no_other_table(tables: TableDriver) -> None:
+    slow, _ = tables.create(["bot:slow", "human", "human"], first_player=0)
+    other, tokens = tables.create(["human"] * 3, first_player=0)
+    started = time.monotonic()
+    for _ in range(3):  # while the slow bot thinks, the other table plays on
+        view = tables.view(other, tokens[0])
+        token = tokens[view["to_act"]]
+        legal = tables.view(other, token)["legal"]
+        assert tables.play(other, token, legal[0]["action"], view["version"]).status_code == 200
+    assert time.monotonic() - started < 1.0
+    assert tables.client.get(f"/api/tables/{slow}").json()["version"] == 0  # still thinking
+    deadline = time.monotonic() + 10
+    while tables.client.get(f"/api/tables/{slow}").json()["version"] == 0:  # its time ran out: a move
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def test_a_bot_out_of_time_or_broken_plays_a_random_legal_action(tables: TableDriver,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="ludotheque.server"):
+        for kind in ["bot:slow", "bot:broken"]:
+            table, _ = tables.create([kind, "human", "human"], first_player=0)
+            deadline = time.monotonic() + 10
+            while (summary := tables.client.get(f"/api/tables/{table}").json())["version"] == 0:
+                assert time.monotonic() < deadline, f"{kind} never moved"
+                time.sleep(0.05)
+            assert summary["to_act"] == 1  # the bot's seat played, once
+    messages = " ".join(r.getMessage() for r in caplog.records)
+    assert "took more than 0.5 s" in messages and "bot broken at seat 0 failed" in messages
+
+
+def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDriver) -> None:
+    seen: list[Any] = []
+
+    class Watching(Bot):
+        name = "watching"
+
+        def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+            seen.append((threading.current_thread().name, observation))
+            return legal[-1]
+
+    register_bot("watching", Watching)
+    table, _ = tables.create(["bot:watching", "human", "human"], first_player=0)
+    deadline = time.monotonic() + 10
+    while not seen:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    thread, observation = seen[0]
+    assert thread.startswith("ludotheque-bot")  # not the event loop's thread
+    assert observation.seat == 0
+    assert not any(c >= HIDDEN for c in observation.hands[0])  # its own hand, face up
+    assert all(c >= HIDDEN for c in observation.hands[1])  # the others' hands, backs only

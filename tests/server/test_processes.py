@@ -1,0 +1,263 @@
+"""Several server processes on one PostgreSQL: any of them serves any table, each action is played
+once, every page hears of every action whichever process played it, bots are moved by exactly one
+process, and a process killed mid-game leaves the others playing on. On the PostgreSQL that
+``.ci/services`` starts (skipped without one, failed in CI)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets.sync.client
+
+from ludotheque.cli.testing import CliRunner
+from ludotheque.core.record import GameRecord, replay
+from ludotheque.server.bot_moves import BotMoves
+from ludotheque.server.bus import LocalBus
+from ludotheque.server.process import ServerProcess
+from ludotheque.server.service import TableService
+from ludotheque.server.store import Store, StoreError, metadata
+
+from .conftest import Page, pg_url_or_skip
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """A fresh, empty PostgreSQL database."""
+    url = pg_url_or_skip()
+    store = Store(url)
+    metadata.drop_all(store.engine)
+    store.close()
+    return url
+
+
+class Seat:
+    """A seat's page on one server: its socket and what it rebuilt from the messages."""
+
+    def __init__(self, server: ServerProcess, table: str, token: str | None) -> None:
+        self._open = contextlib.ExitStack()
+        url = f"{server.ws_url}/ws/tables/{table}"
+        self.socket = self._open.enter_context(websockets.sync.client.connect(url))
+        self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.page = Page(lambda: str(self.socket.recv(timeout=20)))
+        assert self.page.receive()["type"] == "view"
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.page.view is not None
+        return self.page.view
+
+    def reach(self, version: int) -> None:
+        while self.view["version"] < version:
+            self.page.receive()
+
+    def close(self) -> None:
+        self._open.close()
+
+
+def _settled(base: str, table: str, at_least: int, timeout: float = 30.0) -> dict[str, Any]:
+    """The table at step ``at_least`` or later, once a human is to act or the game is over (the
+    process answering has heard of every action, and the bots have moved)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        summary = httpx.get(f"{base}/api/tables/{table}").json()
+        kinds = [s["kind"] for s in summary["seats"]]
+        if summary["version"] >= at_least and (summary["terminal"] or kinds[summary["to_act"]] == "human"):
+            return dict(summary)
+        assert time.monotonic() < deadline, f"the bots did not move: {summary['to_act']} to act"
+        time.sleep(0.02)
+
+
+def _play(seats: dict[int | None, Seat], base: str, table: str, rng: random.Random,
+          until: int = 10_000) -> dict[str, Any]:
+    """Each human seat acts on its own socket, whichever process serves it; every page follows."""
+    played = 0
+    while True:
+        summary = _settled(base, table, played)
+        for seat in seats.values():
+            seat.reach(summary["version"])
+        if summary["terminal"] or summary["version"] >= until:
+            return summary
+        actor = seats[summary["to_act"]]
+        legal = actor.view["legal"]
+        actor.socket.send(json.dumps({"type": "action", "action": rng.choice(legal)["action"],
+                                      "version": summary["version"]}))
+        played = summary["version"] + 1
+        actor.reach(played)
+
+
+def _check_record(base: str, table: str, seats: dict[int | None, Seat]) -> None:
+    record = GameRecord.from_json(httpx.get(f"{base}/api/tables/{table}/record").json())
+    final = replay(record)
+    assert final.scores() == record.result["scores"]  # type: ignore[index]
+    for seat in seats.values():
+        assert seat.view["terminal"] and seat.view["scores"]["totals"] == final.scores()
+        assert seat.view["version"] == len(record.actions)
+
+
+@pytest.fixture
+def two_servers(pg_url: str, start_server: Callable[..., ServerProcess]) -> Iterator[list[ServerProcess]]:
+    yield [start_server(pg_url), start_server(pg_url)]
+
+
+def test_two_processes_play_one_table_whose_seats_are_on_both(two_servers: list[ServerProcess]) -> None:
+    a, b = two_servers
+    kinds = ["human", "human", "bot:random", "human"]
+    created = httpx.post(f"{a.url}/api/tables", json={"game": "gargon", "seats": kinds}).json()
+    table = created["id"]
+    tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
+    seats = {0: Seat(a, table, tokens[0]), 1: Seat(b, table, tokens[1]), 3: Seat(b, table, tokens[3]),
+             None: Seat(a, table, None)}
+    try:
+        # presence crosses processes: the spectator on A sees seats 1 and 3 of B connected
+        deadline = time.monotonic() + 10
+        while [s["connected"] for s in seats[None].view["seats"]] != [True, True, True, True]:
+            assert time.monotonic() < deadline, seats[None].view["seats"]
+            seats[None].page.receive()
+        _play(seats, a.url, table, random.Random(1))
+        _check_record(b.url, table, seats)
+        public = [httpx.get(f"{server.url}/api/tables/{table}").json() for server in (a, b)]
+        assert public[0] == public[1], [[s["connected"] for s in p["view"]["seats"]] for p in public]
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_a_process_killed_mid_game_leaves_the_other_playing(two_servers: list[ServerProcess]) -> None:
+    a, b = two_servers
+    created = httpx.post(f"{a.url}/api/tables", json={"game": "gargon", "seats": [
+        "human", "bot:random", "human", "bot:heuristic"]}).json()  # A created it: A moves its bots
+    table = created["id"]
+    tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
+    seats = {0: Seat(a, table, tokens[0]), 2: Seat(b, table, tokens[2])}
+    rng = random.Random(2)
+    try:
+        before = _play(seats, b.url, table, rng, until=30)
+        assert not before["terminal"]
+        a.kill()  # kill -9: its sockets, its connections and its bot leases die with it
+        seats[0].close()
+        seats[0] = Seat(b, table, tokens[0])  # the page reconnects, through the other process
+        assert seats[0].view["version"] == before["version"]
+        _play(seats, b.url, table, rng)
+        _check_record(b.url, table, seats)
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_serve_with_workers_shares_one_port(pg_url: str, start_server: Callable[..., ServerProcess]) -> None:
+    server = start_server(pg_url, workers=2)
+    kinds = ["human", "human", "bot:random", "bot:random"]
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "gargon", "seats": kinds}).json()
+    table = created["id"]
+    tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
+    seats = {seat: Seat(server, table, token) for seat, token in tokens.items()}  # on either worker
+    try:
+        _play(seats, server.url, table, random.Random(3))
+        _check_record(server.url, table, seats)
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two services (two processes' worth: a store, a bus and bot leases each) over one database:
+    humans act through either; every bot move was thought by exactly one of them."""
+    thought: dict[str, int] = {}
+    real_move = BotMoves.move
+
+    async def counting_move(self: BotMoves, bot: Any, state: Any, seat: int, table_id: str) -> int:
+        thought[self.owner] = thought.get(self.owner, 0) + 1  # type: ignore[attr-defined]
+        return await real_move(self, bot, state, seat, table_id)
+
+    monkeypatch.setattr(BotMoves, "move", counting_move)
+
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        services = [TableService(store, bot_delay=0.0) for store in stores]
+        for name, service in zip("ab", services, strict=True):
+            service.bots.owner = name  # type: ignore[attr-defined]
+            await service.start()
+        table, _ = await services[0].create("gargon", {}, ["human", "bot:random", "human", "bot:random"])
+        rng = random.Random(4)
+        while True:
+            await asyncio.sleep(0.01)
+            here = services[rng.randrange(2)]  # each human action through either process
+            live = await here.get(table.id)
+            if live.finished:
+                break
+            if live.state.to_act in live.bots:
+                continue
+            legal = live.state.legal_texts()
+            await here.act(live, live.state.to_act, rng.choice(legal), live.step, "en")
+        loaded = stores[0].load(table.id)
+        assert loaded is not None
+        row, moves = loaded
+        bot_moves = sum(1 for seat in _seats_of(row.game, row.options, row.seed, moves) if seat in (1, 3))
+        assert sum(thought.values()) == bot_moves > 10
+        for service in services:
+            await service.close()
+        for store in stores:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def _seats_of(game_id: str, options: dict[str, Any], seed: int, moves: list[str]) -> list[int]:
+    """The seat that played each action."""
+    from ludotheque.core.registry import get_game
+
+    state = get_game(game_id).new_state(options, seed)
+    seats = []
+    for text in moves:
+        seats.append(state.to_act)
+        state.apply_text(text)
+    return seats
+
+
+def test_sqlite_serves_one_process_and_says_so(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    result = CliRunner().invoke(["serve", "--db", db, "--workers", "2"])
+    assert result.exit_code == 1 and "SQLite serves one process" in result.output
+    holder = LocalBus(Store(db))  # a server already on this file
+    with pytest.raises(StoreError, match="already served by another process"):
+        LocalBus(Store(db))
+    result = CliRunner().invoke(["serve", "--db", db, "--port", "1"])
+    assert result.exit_code == 1 and "already served" in result.output and "Traceback" not in result.output
+    asyncio.run(holder.close())
+    LocalBus(Store(db))  # free again
+
+
+def test_a_rematch_seat_claimed_through_one_process_opens_in_the_other(pg_url: str) -> None:
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        a, b = (TableService(store, bot_delay=0.0) for store in stores)
+        for service in (a, b):
+            await service.start()
+        table, tokens = await a.create("gargon", {}, ["human", "bot:random", "human"])
+        rng = random.Random(5)
+        while not table.finished:
+            seat = table.state.to_act
+            if seat in tokens:
+                await a.act(table, seat, rng.choice(table.state.legal_texts()), table.step, "en")
+            await asyncio.sleep(0.001)
+        new_id, token0 = await a.rematch(table, tokens[0])
+        again = await b.get(new_id)  # b reads the new table now: seat 2 still unclaimed
+        assert again.row.seats[2].token_hash is None
+        same_id, token2 = await a.rematch(table, tokens[2])  # seat 2 claims its place through a
+        assert same_id == new_id
+        assert await b.seat_of(again, token2) == 2 and await b.seat_of(again, token0) == 0
+        for service in (a, b):
+            await service.close()
+        for store in stores:
+            store.close()
+
+    asyncio.run(scenario())
