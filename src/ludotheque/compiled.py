@@ -125,8 +125,9 @@ def build(folder: Path = PACKAGE / "_mypyc") -> int:
                   "setup(name='ludotheque-compiled', ext_modules=mypycify(sys.argv[1:], opt_level='3',"
                   f" target_dir={str(temp / 'c')!r}), script_args=['build_ext', '--build-lib', {str(out)!r},"
                   f" '--build-temp', {str(temp)!r}])\n")
-        done = subprocess.run([sys.executable, "-c", script, *relative], cwd=SRC, capture_output=True,
-                              text=True)
+        env = {**os.environ, "MYPY_CACHE_DIR": str(temp / "mypy")}  # nothing left in the sources
+        done = subprocess.run([sys.executable, "-c", script, *relative], cwd=SRC, env=env,
+                              capture_output=True, text=True)
         if done.returncode:
             print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
             print("ludotheque: the mypyc build failed; the package runs as pure Python", file=sys.stderr)

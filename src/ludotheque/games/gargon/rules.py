@@ -48,12 +48,17 @@ def shape_text(shape: tuple[int, ...]) -> str:
 
 # -- legal actions ------------------------------------------------------------------------
 
+def _distinct(values: list[int]) -> int:
+    """How many distinct values a colour's list holds (descending, only 0 can repeat)."""
+    size = len(values)
+    return size - 1 if size > 1 and values[size - 2] == 0 else size
+
+
 class _Parts:
     """What a play is built from, per colour of ``hand`` allowed by the mask: the distinct
     values (as rank + 1, see ``actions``) and the distinct pairs (as ``r1 * RADIX + r2``).
 
-    A colour's values are kept in descending order and only 0 can repeat, so the distinct
-    values are the list itself, less its last 0 when both 0s are there."""
+    A colour's values are kept in descending order and only 0 can repeat (``_distinct``)."""
 
     __slots__ = ("colours", "singles", "pairs")
 
@@ -67,12 +72,12 @@ class _Parts:
                 continue
             self.colours.append(colour)
             zero = colour * 16 + 16  # rank + 1 of the colour's 0
-            both_zeros = len(values) > 1 and values[-2] == 0
-            ranks = [zero - v for v in (values[:-1] if both_zeros else values)]
+            size = _distinct(values)
+            ranks = [zero - v for v in values[:size]]
             self.singles[colour] = ranks
             if want_pairs:
                 two = [a * RADIX + b for a, b in combinations(ranks, 2)]
-                if both_zeros:
+                if size < len(values):  # both 0s
                     two.append(zero * RADIX + zero)
                 self.pairs[colour] = two
 
@@ -108,12 +113,6 @@ def _plays(hand: Hand, shapes: tuple[tuple[int, ...], ...], allowed: int) -> lis
                     for ra in singles[a] for rb in singles[b] for rc in singles[c]
                 ]
     return out
-
-
-def _distinct(values: list[int]) -> int:
-    """How many distinct values a colour's list holds (descending, only 0 can repeat)."""
-    size = len(values)
-    return size - 1 if size > 1 and values[size - 2] == 0 else size
 
 
 def _single(hand: Hand, colour: int, index: int) -> int:
