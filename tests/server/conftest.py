@@ -91,6 +91,17 @@ class TableDriver:
         return self.client.post(f"/api/tables/{table}/actions",
                                 json={"token": token, "action": action, "version": version})
 
+    def play_turn(self, table: str, tokens: dict[int, str], pick: Callable[[list[Any]], Any]) -> bool:
+        """The seat to act (all seats human) plays ``pick(legal)``; False once the game is over."""
+        current = self.view(table, next(iter(tokens.values())))
+        if current["terminal"]:
+            return False
+        token = tokens[current["to_act"]]
+        legal = self.view(table, token)["legal"]
+        response = self.play(table, token, pick(legal)["action"], current["version"])
+        assert response.status_code == 200, response.text
+        return True
+
     def play_out(self, table: str, tokens: dict[int, str]) -> dict[str, Any]:
         """Play every human seat (first legal action) until the end; returns the last view seen."""
         while True:

@@ -66,14 +66,7 @@ def test_updates_rebuild_exactly_the_whole_views(client: TestClient, tables: Any
         pages = {0: _page(a, tokens[0]), 1: _page(b, tokens[1], "fr"), None: _page(c, None)}
         assert pages[0].until("presence")["connected"] == [0, 1]  # seat 1 arrived
         steps = 0
-        while True:
-            current = tables.view(table, tokens[0])
-            if current["terminal"]:
-                break
-            token = tokens[current["to_act"]]
-            legal = tables.view(table, token)["legal"]
-            response = tables.play(table, token, legal[-1]["action"], current["version"])
-            assert response.status_code == 200, response.text
+        while tables.play_turn(table, tokens, lambda legal: legal[-1]):
             for page in pages.values():
                 page.until("update")
             for seat, page in pages.items():
@@ -157,14 +150,7 @@ def test_no_hidden_value_of_one_seat_reaches_another_seat_or_a_spectator(client:
         for reader, page in pages.items():
             assert page.view is not None
             seen[reader][0] = (page.view, page.messages[-1][0])
-        while True:
-            current = tables.view(table, tokens[0])
-            if current["terminal"]:
-                break
-            token = tokens[current["to_act"]]
-            legal = tables.view(table, token)["legal"]
-            response = tables.play(table, token, legal[len(legal) // 2]["action"], current["version"])
-            assert response.status_code == 200
+        while tables.play_turn(table, tokens, lambda legal: legal[len(legal) // 2]):
             for reader, page in pages.items():
                 page.until("update")
                 assert page.view is not None
