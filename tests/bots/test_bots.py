@@ -61,8 +61,7 @@ def test_a_bot_is_told_its_game_options_and_seat() -> None:
 
 
 def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
-    from ludotheque.core.bot import Decision
-    from ludotheque.sim.match import BotError
+    from ludotheque.core.bot import BotError, Decision
 
     class Cheater(RandomBot):
         def choose(self, decision: Decision) -> int:

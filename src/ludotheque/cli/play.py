@@ -15,13 +15,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..bots.registry import make_bot
-from ..core.bot import Bot, Decision
+from ..core.bot import Bot, ask
 from ..core.errors import LudothequeError, NotationError
 from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import RecordedGame
 from ..core.registry import get_game
 from ..renderers import GameRenderer, renderer_for
-from ..sim.match import BotError, bot_seed, chance_seed
+from ..sim.match import bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
 from .layout import print_board, print_choices, print_events, print_scores
 from .words import say
@@ -89,13 +89,7 @@ class Session:
         return leave.code
 
     def bot_turn(self, seat: int) -> None:
-        decision = Decision(self.state, seat)
-        action = self.bots[seat].choose(decision)
-        legal = decision.is_legal(action)
-        decision.close()
-        if not legal:
-            raise BotError(f"bot {self.bots[seat].name} at seat {seat} chose an illegal action {action}")
-        self.game.apply_trusted(action)
+        self.game.apply_trusted(ask(self.bots[seat], self.state, seat))
 
     def human_turn(self) -> None:
         observation = self.state.observe(self.seat)

@@ -21,6 +21,10 @@ from .errors import LudothequeError
 from .game import Action, Game, Observation, State
 
 
+class BotError(LudothequeError):
+    """A bot chose an action that is not legal (a bug in the bot, reported with its name)."""
+
+
 class DecisionClosedError(LudothequeError):
     """A bot read a decision after answering it (the position has moved on since)."""
 
@@ -97,3 +101,17 @@ class Bot(ABC):
     @abstractmethod
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Choose one of ``legal`` (never empty) from what ``observation`` shows."""
+
+
+def ask(bot: Bot, state: State, seat: int) -> Action:
+    """``bot``'s move at ``seat``, from what that seat sees (built only if the bot reads it);
+    raises BotError for an action that is not legal."""
+    decision = Decision(state, seat)
+    try:
+        action = bot.choose(decision)
+        legal = decision.is_legal(action)
+    finally:
+        decision.close()
+    if not legal:
+        raise BotError(f"bot {bot.name} at seat {seat} chose an illegal action {action}")
+    return action

@@ -12,7 +12,7 @@ import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
 
-from ..core.bot import Bot, Decision
+from ..core.bot import Bot, ask
 from ..core.game import Action, State
 from .limits import BOT_SECONDS
 
@@ -21,14 +21,8 @@ log = logging.getLogger("ludotheque.server")
 
 def think(bot: Bot, state: State, seat: int) -> Action:
     """The one place the web table asks a bot for its move: it sees only ``seat``'s observation
-    (built if it reads it)."""
-    decision = Decision(state, seat)
-    action = bot.choose(decision)
-    legal = decision.is_legal(action)
-    decision.close()
-    if not legal:
-        raise ValueError(f"bot {bot.name} at seat {seat} chose an illegal action {action}")
-    return action
+    (built if it reads it); BotError for an illegal choice."""
+    return ask(bot, state, seat)
 
 
 class BotMoves:
@@ -58,8 +52,7 @@ class BotMoves:
         return self._random(state)
 
     def _random(self, state: State) -> Action:
-        legal = state.legal_actions()
-        return legal[self.fallback.randrange(len(legal))]
+        return state.sample_action(self.fallback)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

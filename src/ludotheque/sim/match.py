@@ -9,14 +9,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.bot import Bot, Decision
+from ..core.bot import Bot, BotError, ask
 from ..core.errors import LudothequeError
 from ..core.game import CHANCE, sample_chance
 from ..core.record import RecordedGame
-
-
-class BotError(LudothequeError):
-    """A bot chose an action that is not legal (a bug in the bot, reported with its name)."""
 
 
 def _derived_seed(kind: str, seed: int, seat: int) -> int:
@@ -59,12 +55,9 @@ def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bo
                 chance = random.Random(chance_seed(0 if dealt is None else dealt))
             game.apply_trusted(sample_chance(state, chance))
             continue
-        decision = Decision(state, seat)
-        action = bots[seat].choose(decision)
-        legal = decision.is_legal(action)
-        decision.close()
-        if not legal:
-            raise BotError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action} "
-                           f"(seed {dealt})")
+        try:
+            action = ask(bots[seat], state, seat)
+        except BotError as exc:
+            raise BotError(f"{exc} (seed {dealt})") from None
         game.apply_trusted(action)
     return game

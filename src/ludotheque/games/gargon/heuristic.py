@@ -36,7 +36,7 @@ from ...core.game import Action, Game, Observation
 from .actions import BATTLE, DRAW, PASS, STOP, play_cards
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, NUM_VALUES
 from .observe import GargonObservation
-from .rules import MAX_DRAWS_PER_PASS
+from .rules import MAX_DRAWS_PER_PASS, SHAPE_CODES
 from .scoring import multiplier
 
 COPIES = COMPONENTS.copies  # of each value in a colour: two 0s, one of 1..15
@@ -82,10 +82,6 @@ def _past(gone: list[int], j: int) -> int:
         if r <= j:
             j += 1
     return j
-
-
-#: Each shape as a small int, for the per-decision cache keys.
-_SHAPE_CODES: Final = {(1,): 1, (2,): 2, (1, 1): 11, (2, 1): 21, (1, 1, 1): 111}
 
 
 class _View:
@@ -368,7 +364,7 @@ class GargonHeuristic(Bot):
                 mask = 0
                 for group in groups:
                     mask |= 1 << group[0]
-                shape_code = _SHAPE_CODES[shape]
+                shape_code = SHAPE_CODES[shape]
                 score = -view.loss_of(cards)
                 for group in groups:
                     colour = group[0]

@@ -155,8 +155,8 @@ class _Sizes:
             self.pairs[colour] = size * (size - 1) // 2 + (len(values) - size)  # + both 0s
 
 
-#: Each shape as a small int, so that the loops below compare ints.
-_SHAPE_CODES: Final = {(1,): 1, (2,): 2, (1, 1): 11, (2, 1): 21, (1, 1, 1): 111}
+#: Each shape as a small int, so that hot loops compare (and key caches by) ints.
+SHAPE_CODES: Final = {(1,): 1, (2,): 2, (1, 1): 11, (2, 1): 21, (1, 1, 1): 111}
 
 
 def _count_plays(sizes: _Sizes, shapes: tuple[tuple[int, ...], ...]) -> int:
@@ -166,7 +166,7 @@ def _count_plays(sizes: _Sizes, shapes: tuple[tuple[int, ...], ...]) -> int:
     all_singles = sum(singles)
     total = 0
     for shape_ in shapes:
-        shape = _SHAPE_CODES[shape_]
+        shape = SHAPE_CODES[shape_]
         for ia in range(n):
             a = colours[ia]
             if shape == 1:
@@ -192,7 +192,7 @@ def _nth_play(hand: Hand, sizes: _Sizes, shapes: tuple[tuple[int, ...], ...], k:
     colours, singles, pairs = sizes.colours, sizes.singles, sizes.pairs
     n = len(colours)
     for shape_ in shapes:
-        shape = _SHAPE_CODES[shape_]
+        shape = SHAPE_CODES[shape_]
         for ia in range(n):
             a = colours[ia]
             if shape == 1:
