@@ -114,6 +114,18 @@ def optional_integer(value: Any) -> int | None:
     return integer(value)
 
 
+def flag(value: Any) -> bool:
+    """Option converter: yes or no, also from text ("true", "false", "yes", "no", "on", "off",
+    "1", "0")."""
+    if isinstance(value, bool):
+        return value
+    words = {"true": True, "yes": True, "on": True, "1": True,
+             "false": False, "no": False, "off": False, "0": False}
+    if isinstance(value, (str, int)) and str(value).strip().lower() in words:
+        return words[str(value).strip().lower()]
+    raise ValueError(f"expected yes or no, got {value!r}")
+
+
 def text(value: Any) -> str:
     """Option converter: a lower-cased string."""
     if not isinstance(value, str):

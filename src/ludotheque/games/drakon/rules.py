@@ -1,0 +1,580 @@
+"""Drakon's rules (004_520b61c11ceb25d8.txt) over a ``DrakonState``: the deal, the legal
+actions of every step, and what each action does. The rulings where 004 is silent are numbered
+as in ``../shared/seeds/drakon-open-questions.md`` and listed in docs/rules/drakon.md."""
+
+# mypyc: compile
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from ...core.draws import randbelow, shuffle
+from ...core.game import CHANCE
+from . import actions as A
+from . import steps as S
+from .components import (
+    DESTROY,
+    DRAKON_ROOM,
+    ESCAPE,
+    EXCHANGE,
+    FIND,
+    LOSE,
+    MAP,
+    MIND,
+    MOVING,
+    ROTATE,
+    START_ROOM,
+    STEAL_LEFT,
+    STEAL_RIGHT,
+    TELEPORT,
+    kind_effect,
+    kind_of,
+    kind_pattern,
+)
+from .dungeon import destinations, drakon_reach, facing, frontier, pulling_harps, removable
+from .events import Event
+from .geometry import CELLS, NO_CELL, START, orientations, rotate
+from .state import DrakonState, Step
+
+HAND_SIZE: Final = 4  # 004, Mise en place 2
+DRAKON_STEPS: Final = 3  # 004, Mouvements de Drakon
+MAX_PULLS: Final = 8  # harps pulling a hero on from harp to harp: a cycle stops here
+MAX_TURN_STEPS: Final = 200  # a software guard: no turn of 10^5 simulated games came near it
+
+
+# -- the deal -------------------------------------------------------------------------------
+
+def team_of(seat: int, players: int) -> int:
+    """Teams variant (004): partners sit opposite at 4 (seats 0, 2 and 1, 3), three seats apart
+    at 6 (0, 3; 1, 4; 2, 5), so that play alternates between the teams."""
+    return seat % (players // 2)
+
+
+def deal(state: DrakonState, rng: random.Random, first: int | None) -> None:
+    """004, Mise en place: Start in the centre, four rooms to each hand, the rest the face-down
+    pile, every hero on Start, the coins face down in the treasure, a first player drawn."""
+    parts = state.parts
+    tiles = list(parts.tiles)
+    shuffle(rng, tiles)
+    for seat in range(state.n):
+        state.hands[seat] = [tiles.pop() for _ in range(min(HAND_SIZE, len(tiles)))]
+    state.pile = tiles
+    chosen = randbelow(rng, state.n) if first is None else first
+    set_up(state, chosen)
+
+
+def set_up(state: DrakonState, first: int) -> None:
+    """Everything but the tiles: Start, heroes, purses, the treasure, the first turn."""
+    parts = state.parts
+    state.rooms[START] = START_ROOM * 16 + parts.start_arrows
+    per_seat = 2 if state.couple else 1
+    for seat in range(state.n):
+        for k in range(per_seat):
+            state.hero_cell.append(START)
+            state.hero_owner.append(seat)
+            state.hero_figure.append(seat * per_seat + k)
+    if state.teams:
+        state.purse_of = [team_of(seat, state.n) for seat in range(state.n)]
+    state.purses = [[0, 0, 0] for _ in range(max(state.purse_of) + 1)]
+    state.treasure = list(parts.coins)
+    begin(state, first)
+
+
+def begin(state: DrakonState, first: int) -> None:
+    """The first turn of a position whose pieces are all in place."""
+    state.first = state.seat = first
+    state.slot = 0
+    state.turns = 0
+    _begin_turn(state)
+
+
+# -- legal actions --------------------------------------------------------------------------
+
+def legal_actions(state: DrakonState) -> list[int]:
+    if state.to_act is None:
+        return []
+    step = state.current
+    kind = step[0]
+    if state.to_act == CHANCE:
+        return [action for action, _ in chance_outcomes(state)]
+    if kind == S.TURN:
+        return turn_actions(state, step[1], step[2]) or [A.PASS]
+    if kind == S.HERO_CHOICE:
+        return sorted(A.HERO + state.hero_figure[h] for h in state.heroes_of(step[1]))
+    if kind == S.HARP_CHOICE:
+        return [A.HARP + cell for cell in pulling_harps(state.rooms, state.hero_cell[step[1]])]
+    if kind == S.DESTROY_CHOICE:
+        return [A.DESTROY + cell for cell in removable(state.rooms, _occupied(state))]
+    if kind == S.DRAKON_SET:
+        heroes = set(state.hero_cell)
+        return [A.DRAKON + cell for cell in sorted(state.rooms) if cell not in heroes]
+    if kind == S.DRAKON_MOVE:
+        return [A.DRAKON + cell for cell in drakon_reach(state.rooms, state.drakon, DRAKON_STEPS)]
+    if kind == S.RELOCATE_CHOICE:
+        return [A.STAY, *relocations(state, step[2])]
+    if kind == S.EXCHANGE_CHOICE:
+        return exchanges(state, step[1])
+    if kind == S.MAP_CHOICE:
+        return [A.MAP + other for other in state.opponents(step[1]) if state.hands[other]]
+    if kind == S.ROTATE_CHOICE:
+        return rotations(state)
+    if kind == S.MIND_CHOICE:
+        return mind_controls(state, step[1])
+    raise AssertionError(f"no actions for step {step}")
+
+
+def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
+    """004, Tour de jeu: lay a room from the hand (if any), or move the hero (if it can)."""
+    out = placements(state, seat)
+    out += [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
+    return out
+
+
+def placements(state: DrakonState, seat: int) -> list[int]:
+    """Every distinct way to lay a tile of the hand: next to a room, turned as the player likes
+    (open question 3), no two arrows facing (004, Poser une salle)."""
+    hand = state.hands[seat]
+    if not hand:
+        return []
+    cells = [(cell, facing(state.rooms, cell)) for cell in frontier(state.rooms)]
+    out = []
+    for kind in sorted(set(hand)):
+        effect = kind_effect(kind)
+        for arrows in orientations(kind_pattern(kind)):
+            for cell, closed in cells:
+                if not arrows & closed:
+                    out.append(A.place(effect, arrows, cell))
+    return out
+
+
+def can_place(state: DrakonState, seat: int) -> bool:
+    hand = state.hands[seat]
+    if not hand:
+        return False
+    masks = {m for kind in set(hand) for m in orientations(kind_pattern(kind))}
+    return any(not m & facing(state.rooms, cell)
+               for cell in frontier(state.rooms) for m in masks)
+
+
+def relocations(state: DrakonState, cell: int) -> list[int]:
+    """004, Salle mobile: to any free space next to another room, laid legally; turned as the
+    player likes (open question 23); its own cell does not count (it is lifted)."""
+    rooms = state.rooms
+    out = []
+    for arrows in orientations(kind_pattern(kind_of(MOVING, rooms[cell] & 15))):
+        for target in frontier(rooms, ignore=cell):
+            if not arrows & facing(rooms, target, ignore=cell):
+                out.append(A.relocate(arrows, target))
+    return sorted(out)
+
+
+def exchanges(state: DrakonState, seat: int) -> list[int]:
+    """004, Échange magique: a room with no figure (not Start) for a tile of the hand, laid in
+    any legal orientation."""
+    out = []
+    targets = removable(state.rooms, _occupied(state))
+    for kind in sorted(set(state.hands[seat])):
+        effect = kind_effect(kind)
+        for cell in targets:
+            closed = facing(state.rooms, cell)
+            for arrows in orientations(kind_pattern(kind)):
+                if not arrows & closed:
+                    out.append(A.exchange(effect, arrows, cell))
+    return sorted(out)
+
+
+def rotations(state: DrakonState) -> list[int]:
+    """004, Pivoter une salle: any room, figures and Start included, a quarter turn either way
+    or a half turn, still laid legally (open question 24)."""
+    out = []
+    for cell, room in state.rooms.items():
+        closed = facing(state.rooms, cell)
+        for quarters in (1, 2, 3):
+            if not rotate(room & 15, quarters) & closed:
+                out.append(A.rotate(cell, quarters))
+    return sorted(out)
+
+
+def mind_controls(state: DrakonState, seat: int) -> list[int]:
+    """004, Contrôle de l'esprit: an opponent's hero moved by the normal rules of the room it is
+    in, or left where it is when it cannot move (open questions 26, 27)."""
+    out = []
+    for hero, owner in enumerate(state.hero_owner):
+        if state.purse_of[owner] == state.purse_of[seat]:
+            continue
+        figure = state.hero_figure[hero]
+        cells = destinations(state.rooms, state.hero_cell[hero])
+        out += [A.mind(figure, cell) for cell in cells] or [A.mind(figure, CELLS)]
+    return sorted(out)
+
+
+def _occupied(state: DrakonState) -> set[int]:
+    occupied = set(state.hero_cell)
+    if state.drakon != NO_CELL:
+        occupied.add(state.drakon)
+    return occupied
+
+
+# -- chance ---------------------------------------------------------------------------------
+
+def _coin_odds(coins: list[int]) -> list[tuple[int, float]]:
+    total = sum(coins)
+    return [(A.COIN + v, coins[v] / total) for v in range(3) if coins[v]]
+
+
+def chance_outcomes(state: DrakonState) -> list[tuple[int, float]]:
+    """Each outcome of the chance step with its probability: a coin drawn at random (its value)
+    or a tile taken at random from a hand (its kind)."""
+    if state.to_act != CHANCE:
+        return []
+    kind, a, b, _ = state.current
+    if kind == S.GAIN:
+        return _coin_odds(state.treasure)
+    if kind == S.LOSE:
+        return _coin_odds(state.purses[a])
+    if kind == S.STEAL:
+        return _coin_odds(state.purses[b])
+    hand = state.hands[b]
+    kinds = sorted(set(hand))
+    return [(A.TILE + k, hand.count(k) / len(hand)) for k in kinds]
+
+
+def _chance_possible(state: DrakonState, step: Step) -> bool:
+    kind, a, b, _ = step
+    if kind == S.GAIN:
+        return sum(state.treasure) > 0  # open question 31: an empty treasure gives nothing
+    if kind == S.LOSE:
+        return sum(state.purses[a]) > 0
+    if kind == S.STEAL:
+        return sum(state.purses[b]) > 0
+    return bool(state.hands[b])
+
+
+# -- applying an action ---------------------------------------------------------------------
+
+def apply(state: DrakonState, action: int) -> None:
+    """Apply a legal action of the current step, then run the turn on to the next decision."""
+    step = state.current
+    kind = step[0]
+    state.turn_steps += 1
+    if state.to_act == CHANCE:
+        _apply_chance(state, step, action)
+    elif kind == S.TURN:
+        _apply_turn(state, step[1], step[2], action)
+    elif kind == S.HERO_CHOICE:
+        hero = state.figure_hero(action - A.HERO)
+        state.round_heroes[step[1]] = hero
+        _log(state, Event("hero", step[1], figure=action - A.HERO))
+        _start_turn(state, step[1], hero)
+        return
+    else:
+        _apply_choice(state, step, action)
+    _run(state)
+
+
+def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
+    family, a, b, c = A.decode(action)
+    if family == A.F_PASS:
+        _log(state, Event("pass", seat))
+    elif family == A.F_MOVE:
+        state.tasks.append((S.ENTER, hero, seat, a))
+    else:  # F_PLACE
+        effect, arrows, cell = a, b, c
+        state.hands[seat].remove(kind_of(effect, arrows))
+        state.rooms[cell] = effect * 16 + arrows
+        _log(state, Event("place", seat, cell=cell, room=effect * 16 + arrows))
+        if state.pile:  # 004: no draw once the pile is empty
+            state.hands[seat].append(state.pile.pop())
+            _log(state, Event("draw", seat))
+        if effect == ESCAPE:
+            # 004, Évasion: the hero is put on it at once; not a move (open question 20): the
+            # room it left has no more hold on it, and no harp pulls it
+            state.hero_cell[hero] = cell
+            _log(state, Event("escape", seat, figure=state.hero_figure[hero], cell=cell))
+            _check_escape(state, seat, cell)
+        _maybe_set_drakon(state, seat, effect)
+
+
+def _maybe_set_drakon(state: DrakonState, seat: int, effect: int) -> None:
+    """004: whoever brings the first Drakon's movements room into play sets Drakon down, by
+    laying it or by Magic exchange (open question 14)."""
+    if effect == DRAKON_ROOM and state.drakon == NO_CELL and state.to_act is not None:
+        state.tasks.append((S.DRAKON_SET, seat, 0, 0))
+
+
+def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
+    kind, a, b, _ = step
+    family, x, y, z = A.decode(action)
+    rooms = state.rooms
+    if kind == S.HARP_CHOICE:
+        state.tasks.append((S.ENTER, a, b + 8, x))
+    elif kind == S.DESTROY_CHOICE:
+        room = rooms.pop(x)
+        state.pile.insert(0, kind_of(room >> 4, room & 15))  # under the pile (004)
+        _log(state, Event("destroy", a, cell=x, room=room))
+    elif kind == S.DRAKON_SET:
+        state.drakon = x
+        _log(state, Event("drakon", a, cell=x))
+    elif kind == S.DRAKON_MOVE:
+        state.drakon = x
+        _log(state, Event("drakon", a, cell=x))
+        # 004: Drakon ending his move (of zero rooms too: open question 11) on heroes
+        for hero in reversed(state.heroes_in(x)):
+            state.tasks.append((S.CATCH, hero, 0, 0))
+    elif kind == S.RELOCATE_CHOICE:
+        if family == A.F_STAY:
+            _log(state, Event("stay", a, cell=b))
+        else:
+            rooms.pop(b)
+            rooms[y] = MOVING * 16 + x
+            for hero in state.heroes_in(b):  # heroes ride along (open question 23)
+                state.hero_cell[hero] = y
+            _log(state, Event("relocate", a, cell=y, room=MOVING * 16 + x, other=b))
+    elif kind == S.EXCHANGE_CHOICE:
+        effect, arrows, cell = x, y, z
+        old = rooms[cell]
+        hand = state.hands[a]
+        hand.remove(kind_of(effect, arrows))
+        hand.append(kind_of(old >> 4, old & 15))
+        rooms[cell] = effect * 16 + arrows
+        _log(state, Event("exchange", a, cell=cell, room=effect * 16 + arrows, other=old))
+        _maybe_set_drakon(state, a, effect)
+    elif kind == S.MAP_CHOICE:
+        _log(state, Event("map", a, other=x))
+        state.tasks.append((S.TAKE_TILE, a, x, 0))
+    elif kind == S.ROTATE_CHOICE:
+        room = rooms[x]
+        rooms[x] = (room & ~15) | rotate(room & 15, y)
+        _log(state, Event("rotate", a, cell=x, room=rooms[x], other=y))
+    elif kind == S.MIND_CHOICE:
+        hero = state.figure_hero(x)
+        _log(state, Event("mind", a, figure=x, cell=y if y != CELLS else -1))
+        if y != CELLS:  # the owner of the moved hero applies the room (004)
+            state.tasks.append((S.ENTER, hero, a, y))
+
+
+def _apply_chance(state: DrakonState, step: Step, action: int) -> None:
+    kind, a, b, _ = step
+    if kind == S.TAKE_TILE:
+        tile = action - A.TILE
+        state.hands[b].remove(tile)
+        state.hands[a].append(tile)
+        _log(state, Event("take", a, other=b))
+        return
+    value = action - A.COIN  # 0, 1, 2 for 1, 2, 3 gold
+    if kind == S.GAIN:
+        state.treasure[value] -= 1
+        state.purses[a][value] += 1
+        _log(state, Event("coin", _seat_of_purse(state, a)))
+        _check_goal(state, a)
+    elif kind == S.LOSE:
+        state.purses[a][value] -= 1
+        (state.gone if state.lost_to == "out" else state.treasure)[value] += 1
+        _log(state, Event("lose", _seat_of_purse(state, a)))
+    else:  # STEAL
+        state.purses[b][value] -= 1
+        state.purses[a][value] += 1
+        _log(state, Event("steal", _seat_of_purse(state, a), other=_seat_of_purse(state, b)))
+        _check_goal(state, a)
+
+
+def _seat_of_purse(state: DrakonState, purse: int) -> int:
+    """The seat acting for a purse in the log: the seat whose turn it is when it is theirs."""
+    if state.purse_of[state.seat] == purse:
+        return state.seat
+    return state.seats_of_purse(purse)[0]
+
+
+# -- running a turn -------------------------------------------------------------------------
+
+def _run(state: DrakonState) -> None:
+    """Run automatic steps until a decision or a chance draw is due, or the turn is over."""
+    while state.to_act is not None:
+        if state.turn_steps > MAX_TURN_STEPS:
+            state.tasks.clear()
+        if not state.tasks:
+            _next_turn(state)
+            return
+        step = state.tasks.pop()
+        kind = step[0]
+        if kind == S.ENTER:
+            _enter(state, step)
+        elif kind == S.EFFECT:
+            _effect(state, step[1], step[2])
+        elif kind == S.CATCH:
+            _catch(state, step[1])
+        elif kind in S.CHANCE_STEPS:
+            if _chance_possible(state, step):
+                state.current = step
+                state.to_act = CHANCE
+                return
+        else:  # a choice: only when there is something to choose (open question 16)
+            state.current = step
+            state.to_act = decider(step)
+            if legal_actions(state):
+                return
+            state.to_act = state.seat
+
+
+def decider(step: Step) -> int:
+    """The seat that makes a choice step: the mover for a harp's pull, else the room's player."""
+    return step[2] & 7 if step[0] == S.HARP_CHOICE else step[1]
+
+
+def _enter(state: DrakonState, step: Step) -> None:
+    """A hero moved onto a room: Drakon there sends it back first (004: before any action);
+    else a harp it points at pulls it on (open question 18: the room's own effect is lost);
+    else the room acts."""
+    _, hero, mover_pulls, cell = step
+    mover, pulls = mover_pulls & 7, mover_pulls >> 3
+    start = state.hero_cell[hero]
+    state.hero_cell[hero] = cell
+    owner = state.hero_owner[hero]
+    _log(state, Event("pull" if pulls else "move", mover, figure=state.hero_figure[hero],
+                      cell=cell, other=start))
+    if cell == state.drakon:
+        state.tasks.append((S.CATCH, hero, 0, 0))
+        return
+    if mover == owner and pulls == 0:
+        _check_escape(state, owner, cell)
+        if state.to_act is None:
+            return
+    harps = pulling_harps(state.rooms, cell) if pulls < MAX_PULLS else []
+    if len(harps) == 1:
+        state.tasks.append((S.ENTER, hero, mover + 8 * (pulls + 1), harps[0]))
+    elif harps:
+        state.tasks.append((S.HARP_CHOICE, hero, mover + 8 * pulls, 0))
+    else:
+        state.tasks.append((S.EFFECT, hero, cell, 0))
+
+
+def _effect(state: DrakonState, hero: int, cell: int) -> None:
+    """The room acts on the hero that entered it; its owner makes the room's choices (004:
+    "l'adversaire doit appliquer les effets"; open question 15)."""
+    effect = state.rooms[cell] >> 4
+    owner = state.hero_owner[hero]
+    purse = state.purse_of[owner]
+    tasks = state.tasks
+    if effect == FIND:
+        tasks.append((S.GAIN, purse, 0, 0))
+    elif effect == LOSE:
+        tasks.append((S.LOSE, purse, 0, 0))
+    elif effect in (STEAL_LEFT, STEAL_RIGHT):
+        # clockwise = the player on the left = the next seat (004, Tour de jeu; question 25)
+        victim = (owner + (1 if effect == STEAL_LEFT else -1)) % state.n
+        if state.purse_of[victim] != purse:
+            tasks.append((S.STEAL, purse, state.purse_of[victim], 0))
+    elif effect == DESTROY:
+        tasks.append((S.DESTROY_CHOICE, owner, hero, 0))
+    elif effect == DRAKON_ROOM:
+        if state.drakon != NO_CELL:
+            tasks.append((S.DRAKON_MOVE, owner, 0, 0))
+    elif effect == MOVING:
+        tasks.append((S.RELOCATE_CHOICE, owner, cell, 0))
+    elif effect == EXCHANGE:
+        tasks.append((S.EXCHANGE_CHOICE, owner, hero, 0))
+    elif effect == MAP:
+        tasks.append((S.MAP_CHOICE, owner, 0, 0))
+    elif effect == ROTATE:
+        tasks.append((S.ROTATE_CHOICE, owner, 0, 0))
+    elif effect == MIND:
+        tasks.append((S.MIND_CHOICE, owner, hero, 0))
+    # Start, neutral rooms, Escape, Harp: nothing on entering; Passkey, Teleport and Violent
+    # wind act when the hero leaves (``dungeon.destinations``)
+
+
+def _catch(state: DrakonState, hero: int) -> None:
+    """004, Le personnage Drakon: back to Start (already there: only the coin), and a coin drawn
+    at random from its purse goes back to the treasure (open question 10)."""
+    state.hero_cell[hero] = START
+    owner = state.hero_owner[hero]
+    _log(state, Event("caught", owner, figure=state.hero_figure[hero], cell=START))
+    state.tasks.append((S.LOSE, state.purse_of[owner], 0, 0))
+
+
+def _reached(state: DrakonState, purse: int) -> bool:
+    if state.count_coins:
+        return state.coin_count(purse) >= state.goal
+    return state.gold(purse) >= state.goal
+
+
+def _check_goal(state: DrakonState, purse: int) -> None:
+    """004, Objectif: the first to hold 10 gold (or the variant's goal) wins at once, in anyone's
+    turn (open question 9). In the Escape variant gold alone does not win (question 38)."""
+    if not state.escape and _reached(state, purse):
+        _end(state, state.seats_of_purse(purse), "goal")
+
+
+def _check_escape(state: DrakonState, seat: int, cell: int) -> None:
+    """004, Évasion variant: holding the goal's gold, a hero its player moves onto an Escape or
+    a Teleport room (laying an Escape counts: open question 38) wins at once."""
+    effect = state.rooms[cell] >> 4
+    purse = state.purse_of[seat]
+    if state.escape and effect in (ESCAPE, TELEPORT) and _reached(state, purse):
+        _end(state, state.seats_of_purse(purse), "escape")
+
+
+def _end(state: DrakonState, winners: list[int], how: str) -> None:
+    state.winning = winners
+    state.ending = how
+    state.to_act = None
+    state.tasks.clear()
+    _log(state, Event("win", seats=tuple(winners), room=-1))
+
+
+def _end_by_gold(state: DrakonState, how: str) -> None:
+    """004: nobody can act: the most gold wins; a tie is a shared win (open question 8)."""
+    golds = [state.gold(state.purse_of[seat]) for seat in range(state.n)]
+    best = max(golds)
+    _log(state, Event(how))
+    _end(state, [seat for seat in range(state.n) if golds[seat] == best], how)
+
+
+def _next_turn(state: DrakonState) -> None:
+    if state.couple:
+        state.slot = (state.slot + 1) % 4
+        state.seat = (state.first + state.slot) % 2
+    else:
+        state.seat = (state.seat + 1) % state.n
+    _begin_turn(state)
+
+
+def _can_act(state: DrakonState, seat: int) -> bool:
+    if can_place(state, seat):
+        return True
+    return any(destinations(state.rooms, state.hero_cell[hero]) for hero in state.heroes_of(seat))
+
+
+def _begin_turn(state: DrakonState) -> None:
+    """A new turn: the game ends when nobody can lay a room or move a hero (004; open questions
+    6, 7: every player, checked as soon as a player would have to pass), or at the turn limit."""
+    if state.turns >= state.options["turn_limit"]:
+        _end_by_gold(state, "limit")
+        return
+    seat = state.seat
+    if not _can_act(state, seat) and not any(_can_act(state, s) for s in range(state.n)):
+        _end_by_gold(state, "stuck")
+        return
+    state.turns += 1
+    state.turn_steps = 0
+    if not state.couple:
+        _start_turn(state, seat, state.heroes_of(seat)[0])
+    elif state.slot < 2:  # Couple (004): the player names the hero that acts first
+        state.round_heroes[seat] = -1
+        state.current = (S.HERO_CHOICE, seat, 0, 0)
+        state.to_act = seat
+    else:
+        first = state.round_heroes[seat]
+        _start_turn(state, seat, next(h for h in state.heroes_of(seat) if h != first))
+
+
+def _start_turn(state: DrakonState, seat: int, hero: int) -> None:
+    state.hero = hero
+    state.current = (S.TURN, seat, hero, 0)
+    state.to_act = seat
+
+
+def _log(state: DrakonState, event: Event) -> None:
+    if state.log is not None:
+        state.log.append(event)
