@@ -183,6 +183,7 @@ def no_horizontal_overflow(page: Any) -> bool:
 
 def test_lobby_table_with_bots_whole_game_played_by_clicking(page: Any, base: str, bots_table: str) -> None:
     page.goto(base + "/")
+    page.select_option("#game", "gargon")
     page.fill("#opt-players", "3")
     page.select_option("#seat-0", "human")
     page.select_option("#seat-1", "bot:random")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -70,10 +70,17 @@ def numbers(values: Any) -> list[int | float]:
     return [number(v) for v in values]
 
 
-def game_options(**given: Any) -> dict[str, Any]:
-    """The options given on the command line (None: not given). The game checks them when it
-    starts, and refuses a flag it does not have with a message."""
-    return {name: value for name, value in given.items() if value is not None}
+def game_options(option: Sequence[str] | None = None, **given: Any) -> dict[str, Any]:
+    """The options given on the command line (None: not given), ``-o NAME=VALUE`` ones
+    included. The game checks them when it starts, and refuses one it does not have with a
+    message."""
+    options = {name: value for name, value in given.items() if value is not None}
+    for item in option or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            fail(f"-o/--option: expected NAME=VALUE, got {item!r}")
+        options[name.strip()] = value.strip()
+    return options
 
 
 def parse_bot_list(text: str) -> list[str]:

@@ -31,6 +31,12 @@ def _games(commands: Any) -> None:
           "and bots.")
 
 
+def _add_options(p: Any) -> None:
+    p.add_argument("--variant", help="game variant, e.g. open")
+    p.add_argument("-o", "--option", dest="option", action="append", metavar="NAME=VALUE",
+                   help="any game option (see `ludotheque games`), e.g. -o teams=yes; repeatable")
+
+
 def _play(commands: Any) -> None:
     p = _verb(commands, "play", "play against bots in the terminal", "Play against bots in the terminal.")
     p.add_argument("game_id", metavar="GAME", help="the game to play, e.g. gargon")
@@ -38,7 +44,7 @@ def _play(commands: Any) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     p.add_argument("--bots", default="heuristic", help="one bot for every other seat, or a comma list "
                    "(default: heuristic)")
-    p.add_argument("--variant", help="game variant, e.g. open")
+    _add_options(p)
     p.add_argument("--seed", type=int, help="deal seed (default: random, shown at the end)")
     p.add_argument("--first-player", type=int, help="seat of the first player")
     p.add_argument("--lang", help="en or fr (default: from LANG)")
@@ -65,7 +71,7 @@ def _simulate(commands: Any) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes; results do not depend on it")
     p.add_argument("--out", dest="out_file", metavar="FILE", help="write every game's record, one JSON "
                    "per line")
-    p.add_argument("--variant", help="game variant, e.g. open")
+    _add_options(p)
     p.add_argument("--json", dest="json_out", action="store_true", help="print the summary as one JSON "
                    "object")
 

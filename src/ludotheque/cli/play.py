@@ -189,13 +189,13 @@ def _bots_for(game_id: str, names: list[str], seats: list[int], seed: int) -> di
 
 def play(game_id: str, players: int | None = None, seat: int = 0, bots: str = "heuristic",
          variant: str | None = None, seed: int | None = None, first_player: int | None = None,
-         lang: str | None = None, save: str | None = None) -> None:
+         lang: str | None = None, save: str | None = None, option: list[str] | None = None) -> None:
     """Play against bots in the terminal."""
     language = check_lang(lang)
     try:
         game = get_game(game_id)
         renderer = renderer_for(game)
-        options = game_options(players=players, variant=variant, first_player=first_player)
+        options = game_options(option, players=players, variant=variant, first_player=first_player)
         recorded = RecordedGame.start(game.id, options, seed)
         n = recorded.state.players
         if not 0 <= seat < n:

@@ -94,7 +94,7 @@ def progress_bar(total: int) -> Iterator[Progress | None]:
 
 def simulate(game_id: str, games: int = 100, players: int | None = None, bots: str = "random",
              seed: int | None = None, jobs: int = 1, out_file: str | None = None, variant: str | None = None,
-             json_out: bool = False) -> None:
+             json_out: bool = False, option: list[str] | None = None) -> None:
     """Play many games between bots; print win rates, scores and game lengths."""
     if games < 1:
         fail(f"--games must be at least 1; got {games}")
@@ -104,7 +104,7 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
     run_seed = new_seed() if seed is None else seed
     try:
         game = get_game(game_id)
-        options = game_options(players=players, variant=variant)
+        options = game_options(option, players=players, variant=variant)
         seats = check_run(game.id, options, names)
     except LudothequeError as exc:
         fail(str(exc))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import LudothequeError, OptionsError, SetupError
-from ...core.game import Game
+from ...core.game import BotFactory, Game
 from ...core.record import new_seed
 from ...core.spec import GameSpec, OptionSpec, flag, integer, optional_integer, text
 from . import notation, rules
@@ -82,7 +82,7 @@ SPEC = GameSpec(
                    choices=("treasure", "out"), convert=text),
         OptionSpec("components", None, "a components file (TOML) describing the real box; "
                    "the reconstructed box when absent", convert=optional_path),
-        OptionSpec("turn_limit", 600, f"the game ends after this many turns (1 to "
+        OptionSpec("turn_limit", 400, f"the game ends after this many turns (1 to "
                    f"{MAX_TURN_LIMIT}), as when nobody can act: most gold wins",
                    convert=turn_limit),
     ),
@@ -151,6 +151,11 @@ class DrakonGame(Game):
 
     def action_to_text(self, action: int) -> str:
         return notation.action_to_text(action)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from .heuristic import DrakonHeuristic
+
+        return {"heuristic": DrakonHeuristic}
 
 
 SETUP_FIELDS = ("rooms", "hands", "pile", "heroes", "drakon", "purses", "treasure", "gone",
