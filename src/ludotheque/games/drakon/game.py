@@ -16,11 +16,12 @@ from .actions import MAX_ACTION, decode
 from .components import (
     COIN_VALUES,
     DRAKON_ROOM,
+    EFFECTS,
     START_ROOM,
     Components,
     ComponentsError,
     components,
-    kind_of,
+    kind_effect,
     parse_kind,
 )
 from .geometry import START
@@ -177,8 +178,8 @@ def _coins(value: Any, where: str) -> list[int]:
 
 
 def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
-    """An explicit position (docs/rules/drakon.md, "Records"): every tile and coin of the box
-    at most once, Start at 0,0, figures on rooms."""
+    """An explicit position (docs/rules/drakon.md, "Records"): no more rooms of an effect, nor
+    coins of a value, than the box holds; Start at 0,0; figures on rooms."""
     n, parts = state.n, state.parts
     box = _box(parts)
     used: dict[int, int] = {}
@@ -190,9 +191,11 @@ def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
             raise SetupError(f"{where}: {exc}") from None
         if kind < 0:
             raise SetupError(f"{where}: {text!r} is not a tile")
-        used[kind] = used.get(kind, 0) + 1
-        if used[kind] > box.get(kind, 0):
-            raise SetupError(f"{where}: more {text} tiles than the box holds")
+        effect = kind_effect(kind)
+        used[effect] = used.get(effect, 0) + 1
+        if used[effect] > box.get(effect, 0):
+            raise SetupError(f"{where}: more {EFFECTS[effect]} rooms than the box holds "
+                             f"({box.get(effect, 0)})")
         return kind
 
     for item in _list(setup, "rooms", []):
@@ -239,6 +242,10 @@ def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
     state.purses = [_coins(p, f"purse {i}") for i, p in enumerate(purses)]
     held = [sum(p[v] for p in state.purses) for v in range(3)]
     state.gone = _coins(setup.get("gone", [0, 0, 0]), "gone")
+    for v in range(3):
+        if held[v] + state.gone[v] > parts.coins[v]:
+            raise SetupError(f"more coins of {COIN_VALUES[v]} gold than the box holds "
+                             f"({parts.coins[v]})")
     default_treasure = [parts.coins[v] - held[v] - state.gone[v] for v in range(3)]
     state.treasure = _coins(setup.get("treasure", default_treasure), "treasure")
     for v in range(3):
@@ -252,7 +259,9 @@ def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
 
 
 def _box(parts: Components) -> dict[int, int]:
-    box: dict[int, int] = {kind_of(START_ROOM, parts.start_arrows): 1}
+    """How many rooms of each effect the box holds (a set-up may give them other arrows: the
+    arrows of the reconstructed box are a guess)."""
+    box: dict[int, int] = {START_ROOM: 1}
     for kind in parts.tiles:
-        box[kind] = box.get(kind, 0) + 1
+        box[kind_effect(kind)] = box.get(kind_effect(kind), 0) + 1
     return box

@@ -319,9 +319,13 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
     elif kind == S.DRAKON_MOVE:
         state.drakon = x
         _log(state, Event("drakon", a, cell=x))
-        # 004: Drakon ending his move (of zero rooms too: open question 11) on heroes
-        for hero in reversed(state.heroes_in(x)):
-            state.tasks.append((S.CATCH, hero, 0, 0))
+        # 004: Drakon ending his move (of zero rooms too: open question 11) on heroes sends
+        # them all back at once; then each loses a coin, in seat order
+        caught = state.heroes_in(x)
+        for hero in caught:
+            _send_back(state, hero)
+        for hero in reversed(caught):
+            state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], 0, 0))
     elif kind == S.RELOCATE_CHOICE:
         if family == A.F_STAY:
             _log(state, Event("stay", a, cell=b))
@@ -487,10 +491,13 @@ def _effect(state: DrakonState, hero: int, cell: int) -> None:
 def _catch(state: DrakonState, hero: int) -> None:
     """004, Le personnage Drakon: back to Start (already there: only the coin), and a coin drawn
     at random from its purse goes back to the treasure (open question 10)."""
+    _send_back(state, hero)
+    state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], 0, 0))
+
+
+def _send_back(state: DrakonState, hero: int) -> None:
     state.hero_cell[hero] = START
-    owner = state.hero_owner[hero]
-    _log(state, Event("caught", owner, figure=state.hero_figure[hero], cell=START))
-    state.tasks.append((S.LOSE, state.purse_of[owner], 0, 0))
+    _log(state, Event("caught", state.hero_owner[hero], figure=state.hero_figure[hero], cell=START))
 
 
 def _reached(state: DrakonState, purse: int) -> bool:
