@@ -24,6 +24,8 @@ VARIANTS: list[dict[str, Any]] = [
     {"players": 2, "couple": True}, {"players": 3, "escape": True},
     {"players": 4, "fixed_value": True}, {"players": 3, "lost_coins": "out"},
     {"players": 2, "couple": True, "escape": True}, {"players": 4, "goal": 7},
+    {"players": 4, "heroes": True}, {"players": 2, "couple": True, "heroes": True},
+    {"players": 6, "teams": True, "heroes": True}, {"players": 3, "heroes": True, "escape": True},
 ]
 IDS = ["-".join(f"{k}={v}" for k, v in v.items()) for v in VARIANTS]
 

@@ -20,6 +20,15 @@ COIN: Final = 2  # COIN + value - 1: chance gives a coin of that value
 TILE: Final = 8  # TILE + kind: chance gives a tile of that kind
 MAP: Final = TILE + NUM_KINDS  # MAP + seat: take a tile at random from that seat's hand
 HERO: Final = MAP + 8  # HERO + figure: the Couple variant's hero to act first this round
+# Heroes! (004, «Règle optionnelle: Héros!»)
+END: Final = HERO + 6  # end the turn without using one's hero's ability
+KEEP: Final = END + 1  # the Knight keeps the coin
+LET: Final = END + 2  # the Knight lets it go
+DWARF: Final = END + 3  # the Dwarf starts discarding
+DRAW: Final = END + 4  # the Dwarf draws
+SWAP: Final = END + 6  # SWAP + value - 1: the Thief swaps a coin of his of that value
+THIEF: Final = SWAP + 3  # THIEF + figure: the Thief robs that hero's player
+DISCARD: Final = THIEF + 6  # DISCARD + kind: the Dwarf discards a tile of that kind
 MOVE: Final = 256  # MOVE + cell: the hero moves to that room
 HARP: Final = MOVE + CELLS  # HARP + cell: pulled onto that Magic harp (a choice between two)
 DESTROY: Final = HARP + CELLS
@@ -29,7 +38,10 @@ MIND: Final = ROTATE + 3 * CELLS  # MIND + figure * (CELLS + 1) + cell (CELLS: i
 RELOCATE: Final = MIND + 6 * (CELLS + 1)  # RELOCATE + arrows * CELLS + cell
 PLACE: Final = RELOCATE + 16 * CELLS  # PLACE + (effect * 16 + arrows) * CELLS + cell
 EXCHANGE: Final = PLACE + NUM_EFFECTS * 16 * CELLS  # as PLACE
-MAX_ACTION: Final = EXCHANGE + NUM_EFFECTS * 16 * CELLS
+AMAZON: Final = EXCHANGE + NUM_EFFECTS * 16 * CELLS  # AMAZON + cell: her extra move
+WIZARD: Final = AMAZON + CELLS  # WIZARD + cell: his move through any side
+PUSH: Final = WIZARD + CELLS  # PUSH + figure * (CELLS + 1) + cell (CELLS: it cannot move)
+MAX_ACTION: Final = PUSH + 6 * (CELLS + 1)
 
 # Families, as ``decode`` returns them.
 F_NONE: Final = -1
@@ -48,9 +60,29 @@ F_MIND: Final = 11
 F_RELOCATE: Final = 12
 F_PLACE: Final = 13
 F_EXCHANGE: Final = 14
+F_END: Final = 15
+F_KEEP: Final = 16
+F_LET: Final = 17
+F_DWARF: Final = 18
+F_DRAW: Final = 19
+F_SWAP: Final = 20
+F_THIEF: Final = 21
+F_DISCARD: Final = 22
+F_AMAZON: Final = 23
+F_WIZARD: Final = 24
+F_PUSH: Final = 25
+
+#: Fixed codes with no field.
+_PLAIN: Final = {PASS: F_PASS, STAY: F_STAY, END: F_END, KEEP: F_KEEP, LET: F_LET,
+                 DWARF: F_DWARF, DRAW: F_DRAW}
 
 #: The families naming one cell, by their first code.
 CELL_FAMILIES: Final = ((MOVE, F_MOVE), (HARP, F_HARP), (DESTROY, F_DESTROY), (DRAKON, F_DRAKON))
+
+
+#: Families of one small field: (first code, how many, family).
+_SMALL: Final = ((COIN, 3, F_COIN), (TILE, NUM_KINDS, F_TILE), (MAP, 6, F_MAP), (HERO, 6, F_HERO),
+                 (SWAP, 3, F_SWAP), (THIEF, 6, F_THIEF), (DISCARD, NUM_KINDS, F_DISCARD))
 
 
 def place(effect: int, arrows: int, cell: int) -> int:
@@ -74,16 +106,30 @@ def mind(figure: int, cell: int) -> int:
     return MIND + figure * (CELLS + 1) + cell
 
 
+def push(figure: int, cell: int) -> int:
+    """The Barbarian pushes ``figure``'s hero to ``cell`` (CELLS: it cannot move)."""
+    return PUSH + figure * (CELLS + 1) + cell
+
+
 def decode(action: int) -> tuple[int, int, int, int]:
     """``(family, a, b, c)``: the family and its fields (unused ones 0); F_NONE when ``action``
     is no action of Drakon.
 
     PLACE/EXCHANGE: (effect, arrows, cell); RELOCATE: (arrows, cell, 0); ROTATE: (cell,
     quarters, 0); MIND: (figure, cell, 0); cell families: (cell, 0, 0); COIN: (value, 0, 0);
-    TILE: (kind, 0, 0); MAP: (seat, 0, 0); HERO: (figure, 0, 0)."""
+    TILE: (kind, 0, 0); MAP: (seat, 0, 0); HERO: (figure, 0, 0); SWAP: (value, 0, 0); THIEF:
+    (figure, 0, 0); DISCARD: (kind, 0, 0); AMAZON, WIZARD: (cell, 0, 0); PUSH: (figure, cell,
+    0)."""
     if action < 0 or action >= MAX_ACTION:
         return F_NONE, 0, 0, 0
-    if action >= EXCHANGE or action >= PLACE:
+    if action >= AMAZON:
+        if action >= PUSH:
+            figure, cell = divmod(action - PUSH, CELLS + 1)
+            return F_PUSH, figure, cell, 0
+        if action >= WIZARD:
+            return F_WIZARD, action - WIZARD, 0, 0
+        return F_AMAZON, action - AMAZON, 0, 0
+    if action >= PLACE:
         family, base = (F_EXCHANGE, EXCHANGE) if action >= EXCHANGE else (F_PLACE, PLACE)
         room, cell = divmod(action - base, CELLS)
         return family, room >> 4, room & 15, cell
@@ -100,16 +146,9 @@ def decode(action: int) -> tuple[int, int, int, int]:
         for base, family in reversed(CELL_FAMILIES):
             if action >= base:
                 return family, action - base, 0, 0
-    if action == PASS:
-        return F_PASS, 0, 0, 0
-    if action == STAY:
-        return F_STAY, 0, 0, 0
-    if COIN <= action < COIN + 3:
-        return F_COIN, action - COIN + 1, 0, 0
-    if TILE <= action < TILE + NUM_KINDS:
-        return F_TILE, action - TILE, 0, 0
-    if MAP <= action < MAP + 6:
-        return F_MAP, action - MAP, 0, 0
-    if HERO <= action < HERO + 6:
-        return F_HERO, action - HERO, 0, 0
+    if action in _PLAIN:
+        return _PLAIN[action], 0, 0, 0
+    for base, size, family in _SMALL:
+        if base <= action < base + size:
+            return family, action - base + (1 if family in (F_COIN, F_SWAP) else 0), 0, 0
     return F_NONE, 0, 0, 0

@@ -17,6 +17,7 @@ from .components import (
     COIN_VALUES,
     DRAKON_ROOM,
     EFFECTS,
+    FIGURES,
     START_ROOM,
     Components,
     ComponentsError,
@@ -70,6 +71,8 @@ SPEC = GameSpec(
         OptionSpec("goal", None, "gold to win (004: 10; 20 in Teams and Couple; the published "
                    "short game: 7); coins with fixed_value (5; 10 in Teams and Couple); gold "
                    "to escape with escape (8; 20 in Couple)", convert=optional_goal),
+        OptionSpec("heroes", False, "Héros! variant: heroes drawn at random, each with an "
+                   "ability to use once a game", choices=(False, True), convert=flag),
         OptionSpec("escape", False, "Évasion variant: hold the goal, then reach an Escape or "
                    "Teleport room", choices=(False, True), convert=flag),
         OptionSpec("teams", False, "team game, 4 or 6 players, partners pool their gold",
@@ -159,8 +162,8 @@ class DrakonGame(Game):
         return {"heuristic": DrakonHeuristic}
 
 
-SETUP_FIELDS = ("rooms", "hands", "pile", "heroes", "drakon", "purses", "treasure", "gone",
-                "first_player")
+SETUP_FIELDS = ("rooms", "hands", "pile", "heroes", "figures", "abilities_used", "drakon",
+                "purses", "treasure", "gone", "first_player")
 
 
 def _list(setup: Mapping[str, Any], name: str, default: Any) -> Any:
@@ -219,13 +222,22 @@ def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
     heroes = _list(setup, "heroes", ["0,0"] * (n * per_seat))
     if len(heroes) != n * per_seat:
         raise SetupError(f"setup needs {n * per_seat} heroes' rooms, in seat order")
+    figures = _list(setup, "figures", list(FIGURES[:len(heroes)]))
+    if len(figures) != len(heroes) or len(set(map(str, figures))) != len(figures) \
+            or not all(f in FIGURES for f in figures):
+        raise SetupError(f'setup "figures" names each hero\'s figure once, in seat order '
+                         f"({', '.join(FIGURES)})")
+    used = _list(setup, "abilities_used", [])
+    if not all(f in figures for f in used):
+        raise SetupError('setup "abilities_used" names figures in play')
     for hero, where in enumerate(heroes):
         cell = notation.parse_cell(str(where))
         if cell not in state.rooms:
             raise SetupError(f"hero {hero} stands at {where}, where there is no room")
         state.hero_cell.append(cell)
         state.hero_owner.append(hero // per_seat)
-        state.hero_figure.append(hero)
+        state.hero_figure.append(FIGURES.index(figures[hero]))
+        state.hero_used.append(figures[hero] in used)
     drakon = setup.get("drakon")
     if drakon is not None:
         state.drakon = notation.parse_cell(str(drakon))

@@ -30,6 +30,7 @@ from .components import (
     STEAL_RIGHT,
     TELEPORT,
     WIND,
+    kind_effect,
 )
 from .dungeon import destinations, drakon_reach, pulling_harps
 from .geometry import CELLS, START, rotate
@@ -46,7 +47,9 @@ _STUCK = -3.0  # a room with no way on
 _FREED = 2.0  # a room laid where a hero with no way on can go
 _CIRCLES = 1.0  # less for each recent visit of a room
 _MEMORY = 12  # turns remembered
-_LAY = 0.5  # laying a room draws another: a little better than doing nothing
+_LAY = 0.5
+_ABILITY = 1.0  # what keeping one's hero's ability for later is worth
+HAND = 4  # laying a room draws another: a little better than doing nothing
 
 
 class _View:
@@ -57,6 +60,8 @@ class _View:
         self.rooms = dict(obs.rooms)
         self.me = obs.seat if obs.seat is not None else 0
         self.heroes = [(figure, seat, cell) for figure, seat, cell in obs.heroes]
+        #: Rooms Drakon may reach now (the dungeon changed by one room hardly moves them).
+        self.danger = set(drakon_reach(self.rooms, obs.drakon)) if obs.drakon >= 0 else set()
 
     def purse(self, seat: int) -> int:
         return self.obs.purse_of[seat]
@@ -99,7 +104,7 @@ class _View:
             value += _STUCK
         elif pulls == 0 and look:  # where it can go next: half the best of that
             value += 0.5 * max(self.worth(seat, nxt, rooms, 1, False) for nxt in onward)
-        if obs.drakon >= 0 and cell in drakon_reach(rooms, obs.drakon):
+        if cell in self.danger:
             value -= 1.0
         return value
 
@@ -209,6 +214,24 @@ class DrakonHeuristic(Bot):
             return 0.0 if b == CELLS else -view.worth(owner, b)
         if family == A.F_MAP:
             return float(view.obs.hand_sizes[a])
+        if family == A.F_AMAZON:
+            return view.worth(me, a) - _ABILITY
+        if family == A.F_WIZARD:
+            return view.worth(me, a) - _ABILITY
+        if family == A.F_PUSH:
+            owner = next(seat for figure, seat, _ in view.heroes if figure == a)
+            return 1.0 + (0.0 if b == CELLS else -view.worth(owner, b)) - _ABILITY
+        if family == A.F_THIEF:
+            return 4.0
+        if family == A.F_SWAP:
+            return 1.0 - a  # a 1 for a coin worth 2 on average
+        if family == A.F_KEEP:
+            return 1.0
+        if family == A.F_DWARF:
+            bad = sum(1 for kind in view.obs.hand if _ROOM_VALUE.get(kind_effect(kind), 0.0) <= 0)
+            return bad + (HAND - len(view.obs.hand)) - 2.0
+        if family == A.F_DISCARD:
+            return 0.5 if _ROOM_VALUE.get(kind_effect(a), 0.0) <= 0 else -0.5
         if family == A.F_HERO:
             cell = next(cell for figure, _, cell in view.heroes if figure == a)
             return max((view.worth(me, d) for d in destinations(view.rooms, cell)), default=_STUCK)

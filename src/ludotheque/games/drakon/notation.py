@@ -5,7 +5,10 @@ through as it lies, ``N E S W``; a tile is its room and its arrows (``find NE``)
 ``place find 1,0 NE``, ``move 0,1``, ``harp 2,1``, ``destroy -1,0``, ``drakon 0,2``,
 ``relocate 3,1 NS``, ``exchange map 1,1 NES``, ``rotate 1,0 90`` (clockwise; ``-90``, ``180``),
 ``mind knight 0,-1`` (``mind knight stay`` when it cannot move), ``map 2`` (seat 2's hand),
-``hero dwarf`` (Couple), ``stay``, ``pass``; chance: ``coin 2``, ``tile wind NS``.
+``hero dwarf`` (Couple), ``stay``, ``pass``; chance: ``coin 2``, ``tile wind NS``. Heroes!:
+``amazon 1,0``, ``wizard 0,1``, ``push knight 0,1`` (``push knight stay``), ``thief knight``,
+``swap 1`` (the Thief's coin of 1 gold), ``dwarf`` then ``discard find NE`` ... ``draw``,
+``keep`` or ``let`` (the Knight), ``end`` (the turn, ability unused).
 """
 
 # mypyc: compile
@@ -46,12 +49,30 @@ def room_text(room: int) -> str:
     return f"{EFFECTS[room >> 4]} {arrows_text(room & 15)}".rstrip()
 
 
+_WORDS: Final = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "keep",
+                 A.F_LET: "let", A.F_DWARF: "dwarf", A.F_DRAW: "draw"}
+_CODES: Final = {"pass": A.PASS, "stay": A.STAY, "end": A.END, "keep": A.KEEP, "let": A.LET,
+                 "dwarf": A.DWARF, "draw": A.DRAW}
+
+
 def action_to_text(action: int) -> str:
     family, a, b, c = A.decode(action)
-    if family == A.F_PASS:
-        return "pass"
-    if family == A.F_STAY:
-        return "stay"
+    if family in _WORDS:
+        return _WORDS[family]
+    if family in (A.F_THIEF, A.F_PUSH) and a >= len(FIGURES):
+        raise NotationError(f"{action} is not an action of Drakon")
+    if family == A.F_SWAP:
+        return f"swap {a}"
+    if family == A.F_THIEF:
+        return f"thief {FIGURES[a]}"
+    if family == A.F_DISCARD:
+        return f"discard {kind_text(a)}"
+    if family == A.F_AMAZON:
+        return f"amazon {cell_text(a)}"
+    if family == A.F_WIZARD:
+        return f"wizard {cell_text(a)}"
+    if family == A.F_PUSH:
+        return f"push {FIGURES[a]} {'stay' if b == CELLS else cell_text(b)}"
     if family == A.F_COIN:
         return f"coin {a}"
     if family == A.F_TILE:
@@ -108,8 +129,21 @@ def parse_action(text: str) -> int:
         raise NotationError("empty action: try place, move, pass or one of the rooms' choices")
     verb, rest = words[0], words[1:]
     count = len(rest)
-    if verb in ("pass", "stay") and count == 0:
-        return A.PASS if verb == "pass" else A.STAY
+    if verb in _CODES and count == 0:
+        return _CODES[verb]
+    if verb == "swap" and count == 1:
+        return A.SWAP + _number(rest[0], 1, 3, "a coin's value") - 1
+    if verb == "thief" and count == 1:
+        return A.THIEF + _figure(rest[0])
+    if verb == "discard" and count in (1, 2):
+        try:
+            return A.DISCARD + parse_kind(" ".join(rest))
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+    if verb in ("amazon", "wizard") and count == 1:
+        return (A.AMAZON if verb == "amazon" else A.WIZARD) + parse_cell(rest[0])
+    if verb == "push" and count == 2:
+        return A.push(_figure(rest[0]), CELLS if rest[1] == "stay" else parse_cell(rest[1]))
     if verb == "coin" and count == 1:
         return A.COIN + _number(rest[0], 1, 3, "a coin's value") - 1
     if verb == "tile" and count in (1, 2):

@@ -47,6 +47,8 @@ class DrakonObservation:
     goal: int
     count_coins: bool
     escape: bool
+    with_heroes: bool = False
+    abilities_used: tuple[int, ...] = ()  # Héros!: figures whose ability is spent
     scores: tuple[float, ...] | None = None
     winners: tuple[int, ...] | None = None
     ending: str = ""
@@ -88,6 +90,8 @@ class DrakonObservation:
             "goal": self.goal,
             "goal_counts": "coins" if self.count_coins else "gold",
             "escape": self.escape,
+            "heroes_variant": self.with_heroes,
+            "abilities_used": [FIGURES[f] for f in self.abilities_used],
             "scores": None if self.scores is None else list(self.scores),
             "winners": None if self.winners is None else list(self.winners),
             "ending": self.ending,
@@ -97,14 +101,14 @@ class DrakonObservation:
 def _step_fields(state: DrakonState) -> tuple[str, int | None, int, int]:
     if state.to_act is None:
         return "over", None, -1, NO_CELL
-    kind, a, b, _ = state.current
-    name = S.NAMES[kind]
+    kind, a, b, c = state.current
+    name = "ability" if kind == S.TURN and c else S.NAMES[kind]
     if state.to_act == CHANCE:
         return name, None, -1, NO_CELL
     hero = -1
-    if kind == S.TURN:
+    if kind == S.TURN or kind == S.KNIGHT_CHOICE:
         hero = state.hero_figure[b]
-    elif kind in (S.HARP_CHOICE,):
+    elif kind == S.HARP_CHOICE:
         hero = state.hero_figure[a]
     cell = b if kind == S.RELOCATE_CHOICE else NO_CELL
     return name, decider(state.current), hero, cell
@@ -146,6 +150,9 @@ def observe(state: DrakonState, seat: int | None) -> DrakonObservation:
         goal=state.goal,
         count_coins=state.count_coins,
         escape=state.escape,
+        with_heroes=state.with_heroes,
+        abilities_used=tuple(sorted(state.hero_figure[h] for h, used in enumerate(state.hero_used)
+                                    if used)),
         scores=scores,
         winners=winners,
         ending=state.ending,

@@ -12,12 +12,14 @@ from typing import Final
 from ...core.draws import randbelow, shuffle
 from ...core.game import CHANCE
 from . import actions as A
+from . import heroes as H
 from . import steps as S
 from .components import (
     DESTROY,
     DRAKON_ROOM,
     ESCAPE,
     EXCHANGE,
+    FIGURES,
     FIND,
     LOSE,
     MAP,
@@ -61,11 +63,15 @@ def deal(state: DrakonState, rng: random.Random, first: int | None) -> None:
         state.hands[seat] = [tiles.pop() for _ in range(min(HAND_SIZE, len(tiles)))]
     state.pile = tiles
     chosen = randbelow(rng, state.n) if first is None else first
-    set_up(state, chosen)
+    figures = list(range(len(FIGURES)))
+    if state.with_heroes:  # Héros!: heroes drawn at random
+        shuffle(rng, figures)
+    set_up(state, chosen, figures)
 
 
-def set_up(state: DrakonState, first: int) -> None:
-    """Everything but the tiles: Start, heroes, purses, the treasure, the first turn."""
+def set_up(state: DrakonState, first: int, figures: list[int]) -> None:
+    """Everything but the tiles: Start, heroes (``figures`` in seat order), purses, the
+    treasure, the first turn."""
     parts = state.parts
     state.rooms[START] = START_ROOM * 16 + parts.start_arrows
     per_seat = 2 if state.couple else 1
@@ -73,7 +79,8 @@ def set_up(state: DrakonState, first: int) -> None:
         for k in range(per_seat):
             state.hero_cell.append(START)
             state.hero_owner.append(seat)
-            state.hero_figure.append(seat * per_seat + k)
+            state.hero_figure.append(figures[seat * per_seat + k])
+    state.hero_used = [False] * len(state.hero_cell)
     if state.teams:
         state.purse_of = [team_of(seat, state.n) for seat in range(state.n)]
     state.purses = [[0, 0, 0] for _ in range(max(state.purse_of) + 1)]
@@ -99,7 +106,11 @@ def legal_actions(state: DrakonState) -> list[int]:
     if state.to_act == CHANCE:
         return [action for action, _ in chance_outcomes(state)]
     if kind == S.TURN:
-        return turn_actions(state, step[1], step[2]) or [A.PASS]
+        seat, hero = step[1], step[2]
+        if step[3]:  # Héros!: after the action, the ability or the end of the turn
+            return [*H.abilities(state, seat, hero), A.END]
+        main = turn_actions(state, seat, hero) + H.wizard_moves(state, hero)
+        return sorted([*(main or [A.PASS]), *H.abilities(state, seat, hero)])
     if kind == S.HERO_CHOICE:
         return sorted(A.HERO + state.hero_figure[h] for h in state.heroes_of(step[1]))
     if kind == S.HARP_CHOICE:
@@ -121,6 +132,10 @@ def legal_actions(state: DrakonState) -> list[int]:
         return rotations(state)
     if kind == S.MIND_CHOICE:
         return mind_controls(state, step[1])
+    if kind == S.KNIGHT_CHOICE:
+        return [A.KEEP, A.LET]
+    if kind == S.DWARF_CHOICE:
+        return H.dwarf_actions(state, step[1])
     raise AssertionError(f"no actions for step {step}")
 
 
@@ -229,12 +244,12 @@ def chance_outcomes(state: DrakonState) -> list[tuple[int, float]]:
     if state.to_act != CHANCE:
         return []
     kind, a, b, _ = state.current
-    if kind == S.GAIN:
+    if kind == S.GAIN or kind == S.SWAP:
         return _coin_odds(state.treasure)
     if kind == S.LOSE:
         return _coin_odds(state.purses[a])
     if kind == S.STEAL:
-        return _coin_odds(state.purses[b])
+        return _coin_odds(state.purses[state.purse_of[b]])
     hand = state.hands[b]
     kinds = sorted(set(hand))
     return [(A.TILE + k, hand.count(k) / len(hand)) for k in kinds]
@@ -242,12 +257,12 @@ def chance_outcomes(state: DrakonState) -> list[tuple[int, float]]:
 
 def _chance_possible(state: DrakonState, step: Step) -> bool:
     kind, a, b, _ = step
-    if kind == S.GAIN:
+    if kind == S.GAIN or kind == S.SWAP:
         return sum(state.treasure) > 0  # open question 31: an empty treasure gives nothing
     if kind == S.LOSE:
         return sum(state.purses[a]) > 0
     if kind == S.STEAL:
-        return sum(state.purses[b]) > 0
+        return sum(state.purses[state.purse_of[b]]) > 0
     return bool(state.hands[b])
 
 
@@ -268,6 +283,15 @@ def apply(state: DrakonState, action: int) -> None:
         _log(state, Event("hero", step[1], figure=action - A.HERO))
         _start_turn(state, step[1], hero)
         return
+    elif kind == S.KNIGHT_CHOICE:
+        if action == A.KEEP:  # the coin stays: the LOSE or STEAL step waiting is dropped
+            state.hero_used[step[2]] = True
+            state.tasks.pop()
+            _log(state, Event("knight", step[1], figure=state.hero_figure[step[2]]))
+    elif kind == S.DWARF_CHOICE:
+        drawn = H.dwarf_step(state, step, action)
+        if drawn >= 0:
+            _log(state, Event("dwarf", step[1], other=step[2], seats=(drawn,)))
     else:
         _apply_choice(state, step, action)
     _run(state)
@@ -275,6 +299,14 @@ def apply(state: DrakonState, action: int) -> None:
 
 def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
     family, a, b, c = A.decode(action)
+    if family == A.F_END:
+        state.stage = 2
+        return
+    if family not in (A.F_PASS, A.F_MOVE, A.F_PLACE):  # Héros!: an ability
+        _log(state, Event("ability", seat, figure=state.hero_figure[hero], other=action))
+        H.use(state, seat, hero, action)
+        return
+    state.stage = 1
     if family == A.F_PASS:
         _log(state, Event("pass", seat))
     elif family == A.F_MOVE:
@@ -325,7 +357,7 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
         for hero in caught:
             _send_back(state, hero)
         for hero in reversed(caught):
-            state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], 0, 0))
+            state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], hero, 0))
     elif kind == S.RELOCATE_CHOICE:
         if family == A.F_STAY:
             _log(state, Event("stay", a, cell=b))
@@ -376,10 +408,18 @@ def _apply_chance(state: DrakonState, step: Step, action: int) -> None:
         state.purses[a][value] -= 1
         (state.gone if state.lost_to == "out" else state.treasure)[value] += 1
         _log(state, Event("lose", _seat_of_purse(state, a)))
-    else:  # STEAL
-        state.purses[b][value] -= 1
+    elif kind == S.SWAP:  # the Thief's coin of value b for the one drawn from the treasure
+        state.treasure[value] -= 1
         state.purses[a][value] += 1
-        _log(state, Event("steal", _seat_of_purse(state, a), other=_seat_of_purse(state, b)))
+        state.purses[a][b - 1] -= 1
+        state.treasure[b - 1] += 1
+        _log(state, Event("swap", _seat_of_purse(state, a)))
+        _check_goal(state, a)
+    else:  # STEAL
+        victim = state.purse_of[b]
+        state.purses[victim][value] -= 1
+        state.purses[a][value] += 1
+        _log(state, Event("steal", _seat_of_purse(state, a), other=b))
         _check_goal(state, a)
 
 
@@ -397,7 +437,10 @@ def _run(state: DrakonState) -> None:
     while state.to_act is not None:
         if state.turn_steps > MAX_TURN_STEPS:
             state.tasks.clear()
+            state.stage = 2
         if not state.tasks:
+            if _turn_goes_on(state):
+                return
             _next_turn(state)
             return
         step = state.tasks.pop()
@@ -410,6 +453,12 @@ def _run(state: DrakonState) -> None:
             _catch(state, step[1])
         elif kind in S.CHANCE_STEPS:
             if _chance_possible(state, step):
+                knight = H.knight_for(state, step)
+                if knight >= 0:  # Héros!: the Knight may keep the coin, before it is drawn
+                    state.tasks.append((kind, step[1], step[2], 1))
+                    state.current = (S.KNIGHT_CHOICE, state.hero_owner[knight], knight, 0)
+                    state.to_act = state.current[1]
+                    return
                 state.current = step
                 state.to_act = CHANCE
                 return
@@ -419,6 +468,20 @@ def _run(state: DrakonState) -> None:
             if legal_actions(state):
                 return
             state.to_act = state.seat
+
+
+def _turn_goes_on(state: DrakonState) -> bool:
+    """Héros!: an ability used before the action leaves the action to do; after the action,
+    an ability still at hand is offered once (or the turn is ended)."""
+    seat, hero = state.seat, state.hero
+    if state.stage == 0:
+        _start_turn(state, seat, hero)
+        return True
+    if state.stage == 1 and state.with_heroes and H.abilities(state, seat, hero):
+        state.current = (S.TURN, seat, hero, 1)
+        state.to_act = seat
+        return True
+    return False
 
 
 def decider(step: Step) -> int:
@@ -463,12 +526,12 @@ def _effect(state: DrakonState, hero: int, cell: int) -> None:
     if effect == FIND:
         tasks.append((S.GAIN, purse, 0, 0))
     elif effect == LOSE:
-        tasks.append((S.LOSE, purse, 0, 0))
+        tasks.append((S.LOSE, purse, hero, 0))
     elif effect in (STEAL_LEFT, STEAL_RIGHT):
         # clockwise = the player on the left = the next seat (004, Tour de jeu; question 25)
         victim = (owner + (1 if effect == STEAL_LEFT else -1)) % state.n
         if state.purse_of[victim] != purse:
-            tasks.append((S.STEAL, purse, state.purse_of[victim], 0))
+            tasks.append((S.STEAL, purse, victim, 0))
     elif effect == DESTROY:
         tasks.append((S.DESTROY_CHOICE, owner, hero, 0))
     elif effect == DRAKON_ROOM:
@@ -492,7 +555,7 @@ def _catch(state: DrakonState, hero: int) -> None:
     """004, Le personnage Drakon: back to Start (already there: only the coin), and a coin drawn
     at random from its purse goes back to the treasure (open question 10)."""
     _send_back(state, hero)
-    state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], 0, 0))
+    state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], hero, 0))
 
 
 def _send_back(state: DrakonState, hero: int) -> None:
@@ -578,6 +641,7 @@ def _begin_turn(state: DrakonState) -> None:
 
 def _start_turn(state: DrakonState, seat: int, hero: int) -> None:
     state.hero = hero
+    state.stage = 0
     state.current = (S.TURN, seat, hero, 0)
     state.to_act = seat
 

@@ -42,6 +42,7 @@ class DrakonState(State):
         "rooms", "hands", "pile", "hero_cell", "hero_owner", "hero_figure", "drakon",
         "purses", "purse_of", "treasure", "gone", "seat", "hero", "first", "round_heroes",
         "slot", "current", "tasks", "turns", "turn_steps", "winning", "ending", "log",
+        "with_heroes", "hero_used", "stage",
     )
 
     def __init__(self, game: Game, options: Mapping[str, Any], parts: Components,
@@ -57,6 +58,7 @@ class DrakonState(State):
         self.count_coins: bool = bool(options["fixed_value"])
         self.goal: int = goal_for(options)
         self.lost_to: str = options["lost_coins"]
+        self.with_heroes: bool = bool(options["heroes"])
         self.log: list[Event] | None = None  # set to a list to record public events
         if source is not None:
             self._copy(source)
@@ -90,6 +92,9 @@ class DrakonState(State):
         self.turn_steps = 0  # actions taken in this turn
         self.winning: list[int] | None = None  # seats that won, once the game is over
         self.ending = ""  # how it ended: goal, escape, stuck, limit
+        self.hero_used: list[bool] = []  # Heroes!: each hero's ability spent
+        #: Where the turn is: 0 before its action (lay, move, pass), 1 after it, 2 closed.
+        self.stage = 0
 
     def _copy(self, source: DrakonState) -> None:
         self.seed = source.seed
@@ -116,6 +121,8 @@ class DrakonState(State):
         self.turn_steps = source.turn_steps
         self.winning = None if source.winning is None else list(source.winning)
         self.ending = source.ending
+        self.hero_used = list(source.hero_used)
+        self.stage = source.stage
 
     # -- what the position holds -------------------------------------------------------------
     def gold(self, purse: int) -> int:

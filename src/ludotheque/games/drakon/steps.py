@@ -22,11 +22,15 @@ EXCHANGE_CHOICE: Final = 7  # (.., seat, hero): a room to swap for a tile of the
 MAP_CHOICE: Final = 8  # (.., seat): whose hand to take a tile from
 ROTATE_CHOICE: Final = 9  # (.., seat): a room to turn
 MIND_CHOICE: Final = 10  # (.., seat, hero): an opponent's hero to move
+KNIGHT_CHOICE: Final = 11  # (.., seat, hero): the Knight keeps the coin or lets it go
+DWARF_CHOICE: Final = 12  # (.., seat, discarded so far): the Dwarf's tiles to discard
 # chance
 GAIN: Final = 20  # (.., purse): Find a coin: a coin from the treasure
-LOSE: Final = 21  # (.., purse): a coin from the purse back to the treasure (or out)
-STEAL: Final = 22  # (.., purse, victim purse): a coin from the victim's purse
+LOSE: Final = 21  # (.., purse, hero, asked): a coin back to the treasure (or out); hero: the
+#   one losing it (-1 for none), asked: the Knight was asked already
+STEAL: Final = 22  # (.., purse, victim seat, asked): a coin from the victim's purse
 TAKE_TILE: Final = 23  # (.., seat, victim seat): a tile from the victim's hand
+SWAP: Final = 24  # (.., purse, value): the Thief's coin of that value for one of the treasure
 # automatic
 ENTER: Final = 30  # (.., hero, mover, cell): the hero is moved onto the room
 EFFECT: Final = 31  # (.., hero, cell): the room acts on the hero that entered it
@@ -37,6 +41,7 @@ NAMES: Final = {
     TURN: "turn", HERO_CHOICE: "hero", HARP_CHOICE: "harp", DESTROY_CHOICE: "destroy",
     DRAKON_SET: "drakon-set", DRAKON_MOVE: "drakon-move", RELOCATE_CHOICE: "moving",
     EXCHANGE_CHOICE: "exchange", MAP_CHOICE: "map", ROTATE_CHOICE: "rotate", MIND_CHOICE: "mind",
-    GAIN: "find", LOSE: "lose", STEAL: "steal", TAKE_TILE: "take-tile",
+    KNIGHT_CHOICE: "knight", DWARF_CHOICE: "dwarf",
+    GAIN: "find", LOSE: "lose", STEAL: "steal", TAKE_TILE: "take-tile", SWAP: "swap",
 }
-CHANCE_STEPS: Final = (GAIN, LOSE, STEAL, TAKE_TILE)
+CHANCE_STEPS: Final = (GAIN, LOSE, STEAL, TAKE_TILE, SWAP)
