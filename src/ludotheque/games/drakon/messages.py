@@ -1,0 +1,273 @@
+"""Drakon's player-facing words in English and French: the rooms (the rulebook's names, 004,
+"Descriptions des salles"), the heroes, what happened, what to do, and the labels of actions.
+``render`` puts them together; nothing here knows a position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+
+#: Per language, by the notation's room word: (name, short mark for the terminal grid, what it does).
+ROOMS: dict[str, dict[str, tuple[str, str, str]]] = {
+    "en": {
+        "start": ("Start", "Sta", "where the heroes begin"),
+        "room": ("Room", "", "no effect"),
+        "destroy": ("Destroy a room", "Dst", "remove a room with no figure"),
+        "drakon": ("Drakon's movements", "Drk", "move Drakon up to three rooms"),
+        "escape": ("Escape", "Esc", "your hero steps onto it when you lay it"),
+        "find": ("Find a coin", "$+", "take a coin from the treasure"),
+        "moving": ("Moving room", "Mov", "move this room elsewhere"),
+        "lose": ("Lose a coin", "$-", "a coin goes back to the treasure"),
+        "harp": ("Magic harp", "Hrp", "pulls in heroes from rooms pointing at it"),
+        "exchange": ("Magic exchange", "Exc", "swap a room for a tile of your hand"),
+        "map": ("Map room", "Map", "take a tile from an opponent's hand"),
+        "passkey": ("Passkey", "Key", "leave it through any side"),
+        "mind": ("Mind control", "Mnd", "move an opponent's hero"),
+        "rotate": ("Rotate a room", "Rot", "turn a room"),
+        "steal-left": ("Steal a coin (clockwise)", "St>", "a coin from the player on your left"),
+        "steal-right": ("Steal a coin (anticlockwise)", "<St", "a coin from the player on your right"),
+        "wind": ("Violent wind", "Wnd", "the next move goes two rooms"),
+        "teleport": ("Teleport", "Tel", "leave it to any room"),
+    },
+    "fr": {
+        "start": ("Départ", "Dép", "les héros y commencent"),
+        "room": ("Salle neutre", "", "aucun effet"),
+        "destroy": ("Détruire une salle", "Dét", "retirer une salle sans personnage"),
+        "drakon": ("Mouvements de Drakon", "Drk", "déplacer Drakon de trois salles au plus"),
+        "escape": ("Évasion", "Éva", "votre héros s'y place quand vous la posez"),
+        "find": ("Trouver une pièce", "$+", "prendre une pièce dans le trésor"),
+        "moving": ("Salle mobile", "Mob", "déplacer cette salle ailleurs"),
+        "lose": ("Perdre une pièce", "$-", "une pièce retourne au trésor"),
+        "harp": ("Harpe magique", "Hrp", "attire les héros des salles pointant vers elle"),
+        "exchange": ("Échange magique", "Éch", "échanger une salle contre une tuile de sa main"),
+        "map": ("Salle des cartes", "Crt", "prendre une tuile dans la main d'un adversaire"),
+        "passkey": ("Passe-partout", "PP", "en sortir par n'importe quel côté"),
+        "mind": ("Contrôle de l'esprit", "Esp", "déplacer le héros d'un adversaire"),
+        "rotate": ("Pivoter une salle", "Piv", "faire pivoter une salle"),
+        "steal-left": ("Vol de pièce (sens horaire)", "Vo>", "une pièce du joueur à votre gauche"),
+        "steal-right": ("Vol de pièce (sens anti-horaire)", "<Vo", "une pièce du joueur à votre droite"),
+        "wind": ("Vent violent", "Vnt", "le prochain déplacement est de deux salles"),
+        "teleport": ("Téléportation", "Tél", "en sortir vers n'importe quelle salle"),
+    },
+}
+
+#: Per language, by the notation's hero word: (name, with its article, initial on the grid).
+HEROES: dict[str, dict[str, tuple[str, str, str]]] = {
+    "en": {
+        "amazon": ("Amazon", "the Amazon", "A"), "barbarian": ("Barbarian", "the Barbarian", "B"),
+        "dwarf": ("Dwarf", "the Dwarf", "D"), "knight": ("Knight", "the Knight", "K"),
+        "thief": ("Thief", "the Thief", "T"), "wizard": ("Wizard", "the Wizard", "W"),
+    },
+    "fr": {
+        "amazon": ("Amazone", "l'Amazone", "A"), "barbarian": ("Barbare", "le Barbare", "B"),
+        "dwarf": ("Nain", "le Nain", "N"), "knight": ("Chevalier", "le Chevalier", "C"),
+        "thief": ("Voleur", "le Voleur", "V"), "wizard": ("Magicien", "le Magicien", "M"),
+    },
+}
+
+#: The sides N E S W as each language writes them.
+SIDES = {"en": "NESW", "fr": "NESO"}
+
+#: Per language and event kind: (third person, second person). ``{who}`` is the seat's name.
+EVENTS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "place": ("{who} lays {room} at {cell}", "You lay {room} at {cell}"),
+        "draw": ("{who} draws a tile", "You draw a tile"),
+        "move": ("{who} moves {hero} from {from_} to {cell}", "You move {hero} from {from_} to {cell}"),
+        "pull": ("The Magic harp at {cell} pulls in {hero}", "The Magic harp at {cell} pulls in {hero}"),
+        "caught": ("Drakon catches {hero} ({who}): back to Start",
+                   "Drakon catches {hero} (you): back to Start"),
+        "coin": ("{who} finds a coin", "You find a coin"),
+        "lose": ("{who} loses a coin", "You lose a coin"),
+        "steal": ("{who} steals a coin from {other}", "You steal a coin from {other}"),
+        "destroy": ("{who} destroys {room} at {cell}", "You destroy {room} at {cell}"),
+        "drakon": ("{who} sends Drakon to {cell}", "You send Drakon to {cell}"),
+        "relocate": ("{who} moves the Moving room from {from_} to {cell} ({arrows})",
+                     "You move the Moving room from {from_} to {cell} ({arrows})"),
+        "stay": ("{who} leaves the Moving room at {cell}", "You leave the Moving room at {cell}"),
+        "exchange": ("{who} swaps {old} at {cell} for {room}", "You swap {old} at {cell} for {room}"),
+        "map": ("{who} looks into {other}'s hand (Map room)", "You look into {other}'s hand (Map room)"),
+        "take": ("{who} takes a tile at random from {other}'s hand",
+                 "You take a tile at random from {other}'s hand"),
+        "rotate": ("{who} turns the room at {cell} {turn}: now {room}",
+                   "You turn the room at {cell} {turn}: now {room}"),
+        "mind": ("{who} controls the mind of {hero}", "You control the mind of {hero}"),
+        "mind_stay": ("{who} controls the mind of {hero}, who cannot move",
+                      "You control the mind of {hero}, who cannot move"),
+        "hero": ("{who} sends {hero} first this round", "You send {hero} first this round"),
+        "pass": ("{who} passes", "You pass"),
+        "escape": ("{hero} ({who}) steps onto the Escape at {cell}",
+                   "{hero} (you) steps onto the Escape at {cell}"),
+        "win": ("{names} {wins}", "{names} {wins}"),
+        "stuck": ("Nobody can lay a room or move a hero: the most gold wins",
+                  "Nobody can lay a room or move a hero: the most gold wins"),
+        "limit": ("The turn limit is reached: the most gold wins",
+                  "The turn limit is reached: the most gold wins"),
+    },
+    "fr": {
+        "place": ("{who} pose {room} en {cell}", "Vous posez {room} en {cell}"),
+        "draw": ("{who} pioche une salle", "Vous piochez une salle"),
+        "move": ("{who} déplace {hero} de {from_} en {cell}", "Vous déplacez {hero} de {from_} en {cell}"),
+        "pull": ("La Harpe magique en {cell} attire {hero}", "La Harpe magique en {cell} attire {hero}"),
+        "caught": ("Drakon attrape {hero} ({who}) : retour au Départ",
+                   "Drakon attrape {hero} (vous) : retour au Départ"),
+        "coin": ("{who} trouve une pièce", "Vous trouvez une pièce"),
+        "lose": ("{who} perd une pièce", "Vous perdez une pièce"),
+        "steal": ("{who} vole une pièce à {other}", "Vous volez une pièce à {other}"),
+        "destroy": ("{who} détruit {room} en {cell}", "Vous détruisez {room} en {cell}"),
+        "drakon": ("{who} envoie Drakon en {cell}", "Vous envoyez Drakon en {cell}"),
+        "relocate": ("{who} déplace la Salle mobile de {from_} en {cell} ({arrows})",
+                     "Vous déplacez la Salle mobile de {from_} en {cell} ({arrows})"),
+        "stay": ("{who} laisse la Salle mobile en {cell}", "Vous laissez la Salle mobile en {cell}"),
+        "exchange": ("{who} échange {old} en {cell} contre {room}",
+                     "Vous échangez {old} en {cell} contre {room}"),
+        "map": ("{who} fouille la main de {other} (Salle des cartes)",
+                "Vous fouillez la main de {other} (Salle des cartes)"),
+        "take": ("{who} prend une tuile au hasard dans la main de {other}",
+                 "Vous prenez une tuile au hasard dans la main de {other}"),
+        "rotate": ("{who} pivote la salle en {cell} {turn} : désormais {room}",
+                   "Vous pivotez la salle en {cell} {turn} : désormais {room}"),
+        "mind": ("{who} contrôle l'esprit de {hero}", "Vous contrôlez l'esprit de {hero}"),
+        "mind_stay": ("{who} contrôle l'esprit de {hero}, qui ne peut pas bouger",
+                      "Vous contrôlez l'esprit de {hero}, qui ne peut pas bouger"),
+        "hero": ("{who} fait jouer {hero} en premier cette manche",
+                 "Vous faites jouer {hero} en premier cette manche"),
+        "pass": ("{who} passe", "Vous passez"),
+        "escape": ("{hero} ({who}) se réfugie dans l'Évasion en {cell}",
+                   "{hero} (vous) se réfugie dans l'Évasion en {cell}"),
+        "win": ("{names} {wins}", "{names} {wins}"),
+        "stuck": ("Personne ne peut plus poser de salle ni bouger : le plus d'or l'emporte",
+                  "Personne ne peut plus poser de salle ni bouger : le plus d'or l'emporte"),
+        "limit": ("La limite de tours est atteinte : le plus d'or l'emporte",
+                  "La limite de tours est atteinte : le plus d'or l'emporte"),
+    },
+}
+
+#: What the seat to act is asked, by step name (``steps.NAMES``).
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {
+        "turn": "Your turn with {hero}: lay a room from your hand, or move your hero",
+        "hero": "Choose which of your heroes acts first this round",
+        "harp": "Two Magic harps pull {hero}: choose which one",
+        "destroy": "Destroy a room: choose a room with no figure on it (not Start)",
+        "drakon-set": "Set Drakon down on a room with no hero",
+        "drakon-move": "Move Drakon up to three rooms (or leave him where he is)",
+        "moving": "Moving room: choose where it goes, or leave it",
+        "exchange": "Magic exchange: swap a room with no figure for a tile of your hand",
+        "map": "Map room: choose whose hand to take a tile from",
+        "rotate": "Rotate a room: choose a room and how to turn it",
+        "mind": "Mind control: move an opponent's hero",
+        "chance": "Chance decides",
+        "over": "The game is over",
+    },
+    "fr": {
+        "turn": "À vous avec {hero} : posez une salle de votre main, ou déplacez votre héros",
+        "hero": "Choisissez lequel de vos héros joue en premier cette manche",
+        "harp": "Deux Harpes magiques attirent {hero} : choisissez laquelle",
+        "destroy": "Détruire une salle : choisissez une salle sans personnage (pas le Départ)",
+        "drakon-set": "Posez Drakon sur une salle sans héros",
+        "drakon-move": "Déplacez Drakon de trois salles au plus (ou laissez-le)",
+        "moving": "Salle mobile : choisissez où elle va, ou laissez-la",
+        "exchange": "Échange magique : échangez une salle sans personnage contre une tuile de votre main",
+        "map": "Salle des cartes : choisissez dans quelle main prendre une tuile",
+        "rotate": "Pivoter une salle : choisissez une salle et le sens",
+        "mind": "Contrôle de l'esprit : déplacez le héros d'un adversaire",
+        "chance": "Le hasard décide",
+        "over": "La partie est terminée",
+    },
+}
+
+#: Labels of actions, by family.
+ACTIONS: dict[str, dict[str, str]] = {
+    "en": {
+        "pass": "Pass", "stay": "Leave the Moving room where it is",
+        "coin": "A coin of {n} gold", "tile": "A tile: {room}",
+        "map": "Take a tile at random from {who}'s hand", "hero": "{hero} acts first",
+        "move": "Move to {cell}{room}", "harp": "Be pulled onto the Magic harp at {cell}",
+        "destroy": "Destroy {room} at {cell}", "drakon-set": "Set Drakon down at {cell}{room}",
+        "drakon": "Drakon to {cell}{room}", "drakon_stay": "Drakon stays at {cell}{room}",
+        "rotate": "Turn {room} at {cell} {turn}",
+        "mind": "Move {hero} to {cell}{room}", "mind_stay": "{hero} cannot move: it stays",
+        "relocate": "Move the Moving room to {cell} ({arrows})",
+        "place": "Lay {room} at {cell}", "exchange": "Swap {old} at {cell} for {room}",
+    },
+    "fr": {
+        "pass": "Passer", "stay": "Laisser la Salle mobile en place",
+        "coin": "Une pièce de {n} or(s)", "tile": "Une tuile : {room}",
+        "map": "Prendre une tuile au hasard dans la main de {who}", "hero": "{hero} joue en premier",
+        "move": "Aller en {cell}{room}", "harp": "Être attiré sur la Harpe magique en {cell}",
+        "destroy": "Détruire {room} en {cell}", "drakon-set": "Poser Drakon en {cell}{room}",
+        "drakon": "Drakon en {cell}{room}", "drakon_stay": "Drakon reste en {cell}{room}",
+        "rotate": "Pivoter {room} en {cell} {turn}",
+        "mind": "Déplacer {hero} en {cell}{room}", "mind_stay": "{hero} ne peut pas bouger : il reste",
+        "relocate": "Déplacer la Salle mobile en {cell} ({arrows})",
+        "place": "Poser {room} en {cell}", "exchange": "Échanger {old} en {cell} contre {room}",
+    },
+}
+
+#: Other words of the board, the score sheet and the end.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "you": "you", "and": "and", "seat": "Seat {n}",
+        "turn_cw": "a quarter turn clockwise", "turn_half": "a half turn",
+        "turn_ccw": "a quarter turn anticlockwise",
+        "player": "Player", "hero_head": "Hero", "where": "Room", "tiles": "Tiles",
+        "coins": "Coins", "gold": "Gold",
+        "first": "first", "to_act": "to act", "partner": "team {t}",
+        "hidden": "?",
+        "hand": "Your hand: ", "hand_empty": "Your hand is empty",
+        "new_in_hand": "Into your hand: {tiles}",
+        "pile": "Draw pile: {n} tiles", "treasure": "Treasure: {n} coins", "gone": "out of the game: {n}",
+        "goal_gold": "Goal: {n} gold", "goal_coins": "Goal: {n} coins",
+        "goal_escape": "Goal: {n} gold, then reach an Escape or a Teleport",
+        "drakon_aside": "Drakon is set aside", "drakon_at": "Drakon: {cell}",
+        "cropped": "The dungeon spans x {x0}..{x1}, y {y0}..{y1}; shown: x {a0}..{a1}, y {b0}..{b1} "
+                   "(around the heroes)",
+        "legend_heroes": "Heroes: ",
+        "legend_rooms": "Rooms: ",
+        "coins_row": "Coins", "gold_row": "Gold", "values_row": "Coins of 1/2/3",
+        "result_row": "Result", "won": "wins", "lost": "—",
+        "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
+        "wins_1": "wins", "wins_n": "win", "wins_you": "win",
+        "end_goal": "the goal is reached", "end_escape": "escaped from Drakon's lair",
+        "end_stuck": "nobody could act: most gold", "end_limit": "turn limit: most gold",
+        "you_mark": "(you)",
+    },
+    "fr": {
+        "you": "vous", "and": "et", "seat": "Joueur {n}",
+        "turn_cw": "d'un quart de tour (sens horaire)", "turn_half": "d'un demi-tour",
+        "turn_ccw": "d'un quart de tour (sens anti-horaire)",
+        "player": "Joueur", "hero_head": "Héros", "where": "Salle", "tiles": "Tuiles",
+        "coins": "Pièces", "gold": "Or",
+        "first": "premier", "to_act": "à jouer", "partner": "équipe {t}",
+        "hidden": "?",
+        "hand": "Votre main : ", "hand_empty": "Votre main est vide",
+        "new_in_hand": "Dans votre main : {tiles}",
+        "pile": "Pioche : {n} salles", "treasure": "Trésor : {n} pièces", "gone": "hors jeu : {n}",
+        "goal_gold": "Objectif : {n} ors", "goal_coins": "Objectif : {n} pièces",
+        "goal_escape": "Objectif : {n} ors, puis atteindre une Évasion ou une Téléportation",
+        "drakon_aside": "Drakon est mis de côté", "drakon_at": "Drakon : {cell}",
+        "cropped": "Le repaire s'étend de x {x0}..{x1}, y {y0}..{y1} ; affiché : x {a0}..{a1}, "
+                   "y {b0}..{b1} (autour des héros)",
+        "legend_heroes": "Héros : ",
+        "legend_rooms": "Salles : ",
+        "coins_row": "Pièces", "gold_row": "Or", "values_row": "Pièces de 1/2/3",
+        "result_row": "Résultat", "won": "gagne", "lost": "—",
+        "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
+        "wins_1": "gagne", "wins_n": "gagnent", "wins_you": "gagnez",
+        "end_goal": "objectif atteint", "end_escape": "évasion de l'antre de Drakon",
+        "end_stuck": "plus personne ne pouvait jouer : le plus d'or",
+        "end_limit": "limite de tours : le plus d'or",
+        "you_mark": "(vous)",
+    },
+}
+
+
+def lang_of(lang: str) -> str:
+    return "fr" if lang == "fr" else "en"
+
+
+def word(key: str, lang: str = "en", **params: Any) -> str:
+    """One of the words above in ``lang`` (English when the language is unknown)."""
+    return WORDS[lang_of(lang)][key].format(**params)
