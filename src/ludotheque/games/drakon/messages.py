@@ -222,8 +222,7 @@ WORDS: dict[str, dict[str, str]] = {
         "goal_gold": "Goal: {n} gold", "goal_coins": "Goal: {n} coins",
         "goal_escape": "Goal: {n} gold, then reach an Escape or a Teleport",
         "drakon_aside": "Drakon is set aside", "drakon_at": "Drakon: {cell}",
-        "cropped": "The dungeon spans x {x0}..{x1}, y {y0}..{y1}; shown: x {a0}..{a1}, y {b0}..{b1} "
-                   "(around the heroes)",
+        "cropped": "Shown: x {a0}..{a1}, y {b0}..{b1} (around the heroes) of x {x0}..{x1}, y {y0}..{y1}",
         "legend_heroes": "Heroes: ",
         "legend_rooms": "Rooms: ",
         "coins_row": "Coins", "gold_row": "Gold", "values_row": "Coins of 1/2/3",
@@ -248,8 +247,7 @@ WORDS: dict[str, dict[str, str]] = {
         "goal_gold": "Objectif : {n} ors", "goal_coins": "Objectif : {n} pièces",
         "goal_escape": "Objectif : {n} ors, puis atteindre une Évasion ou une Téléportation",
         "drakon_aside": "Drakon est mis de côté", "drakon_at": "Drakon : {cell}",
-        "cropped": "Le repaire s'étend de x {x0}..{x1}, y {y0}..{y1} ; affiché : x {a0}..{a1}, "
-                   "y {b0}..{b1} (autour des héros)",
+        "cropped": "Affiché : x {a0}..{a1}, y {b0}..{b1} (autour des héros) sur x {x0}..{x1}, y {y0}..{y1}",
         "legend_heroes": "Héros : ",
         "legend_rooms": "Salles : ",
         "coins_row": "Pièces", "gold_row": "Or", "values_row": "Pièces de 1/2/3",

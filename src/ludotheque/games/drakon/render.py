@@ -166,12 +166,16 @@ def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[s
 
 # -- actions --------------------------------------------------------------------------------
 
+def _room_at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
+    """``Find a coin (NE)``: the room at ``cell`` when the observation shows one, else ``?``."""
+    room = -1 if observation is None else observation.room_at(cell)
+    return room_label(room, lang, markup) if room >= 0 else "?"
+
+
 def _at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
     """`` (Find a coin)``: the room at ``cell``, when the observation shows it."""
-    if observation is None:
-        return ""
-    room = observation.room_at(cell)
-    return f" ({room_label(room, lang, markup)})" if room >= 0 else ""
+    room = _room_at(observation, cell, lang, markup)
+    return "" if room == "?" else f" ({room})"
 
 
 def action_label(action: int, observation: DrakonObservation | None = None, lang: str = "en",
@@ -197,7 +201,7 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
         if family == A.F_HARP:
             return say["harp"].format(cell=cell)
         if family == A.F_DESTROY:
-            return say["destroy"].format(cell=cell, room=at.strip(" ()") or "?")
+            return say["destroy"].format(cell=cell, room=_room_at(observation, a, lang, markup))
         key = "drakon"
         if observation is not None and observation.step == "drakon-set":
             key = "drakon-set"
@@ -205,8 +209,8 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
             key = "drakon_stay"
         return say[key].format(cell=cell, room=at)
     if family == A.F_ROTATE:
-        at = _at(observation, a, lang, markup).strip(" ()") or "?"
-        return say["rotate"].format(room=at, cell=cell_text(a), turn=_turn_words(b, lang))
+        room = _room_at(observation, a, lang, markup)
+        return say["rotate"].format(room=room, cell=cell_text(a), turn=_turn_words(b, lang))
     if family == A.F_MIND:
         hero = _capital(hero_name(a, lang, article=True))
         if b == CELLS:
@@ -218,7 +222,7 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
         room = room_label(a * 16 + b, lang, markup)
         if family == A.F_PLACE:
             return say["place"].format(room=room, cell=cell_text(c))
-        old = _at(observation, c, lang, markup).strip(" ()") or "?"
+        old = _room_at(observation, c, lang, markup)
         return say["exchange"].format(old=old, cell=cell_text(c), room=room)
     return str(action)
 
