@@ -102,6 +102,16 @@ def play_decision(page: Any, turn: int, ways: dict[str, int]) -> None:
         page.click(f'button.d-room[data-cell="{cell}"]')
         assert click_and_wait(page, '.d-controls button[data-move^="rotate "]').startswith(f"rotate {cell} ")
         ways["room"] += 1
+    elif any(a.startswith("exchange ") for a in actions) and turn % 2:
+        page.locator(".d-hand button.d-tile").first.click()
+        assert click_and_wait(page, 'button.d-room.target[data-move^="exchange "]') in actions
+        ways["room"] += 1
+    elif any(a.startswith("relocate ") for a in actions) and turn % 2:
+        assert click_and_wait(page, ".d-spot") in actions
+        ways["spot"] += 1
+    elif any(a.startswith("map ") for a in actions) and turn % 2:
+        assert click_and_wait(page, '.d-controls button[data-move^="map "]') in actions
+        ways["button"] += 1
     else:
         click_and_wait(page, f'[data-action="{actions[turn % len(actions)]}"]')
         ways["panel"] += 1
@@ -110,7 +120,7 @@ def play_decision(page: Any, turn: int, ways: dict[str, int]) -> None:
 def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: str) -> None:
     table = create_table(base, {"players": 2, "first_player": 0, "goal": 4, "turn_limit": 50})
     page.goto(base + table["seats"][0]["url"])
-    ways = {"spot": 0, "room": 0, "panel": 0}
+    ways = {"spot": 0, "room": 0, "button": 0, "panel": 0}
     turn = 0
     deadline = time.monotonic() + 240
     while wait_turn_or_end(page):
@@ -126,6 +136,10 @@ def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: 
     assert record["result"] is not None
     # at the end every purse is shown, on the board too
     assert page.locator('.d-purse [data-field="gold"].gold').count() == 2
+    # the replay page draws the same board, read-only
+    page.goto(f"{base}/t/{table['id']}/replay")
+    page.wait_for_selector('.d-room[data-cell="0,0"]')
+    assert page.locator(".d-spot, button.d-room").count() == 0
 
 
 def test_the_camera_pans_and_zooms_and_words_follow_the_language(page: Any, base: str) -> None:
@@ -151,3 +165,156 @@ def test_the_camera_pans_and_zooms_and_words_follow_the_language(page: Any, base
     page.wait_for_function("window.ludotheque.view().lang === 'fr'")
     assert "Départ" in (page.locator('.d-room[data-cell="0,0"]').get_attribute("title") or "")
     assert "vos tuiles" in page.inner_text(".d-hand").lower()
+
+
+# -- every room's choice on the board, from explicit positions ------------------------------------
+
+PROBE = """async (view) => {
+  const i18n = await import("/static/js/i18n.js");
+  const mod = await import("/games/drakon/board.js");
+  i18n.addStrings(mod.strings);
+  const root = document.createElement("section");
+  root.className = "board";
+  document.body.replaceChildren(root);
+  window.sent = [];
+  // what the table's shell does with a click on an element carrying an action
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-move]");
+    if (target) window.sent.push(target.dataset.move);
+  });
+  const board = mod.createBoard(root, { t: i18n.t, act: () => true, notify: () => {}, interactive: true });
+  board.update(view);
+}"""
+
+
+def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | None = None,
+            lang: str = "en") -> dict[str, Any]:
+    """The view the server would send the seat to act after ``played`` from ``setup``."""
+    from ludotheque.games.drakon import GAME
+    from ludotheque.renderers import renderer_for
+    from ludotheque.server.store import SeatRow
+    from ludotheque.server.views import build_view, whole_view
+
+    state = GAME.state_from_setup(setup, options)
+    for text in played:
+        state.apply(GAME.parse_action(text))
+    seat = state.to_act
+    assert isinstance(seat, int) and seat >= 0
+    seats = [SeatRow(s, "human") if s == seat else SeatRow(s, "bot", "random") for s in range(state.players)]
+    view = whole_view(build_view(state, renderer_for(GAME), seats, seat, lang), [], set())
+    return {**view, "version": len(played) + 1, "game": "drakon", "game_name": "Drakon"}
+
+
+@pytest.fixture(scope="module")
+def probe(chromium: Any, base: str) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1200, "height": 900}, locale="en-GB")
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base + "/")
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def show(page: Any, view: dict[str, Any]) -> set[str]:
+    """Draw the board of ``view``; returns its legal actions."""
+    page.evaluate(PROBE, view)
+    return {entry["action"] for entry in view["legal"]}
+
+
+def sent(page: Any) -> list[str]:
+    return list(page.evaluate("window.sent"))
+
+
+START = "start 0,0 NESW"
+
+
+def test_laying_offers_only_legal_spots_for_the_way_the_tile_is_turned(probe: Any) -> None:
+    legal = show(probe, view_of({"rooms": [START], "hands": [["find N"], ["room N"]]}, []))
+    assert probe.locator(".d-spot").count() == 0  # nothing before a tile is chosen
+    probe.click('.d-tile[data-kind="find N"]')
+    shown = set()
+    for _ in range(4):
+        spots = set(probe.locator(".d-spot").evaluate_all("els => els.map(e => e.dataset.move)"))
+        arrows = {spot.split()[-1] for spot in spots}
+        assert len(arrows) == 1
+        way = arrows.pop()
+        assert spots == {a for a in legal if a.startswith("place find ") and a.endswith(" " + way)}
+        shown |= spots
+        probe.click("#d-turn")
+    assert shown == {a for a in legal if a.startswith("place ")}
+    assert "place find 0,-1 N" not in shown  # Start points south at it: never offered
+    probe.click('.d-spot[data-cell="1,0"]')
+    assert sent(probe)[-1] in legal and sent(probe)[-1].startswith("place find 1,0 ")
+
+
+def test_moving_is_a_click_on_a_highlighted_room(probe: Any) -> None:
+    setup = {"rooms": [START, "find 1,0 N", "room 0,1 N"], "hands": [[], ["room NE"]]}
+    legal = show(probe, view_of(setup, []))
+    targets = set(probe.locator("button.d-room.target").evaluate_all("els => els.map(e => e.dataset.move)"))
+    assert targets == {a for a in legal if a.startswith("move ")} == {"move 1,0", "move 0,1"}
+    probe.click('button.d-room[data-cell="1,0"]')
+    assert sent(probe) == ["move 1,0"]
+
+
+@pytest.mark.parametrize(("room", "expected"), [
+    ("destroy 1,0 NE", "destroy 0,1"), ("map 1,0 NE", None), ("rotate 1,0 NS", "rotate 0,1 "),
+])
+def test_a_rooms_choice_is_made_by_clicking(probe: Any, room: str, expected: str | None) -> None:
+    setup = {"rooms": [START, room, "room 0,1 N"], "hands": [["find N"], ["lose NE"], ["room NE"]]}
+    legal = show(probe, view_of(setup, ["move 1,0"]))
+    if room.startswith("map"):
+        probe.click('.d-controls button[data-move="map 2"]')
+        assert sent(probe) == ["map 2"]
+        return
+    probe.click('button.d-room[data-cell="0,1"]')
+    if room.startswith("rotate"):
+        assert sent(probe) == []  # the room is chosen, then how to turn it
+        probe.click('.d-controls button[data-move^="rotate 0,1 "]')
+    assert len(sent(probe)) == 1 and sent(probe)[0].startswith(expected or "") and sent(probe)[0] in legal
+
+
+def test_magic_exchange_swaps_a_turned_tile_of_the_hand_for_a_clicked_room(probe: Any) -> None:
+    setup = {"rooms": [START, "exchange 1,0 NS", "room 0,1 N"], "hands": [["find N"], ["lose NE"]]}
+    legal = show(probe, view_of(setup, ["move 1,0"]))
+    probe.click('.d-tile[data-kind="find N"]')
+    first = probe.locator('button.d-room[data-cell="0,1"]').get_attribute("data-move")
+    probe.click("#d-turn")
+    second = probe.locator('button.d-room[data-cell="0,1"]').get_attribute("data-move")
+    assert first != second and {first, second} <= legal
+    probe.click('button.d-room[data-cell="0,1"]')
+    assert sent(probe) == [second]
+
+
+def test_the_moving_room_goes_to_a_clicked_spot_or_stays(probe: Any) -> None:
+    setup = {"rooms": [START, "moving 1,0 N"], "hands": [["find N"], ["lose NE"]]}
+    legal = show(probe, view_of(setup, ["move 1,0"]))
+    spots = set(probe.locator(".d-spot").evaluate_all("els => els.map(e => e.dataset.move)"))
+    assert spots and spots <= legal and all(s.startswith("relocate ") for s in spots)
+    probe.locator(".d-spot").first.click()
+    probe.click('.d-controls button[data-move="stay"]')
+    assert sent(probe)[0] in spots and sent(probe)[1] == "stay"
+
+
+def test_mind_control_picks_a_hero_then_its_room(probe: Any) -> None:
+    setup = {"rooms": [START, "mind 1,0 NE", "room 0,1 N"], "hands": [["find N"], ["lose NE"], ["room NE"]]}
+    legal = show(probe, view_of(setup, ["move 1,0"]))
+    assert probe.locator("button.d-room.target").count() == 0  # whose hero first
+    probe.click('.d-controls button[data-figure="dwarf"]')
+    probe.click('button.d-room[data-cell="0,1"]')
+    assert sent(probe) == ["mind dwarf 0,1"] and "mind dwarf 0,1" in legal
+
+
+def test_drakon_is_set_down_by_clicking_a_room_and_couples_choose_a_hero(probe: Any) -> None:
+    setup = {"rooms": [START, "room 1,0 N"], "hands": [["drakon NS"], ["lose NE"]]}
+    legal = show(probe, view_of(setup, ["place drakon 0,1 EW"]))
+    assert probe.locator("button.d-room.target").count() == len(legal) == 2  # no hero on them
+    probe.click('button.d-room[data-cell="0,1"]')
+    assert sent(probe) == ["drakon 0,1"]
+    couple = view_of({"rooms": [START], "hands": [["find N"], ["lose NE"]]}, [], {"couple": True}, "fr")
+    show(probe, couple)
+    probe.click('.d-controls button[data-move="hero barbarian"]')
+    assert sent(probe) == ["hero barbarian"]
+    assert "Barbare" in probe.inner_text(".d-controls")
