@@ -207,13 +207,13 @@ function roomTitle(view, effect, arrows) {
 }
 
 /** The inside of a room tile: its arrows, icon and name. */
-function tileFace(view, effect, arrows) {
+function tileFace(view, effect, arrows, named = false) {
   const mask = maskOf(arrows);
   const words = roomWords(view, effect);
   return [
     ...[0, 1, 2, 3].filter((side) => (mask >> side) & 1).map((side) => el("span", { class: `arrow a-${SIDES[side]}`, "aria-hidden": "true" })),
     el("span", { class: "icon", "aria-hidden": "true" }, ICONS[effect] || ""),
-    effect === "room" ? null : el("span", { class: "name" }, words.name),
+    effect === "room" && !named ? null : el("span", { class: "name" }, words.name),
   ].filter(Boolean);
 }
 
@@ -449,7 +449,7 @@ export function createBoard(root, ui) {
       const playable = usable && legalTurns(list, effect, maskOf(arrows)).length > 0;
       const title = roomTitle(view, effect, shown);
       const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, title, "aria-label": title };
-      const face = tileFace(view, effect, shown);
+      const face = tileFace(view, effect, shown, true);
       row.append(playable
         ? el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(chosen)), onclick: () => chooseTile(kind) }, ...face)
         : el("div", attrs, ...face));
