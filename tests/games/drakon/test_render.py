@@ -87,6 +87,13 @@ def test_events_in_english_and_french() -> None:
     move = Event("move", 2, figure=2, cell=cell(1, 0), other=cell(0, 0))
     assert render.describe_event(move, "fr") == "Joueur 2 déplace le Nain de 0,0 en 1,0"
     assert render.describe_event(Event("steal", 1, other=2), "en", you=2) == "Seat 1 steals a coin from you"
+    assert render.describe_event(Event("steal", 1, other=2), "fr", you=2) == "Joueur 1 vous vole une pièce"
+    assert render.describe_event(Event("take", 0, other=1), "fr", you=1) == (
+        "Joueur 0 prend une tuile au hasard dans votre main")
+    mind = Event("mind", 1, figure=2, cell=3)
+    assert render.describe_event(mind, "fr") == "Joueur 1 contrôle l'esprit du Nain"
+    assert render.describe_event(Event("mind", 1, figure=0, cell=3), "fr", you=1) == (
+        "Vous contrôlez l'esprit de l'Amazone")
     assert render.describe_event(Event("win", seats=(0, 2)), "fr", you=2) == "Joueur 0 et vous gagnez"
     assert render.describe_event(Event("win", seats=(1,)), "en") == "Seat 1 wins"
     # French writes west O
@@ -139,7 +146,7 @@ def test_action_labels_name_rooms_where_the_observation_shows_them() -> None:
     assert render.action_label(A.MOVE + cell(1, 0), obs, "fr") == "Aller en 1,0 (Harpe magique (O))"
     assert render.action_label(A.rotate(cell(1, 0), 3), obs, "fr") == (
         "Pivoter Harpe magique (O) en 1,0 d'un quart de tour (sens anti-horaire)")
-    assert render.action_label(A.mind(2, CELLS), obs, "fr") == "Le Nain ne peut pas bouger : il reste"
+    assert render.action_label(A.mind(2, CELLS), obs, "fr") == "Le Nain ne peut pas bouger et reste en place"
 
 
 def test_a_prompt_for_every_step() -> None:

@@ -52,17 +52,24 @@ ROOMS: dict[str, dict[str, tuple[str, str, str]]] = {
     },
 }
 
-#: Per language, by the notation's hero word: (name, with its article, initial on the grid).
-HEROES: dict[str, dict[str, tuple[str, str, str]]] = {
+#: Per language, by the notation's hero word: (name, with its article, initial on the grid,
+#: "of" the hero: French contracts "de le" to "du").
+HEROES: dict[str, dict[str, tuple[str, str, str, str]]] = {
     "en": {
-        "amazon": ("Amazon", "the Amazon", "A"), "barbarian": ("Barbarian", "the Barbarian", "B"),
-        "dwarf": ("Dwarf", "the Dwarf", "D"), "knight": ("Knight", "the Knight", "K"),
-        "thief": ("Thief", "the Thief", "T"), "wizard": ("Wizard", "the Wizard", "W"),
+        "amazon": ("Amazon", "the Amazon", "A", "of the Amazon"),
+        "barbarian": ("Barbarian", "the Barbarian", "B", "of the Barbarian"),
+        "dwarf": ("Dwarf", "the Dwarf", "D", "of the Dwarf"),
+        "knight": ("Knight", "the Knight", "K", "of the Knight"),
+        "thief": ("Thief", "the Thief", "T", "of the Thief"),
+        "wizard": ("Wizard", "the Wizard", "W", "of the Wizard"),
     },
     "fr": {
-        "amazon": ("Amazone", "l'Amazone", "A"), "barbarian": ("Barbare", "le Barbare", "B"),
-        "dwarf": ("Nain", "le Nain", "N"), "knight": ("Chevalier", "le Chevalier", "C"),
-        "thief": ("Voleur", "le Voleur", "V"), "wizard": ("Magicien", "le Magicien", "M"),
+        "amazon": ("Amazone", "l'Amazone", "A", "de l'Amazone"),
+        "barbarian": ("Barbare", "le Barbare", "B", "du Barbare"),
+        "dwarf": ("Nain", "le Nain", "N", "du Nain"),
+        "knight": ("Chevalier", "le Chevalier", "C", "du Chevalier"),
+        "thief": ("Voleur", "le Voleur", "V", "du Voleur"),
+        "wizard": ("Magicien", "le Magicien", "M", "du Magicien"),
     },
 }
 
@@ -92,9 +99,9 @@ EVENTS: dict[str, dict[str, tuple[str, str]]] = {
                  "You take a tile at random from {other}'s hand"),
         "rotate": ("{who} turns the room at {cell} {turn}: now {room}",
                    "You turn the room at {cell} {turn}: now {room}"),
-        "mind": ("{who} controls the mind of {hero}", "You control the mind of {hero}"),
-        "mind_stay": ("{who} controls the mind of {hero}, who cannot move",
-                      "You control the mind of {hero}, who cannot move"),
+        "mind": ("{who} controls the mind {hero_of}", "You control the mind {hero_of}"),
+        "mind_stay": ("{who} controls the mind {hero_of}, who cannot move",
+                      "You control the mind {hero_of}, who cannot move"),
         "hero": ("{who} sends {hero} first this round", "You send {hero} first this round"),
         "pass": ("{who} passes", "You pass"),
         "escape": ("{hero} ({who}) steps onto the Escape at {cell}",
@@ -128,9 +135,9 @@ EVENTS: dict[str, dict[str, tuple[str, str]]] = {
                  "Vous prenez une tuile au hasard dans la main de {other}"),
         "rotate": ("{who} pivote la salle en {cell} {turn} : désormais {room}",
                    "Vous pivotez la salle en {cell} {turn} : désormais {room}"),
-        "mind": ("{who} contrôle l'esprit de {hero}", "Vous contrôlez l'esprit de {hero}"),
-        "mind_stay": ("{who} contrôle l'esprit de {hero}, qui ne peut pas bouger",
-                      "Vous contrôlez l'esprit de {hero}, qui ne peut pas bouger"),
+        "mind": ("{who} contrôle l'esprit {hero_of}", "Vous contrôlez l'esprit {hero_of}"),
+        "mind_stay": ("{who} contrôle l'esprit {hero_of}, qui ne peut pas bouger",
+                      "Vous contrôlez l'esprit {hero_of}, qui ne peut pas bouger"),
         "hero": ("{who} fait jouer {hero} en premier cette manche",
                  "Vous faites jouer {hero} en premier cette manche"),
         "pass": ("{who} passe", "Vous passez"),
@@ -142,6 +149,14 @@ EVENTS: dict[str, dict[str, tuple[str, str]]] = {
         "limit": ("La limite de tours est atteinte : le plus d'or l'emporte",
                   "La limite de tours est atteinte : le plus d'or l'emporte"),
     },
+}
+
+#: Events whose other seat is the reader (``{who}`` acts on you).
+EVENTS_ON_YOU: dict[str, dict[str, str]] = {
+    "en": {"steal": "{who} steals a coin from you", "map": "{who} looks into your hand (Map room)",
+           "take": "{who} takes a tile at random from your hand"},
+    "fr": {"steal": "{who} vous vole une pièce", "map": "{who} fouille votre main (Salle des cartes)",
+           "take": "{who} prend une tuile au hasard dans votre main"},
 }
 
 #: What the seat to act is asked, by step name (``steps.NAMES``).
@@ -200,7 +215,7 @@ ACTIONS: dict[str, dict[str, str]] = {
         "destroy": "Détruire {room} en {cell}", "drakon-set": "Poser Drakon en {cell}{room}",
         "drakon": "Drakon en {cell}{room}", "drakon_stay": "Drakon reste en {cell}{room}",
         "rotate": "Pivoter {room} en {cell} {turn}",
-        "mind": "Déplacer {hero} en {cell}{room}", "mind_stay": "{hero} ne peut pas bouger : il reste",
+        "mind": "Déplacer {hero} en {cell}{room}", "mind_stay": "{hero} ne peut pas bouger et reste en place",
         "relocate": "Déplacer la Salle mobile en {cell} ({arrows})",
         "place": "Poser {room} en {cell}", "exchange": "Échanger {old} en {cell} contre {room}",
     },

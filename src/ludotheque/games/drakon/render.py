@@ -15,7 +15,7 @@ from . import actions as A
 from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
 from .events import Event
 from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
-from .messages import ACTIONS, EVENTS, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
+from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
 from .notation import cell_text, room_text
 from .observe import DrakonObservation
 
@@ -103,7 +103,7 @@ def legend(lang: str = "en") -> dict[str, Any]:
         "rooms": {key: {"name": name, "mark": mark, "help": help_}
                   for key, (name, mark, help_) in ROOMS[lang].items()},
         "heroes": {key: {"name": name, "initial": initial}
-                   for key, (name, _, initial) in HEROES[lang].items()},
+                   for key, (name, _, initial, _of) in HEROES[lang].items()},
         "sides": SIDES[lang],
     }
 
@@ -142,6 +142,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         "cell": cell_text(event.cell) if event.cell >= 0 else "",
         "room": room_label(event.room, lang, markup) if event.room >= 0 else "",
         "hero": hero_name(event.figure, lang, article=True) if event.figure >= 0 else "",
+        "hero_of": HEROES[lang][FIGURES[event.figure]][3] if event.figure >= 0 else "",
         "other": "",
         "from_": "",
         "old": "",
@@ -149,7 +150,9 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         "arrows": arrows_words(event.room & 15, lang) if event.room >= 0 else "",
     }
     if kind in ("steal", "map", "take") and other >= 0:
-        fields["other"] = word("you", lang) if other == you else seat_name(other, lang, names)
+        if other == you and not mine:
+            return _capital(EVENTS_ON_YOU[lang][kind].format(**fields))
+        fields["other"] = seat_name(other, lang, names)
     elif kind in ("move", "relocate") and other >= 0:
         fields["from_"] = cell_text(other)
     elif kind == "exchange" and other >= 0:
