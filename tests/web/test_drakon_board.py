@@ -188,8 +188,9 @@ PROBE = """async (view) => {
 
 
 def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | None = None,
-            lang: str = "en") -> dict[str, Any]:
-    """The view the server would send the seat to act after ``played`` from ``setup``."""
+            lang: str = "en", spectator: bool = False) -> dict[str, Any]:
+    """The view the server would send the seat to act (or a spectator) after ``played`` from
+    ``setup``."""
     from ludotheque.games.drakon import GAME
     from ludotheque.renderers import renderer_for
     from ludotheque.server.store import SeatRow
@@ -201,7 +202,8 @@ def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | 
     seat = state.to_act
     assert isinstance(seat, int) and seat >= 0
     seats = [SeatRow(s, "human") if s == seat else SeatRow(s, "bot", "random") for s in range(state.players)]
-    view = whole_view(build_view(state, renderer_for(GAME), seats, seat, lang), [], set())
+    reader = None if spectator else seat
+    view = whole_view(build_view(state, renderer_for(GAME), seats, reader, lang), [], set())
     return {**view, "version": len(played) + 1, "game": "drakon", "game_name": "Drakon"}
 
 
@@ -318,3 +320,24 @@ def test_drakon_is_set_down_by_clicking_a_room_and_couples_choose_a_hero(probe: 
     probe.click('.d-controls button[data-move="hero barbarian"]')
     assert sent(probe) == ["hero barbarian"]
     assert "Barbare" in probe.inner_text(".d-controls")
+
+
+def test_between_two_magic_harps_the_hero_is_pulled_onto_the_clicked_one(probe: Any) -> None:
+    setup = {"rooms": [START, "room 1,0 NS", "harp 1,1 N", "harp 1,-1 NE"],
+             "hands": [["find N"], ["lose NE"]]}
+    view = view_of(setup, ["move 1,0"])
+    assert view["observation"]["step"] == "harp"
+    legal = show(probe, view)
+    targets = set(probe.locator("button.d-room.target").evaluate_all("els => els.map(e => e.dataset.move)"))
+    assert targets == legal == {"harp 1,1", "harp 1,-1"}
+    probe.click('button.d-room[data-cell="1,-1"]')
+    assert sent(probe) == ["harp 1,-1"]
+
+
+def test_a_spectator_sees_the_dungeon_and_purses_but_no_hand_and_nothing_to_click(probe: Any) -> None:
+    setup = {"rooms": [START, "find 1,0 N"], "hands": [["find N"], ["lose NE"]]}
+    spectator = view_of(setup, [], spectator=True)
+    assert spectator["seat"] is None and spectator["legal"] == []
+    show(probe, spectator)
+    assert probe.locator(".d-room").count() == 2 and probe.locator(".d-purse").count() == 2
+    assert probe.locator(".d-hand, button.d-room, .d-spot").count() == 0
