@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ...core.errors import LudothequeError, OptionsError, SetupError
@@ -155,6 +156,14 @@ class DrakonGame(Game):
 
     def action_to_text(self, action: int) -> str:
         return notation.action_to_text(action)
+
+    def words(self) -> Any:
+        from . import render
+
+        return render
+
+    def web_assets(self) -> Path:
+        return Path(__file__).resolve().parent / "web"
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .heuristic import DrakonHeuristic

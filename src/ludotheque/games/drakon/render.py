@@ -1,0 +1,498 @@
+"""Drakon's words and looks for players: events, rooms, actions, the dungeon drawn for a terminal,
+the score sheet, in English and French (the words themselves are in ``messages``).
+
+Everything here is built from observations and public events only, so whatever a screen shows is
+what its seat may see. Functions return plain text, or Rich markup when ``markup`` is true.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from . import actions as A
+from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
+from .events import Event
+from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
+from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
+from .notation import cell_text, room_text
+from .observe import DrakonObservation
+
+Table = tuple[list[str], list[list[str]]]
+
+#: Rich style of each room, by its notation word: gains green, losses and Drakon red, rooms that
+#: carry heroes away cyan, rooms that change the dungeon or the hands yellow.
+STYLES = {
+    "start": "bold white", "room": "white", "destroy": "bold yellow", "drakon": "bold red",
+    "escape": "bold green", "find": "bold green", "moving": "yellow", "lose": "red",
+    "harp": "cyan", "exchange": "yellow", "map": "yellow", "passkey": "cyan", "mind": "magenta",
+    "rotate": "yellow", "steal-left": "red", "steal-right": "red", "wind": "cyan",
+    "teleport": "cyan",
+}
+DRAKON_MARK = "Ω"
+#: The terminal grid: a room is CELL_W characters wide and four lines high; at most MAX_COLS
+#: rooms across (with the row labels and the layout's indent: 75 columns) and MAX_ROWS down.
+CELL_W = 7
+MAX_COLS = 10
+MAX_ROWS = 8
+LABEL_W = 3
+
+
+def _lang(lang: str) -> str:
+    return lang_of(lang)
+
+
+def _style(text: str, style: str, markup: bool) -> str:
+    return f"[{style}]{text}[/]" if markup and text else text
+
+
+# -- words of the components ------------------------------------------------------------------
+
+def arrows_words(mask: int, lang: str = "en") -> str:
+    """The sides a room points through, as ``lang`` writes them (``NEO`` in French)."""
+    sides = SIDES[_lang(lang)]
+    return "".join(sides[side] for side in range(4) if mask >> side & 1)
+
+
+def room_name(effect: int, lang: str = "en") -> str:
+    """``Find a coin`` / ``Trouver une pièce``."""
+    return ROOMS[_lang(lang)][EFFECTS[effect]][0]
+
+
+def room_label(room: int, lang: str = "en", markup: bool = False) -> str:
+    """A room as it lies (``effect * 16 + arrows``): ``Find a coin (NE)``."""
+    effect, arrows = room >> 4, room & 15
+    text = room_name(effect, lang)
+    if arrows:
+        text += f" ({arrows_words(arrows, lang)})"
+    return _style(text, STYLES[EFFECTS[effect]], markup)
+
+
+def tile_label(kind: int, lang: str = "en", markup: bool = False) -> str:
+    """A tile of a hand (no orientation): its room with its arrows drawn north up."""
+    return room_label(kind_effect(kind) * 16 + PATTERN_MASKS[kind_pattern(kind)], lang, markup)
+
+
+def hero_name(figure: int, lang: str = "en", article: bool = False) -> str:
+    """``Dwarf`` / ``Nain``; with ``article``: ``the Dwarf`` / ``le Nain``."""
+    entry = HEROES[_lang(lang)][FIGURES[figure]]
+    return entry[1] if article else entry[0]
+
+
+def hero_initial(figure: int, lang: str = "en") -> str:
+    return HEROES[_lang(lang)][FIGURES[figure]][2]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return word("seat", lang, n=seat)
+
+
+def legend(lang: str = "en") -> dict[str, Any]:
+    """The rooms and heroes by their notation words, with names, grid marks and what rooms do,
+    for clients that draw the dungeon themselves."""
+    lang = _lang(lang)
+    return {
+        "rooms": {key: {"name": name, "mark": mark, "help": help_}
+                  for key, (name, mark, help_) in ROOMS[lang].items()},
+        "heroes": {key: {"name": name, "initial": initial}
+                   for key, (name, _, initial, _of) in HEROES[lang].items()},
+        "sides": SIDES[lang],
+    }
+
+
+# -- events ---------------------------------------------------------------------------------
+
+def _turn_words(quarters: int, lang: str) -> str:
+    return word(("turn_cw", "turn_half", "turn_ccw")[(quarters - 1) % 3], lang)
+
+
+def _names_list(seats: Sequence[int], lang: str, names: Sequence[str] | None,
+                you: int | None) -> str:
+    who = [word("you", lang) if s == you else seat_name(s, lang, names) for s in seats]
+    return _capital(f" {word('and', lang)} ".join(who))
+
+
+def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
+                   you: int | None = None, markup: bool = False) -> str:
+    """One public event in words. ``you`` is the reader's seat (second person for it)."""
+    lang = _lang(lang)
+    kind = event.kind
+    if kind not in EVENTS[lang]:
+        return kind
+    if kind == "win":
+        seats = list(event.seats)
+        verb = "wins_you" if you in seats else "wins_1" if len(seats) == 1 else "wins_n"
+        text = f"{_names_list(seats, lang, names, you)} {word(verb, lang)}"
+        return f"[bold]{text}[/]" if markup else text
+    if kind == "mind" and event.cell < 0:
+        kind = "mind_stay"
+    third, second = EVENTS[lang][kind]
+    mine = event.seat is not None and event.seat == you
+    other = event.other
+    fields: dict[str, str] = {
+        "who": "" if event.seat is None else seat_name(event.seat, lang, names),
+        "cell": cell_text(event.cell) if event.cell >= 0 else "",
+        "room": room_label(event.room, lang, markup) if event.room >= 0 else "",
+        "hero": hero_name(event.figure, lang, article=True) if event.figure >= 0 else "",
+        "hero_of": HEROES[lang][FIGURES[event.figure]][3] if event.figure >= 0 else "",
+        "other": "",
+        "from_": "",
+        "old": "",
+        "turn": "",
+        "arrows": arrows_words(event.room & 15, lang) if event.room >= 0 else "",
+    }
+    if kind in ("steal", "map", "take") and other >= 0:
+        if other == you and not mine:
+            return _capital(EVENTS_ON_YOU[lang][kind].format(**fields))
+        fields["other"] = seat_name(other, lang, names)
+    elif kind in ("move", "relocate") and other >= 0:
+        fields["from_"] = cell_text(other)
+    elif kind == "exchange" and other >= 0:
+        fields["old"] = room_label(other, lang, markup)
+    elif kind == "rotate":
+        fields["turn"] = _turn_words(other, lang)
+    elif kind == "dwarf":
+        fields["n"], fields["m"] = str(other), str(event.seats[0] if event.seats else 0)
+    return _capital((second if mine else third).format(**fields))
+
+
+def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[str] | None = None,
+                    you: int | None = None, markup: bool = False) -> list[str]:
+    return [describe_event(e, lang, names, you, markup) for e in events]
+
+
+# -- actions --------------------------------------------------------------------------------
+
+def _room_at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
+    """``Find a coin (NE)``: the room at ``cell`` when the observation shows one, else ``?``."""
+    room = -1 if observation is None else observation.room_at(cell)
+    return room_label(room, lang, markup) if room >= 0 else "?"
+
+
+def _at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
+    """`` (Find a coin)``: the room at ``cell``, when the observation shows it."""
+    room = _room_at(observation, cell, lang, markup)
+    return "" if room == "?" else f" ({room})"
+
+
+_PLAIN_LABELS = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "keep",
+                 A.F_LET: "let", A.F_DWARF: "dwarf", A.F_DRAW: "draw"}
+
+
+def action_label(action: int, observation: DrakonObservation | None = None, lang: str = "en",
+                 markup: bool = False) -> str:
+    """An action in words: ``Lay Find a coin (NE) at 1,0`` / ``Poser Trouver une pièce (NE) en 1,0``."""
+    lang = _lang(lang)
+    say = ACTIONS[lang]
+    family, a, b, c = A.decode(action)
+    if family in _PLAIN_LABELS:
+        return say[_PLAIN_LABELS[family]]
+    if family == A.F_SWAP:
+        return say["swap"].format(n=a)
+    if family == A.F_DISCARD:
+        return say["discard"].format(room=tile_label(a, lang, markup))
+    if family == A.F_THIEF:
+        return say["thief"].format(hero=hero_name(a, lang, article=True),
+                                   hero_of=HEROES[lang][FIGURES[a]][3])
+    if family in (A.F_AMAZON, A.F_WIZARD):
+        key = "amazon" if family == A.F_AMAZON else "wizard"
+        return say[key].format(cell=cell_text(a), room=_at(observation, a, lang, markup))
+    if family == A.F_PUSH:
+        hero = hero_name(a, lang, article=True)
+        if b == CELLS:
+            return say["push_stay"].format(hero=_capital(hero))
+        return say["push"].format(hero=hero, cell=cell_text(b), room=_at(observation, b, lang, markup))
+    if family == A.F_COIN:
+        return say["coin"].format(n=a)
+    if family == A.F_TILE:
+        return say["tile"].format(room=tile_label(a, lang, markup))
+    if family == A.F_MAP:
+        return say["map"].format(who=seat_name(a, lang))
+    if family == A.F_HERO:
+        return say["hero"].format(hero=_capital(hero_name(a, lang, article=True)))
+    if family in (A.F_MOVE, A.F_HARP, A.F_DESTROY, A.F_DRAKON):
+        cell, at = cell_text(a), _at(observation, a, lang, markup)
+        if family == A.F_MOVE:
+            return say["move"].format(cell=cell, room=at)
+        if family == A.F_HARP:
+            return say["harp"].format(cell=cell)
+        if family == A.F_DESTROY:
+            return say["destroy"].format(cell=cell, room=_room_at(observation, a, lang, markup))
+        key = "drakon"
+        if observation is not None and observation.step == "drakon-set":
+            key = "drakon-set"
+        elif observation is not None and observation.drakon == a:
+            key = "drakon_stay"
+        return say[key].format(cell=cell, room=at)
+    if family == A.F_ROTATE:
+        room = _room_at(observation, a, lang, markup)
+        return say["rotate"].format(room=room, cell=cell_text(a), turn=_turn_words(b, lang))
+    if family == A.F_MIND:
+        hero = _capital(hero_name(a, lang, article=True))
+        if b == CELLS:
+            return say["mind_stay"].format(hero=hero)
+        return say["mind"].format(hero=hero, cell=cell_text(b), room=_at(observation, b, lang, markup))
+    if family == A.F_RELOCATE:
+        return say["relocate"].format(cell=cell_text(b), arrows=arrows_words(a, lang) or "—")
+    if family in (A.F_PLACE, A.F_EXCHANGE):
+        room = room_label(a * 16 + b, lang, markup)
+        if family == A.F_PLACE:
+            return say["place"].format(room=room, cell=cell_text(c))
+        old = _room_at(observation, c, lang, markup)
+        return say["exchange"].format(old=old, cell=cell_text(c), room=room)
+    return str(action)
+
+
+def prompt(observation: DrakonObservation, lang: str = "en") -> str:
+    """What the seat to act has to do now, in words."""
+    lang = _lang(lang)
+    step = observation.step
+    hero = hero_name(observation.step_hero, lang, article=True) if observation.step_hero >= 0 else ""
+    if step == "turn":
+        return PROMPTS[lang]["turn"].format(hero=hero)
+    if step in PROMPTS[lang]:
+        return PROMPTS[lang][step].format(hero=hero)
+    return PROMPTS[lang]["chance"]
+
+
+# -- hands ----------------------------------------------------------------------------------
+
+def tiles_text(kinds: Sequence[int], lang: str = "en", markup: bool = False) -> str:
+    return ", ".join(tile_label(kind, lang, markup) for kind in sorted(kinds))
+
+
+def hand_text(observation: DrakonObservation, markup: bool = False) -> str:
+    """The observing seat's own tiles, in notation (``find NE · harp N``); — when empty."""
+    if not observation.hand:
+        return "—"
+    return " · ".join(_style(room_text(kind_effect(k) * 16 + PATTERN_MASKS[kind_pattern(k)]),
+                             STYLES[EFFECTS[kind_effect(k)]], markup) for k in observation.hand)
+
+
+def new_in_hand(before: DrakonObservation, after: DrakonObservation, lang: str = "en",
+                markup: bool = False) -> str | None:
+    """The tiles the observing seat just took into its hand (a draw, a Map room, an exchange)."""
+    gained = list((Counter(after.hand) - Counter(before.hand)).elements())
+    if not gained:
+        return None
+    return word("new_in_hand", lang, tiles=tiles_text(gained, lang, markup))
+
+
+# -- the dungeon in a terminal --------------------------------------------------------------
+
+def _window(low: int, high: int, wanted: Sequence[int], size: int) -> tuple[int, int]:
+    """At most ``size`` consecutive values within low..high, centred on ``wanted``."""
+    if high - low + 1 <= size:
+        return low, high
+    first, last = (min(wanted), max(wanted)) if wanted else (low, high)
+    start = first - (size - (last - first + 1)) // 2  # wanted centred (its middle if too wide)
+    start = min(max(start, low), high - size + 1)
+    return start, start + size - 1
+
+
+def _figures_in(observation: DrakonObservation, cell: int, lang: str, markup: bool) -> str:
+    """The heroes' initials (the reader's own in reverse) and Drakon, at most five characters."""
+    marks = [(hero_initial(figure, lang), seat == observation.seat)
+             for figure, seat, at in observation.heroes if at == cell]
+    if observation.drakon == cell:
+        marks.append((DRAKON_MARK, False))
+    if len(marks) > 5:
+        marks = [*marks[:4], ("+", False)]
+    width = len(marks)
+    out = ""
+    for text, own in marks:
+        if markup:
+            style = "bold red" if text == DRAKON_MARK else "reverse bold" if own else "bold"
+            text = f"[{style}]{text}[/]"
+        out += text
+    pad = 5 - width
+    return " " * (pad // 2) + out + " " * (pad - pad // 2)
+
+
+def _fits(points: Sequence[tuple[int, int]]) -> bool:
+    return (max(p[0] for p in points) - min(p[0] for p in points) < MAX_COLS
+            and max(p[1] for p in points) - min(p[1] for p in points) < MAX_ROWS)
+
+
+def _packed(head: str, items: Sequence[tuple[str, str]], width: int = 76) -> list[str]:
+    """``head`` then the items (plain text, text to print) on as many lines as keep each within
+    ``width`` printed characters."""
+    lines: list[str] = []
+    line, size = head, len(head)
+    for plain, printed in items:
+        if size + len(plain) + 2 > width and line != head:
+            lines.append(line + ",")
+            line, size = "  ", 2
+        elif line != head:
+            line, size = line + ", ", size + 2
+        line, size = line + printed, size + len(plain)
+    lines.append(line)
+    return lines
+
+
+def _cell_lines(observation: DrakonObservation, cell: int, room: int, lang: str,
+                markup: bool) -> list[str]:
+    if room < 0:
+        return [" " * CELL_W] * 4
+    arrows, key = room & 15, EFFECTS[room >> 4]
+    mark = ROOMS[_lang(lang)][key][1]
+    north = "──▲──" if arrows & 1 else "─────"
+    south = "──▼──" if arrows & 4 else "─────"
+    west = "◄" if arrows & 8 else "│"
+    east = "►" if arrows & 2 else "│"
+    centred = f"{mark:^5}"
+    if markup and mark:
+        left = len(centred) - len(centred.lstrip())
+        centred = f"{' ' * left}[{STYLES[key]}]{mark}[/]{' ' * (5 - left - len(mark))}"
+    return [f"┌{north}┐", f"{west}{centred}{east}", f"│{_figures_in(observation, cell, lang, markup)}│",
+            f"└{south}┘"]
+
+
+def dungeon_lines(observation: DrakonObservation, lang: str = "en", markup: bool = False) -> list[str]:
+    """The dungeon as a grid (north up), cropped to its rooms and, when wider or taller than the
+    terminal allows, to the part around the heroes (a line then says so)."""
+    lang = _lang(lang)
+    placed = {cell: room for cell, room in observation.rooms}
+    if not placed:
+        return []
+    points = [xy(cell) for cell in placed]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    heroes = [xy(at) for _, _, at in observation.heroes if at != NO_CELL]
+    own = [xy(at) for _, seat, at in observation.heroes if seat == observation.seat]
+    if own and not _fits(heroes):
+        heroes = own  # the heroes are too far apart: the reader's own come first
+    x0, x1 = _window(min(xs), max(xs), [h[0] for h in heroes], MAX_COLS)
+    y0, y1 = _window(min(ys), max(ys), [h[1] for h in heroes], MAX_ROWS)
+    lines = [" " * LABEL_W + "".join(f"{x:^{CELL_W}}" for x in range(x0, x1 + 1)).rstrip()]
+    for y in range(y1, y0 - 1, -1):
+        row = [_cell_lines(observation, cell_of(x, y), placed.get(cell_of(x, y), -1), lang, markup)
+               for x in range(x0, x1 + 1)]
+        for k in range(4):
+            label = f"{y:>{LABEL_W - 1}} " if k == 1 else " " * LABEL_W
+            lines.append((label + "".join(cells[k] for cells in row)).rstrip())
+    if (x0, x1, y0, y1) != (min(xs), max(xs), min(ys), max(ys)):
+        lines.append(word("cropped", lang, x0=min(xs), x1=max(xs), y0=min(ys), y1=max(ys),
+                          a0=x0, a1=x1, b0=y0, b1=y1))
+    return lines
+
+
+def legend_lines(observation: DrakonObservation, lang: str = "en",
+                 names: Sequence[str] | None = None, markup: bool = False) -> list[str]:
+    """Which initial is which hero (and whose), Drakon's mark, and the marks of the rooms in
+    play, on lines that fit the terminal."""
+    lang = _lang(lang)
+    heroes = [f"{hero_initial(f, lang)} {hero_name(f, lang)} ({seat_name(s, lang, names)})"
+              for f, s, _ in observation.heroes]
+    heroes.append(f"{DRAKON_MARK} Drakon")
+    present = sorted({room >> 4 for _, room in observation.rooms})
+    rooms = []
+    for effect in present:
+        key = EFFECTS[effect]
+        mark = ROOMS[lang][key][1]
+        if mark:
+            plain = f"{mark} {room_name(effect, lang)}"
+            rooms.append((plain, f"{_style(mark, STYLES[key], markup)} {room_name(effect, lang)}"))
+    return (_packed(word("legend_heroes", lang), [(h, h) for h in heroes])
+            + _packed(word("legend_rooms", lang), rooms))
+
+
+def _gold_text(observation: DrakonObservation, purse: int) -> str:
+    gold = observation.gold[purse]
+    return "?" if gold is None else str(gold)
+
+
+def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str] | None = None,
+          markup: bool = False) -> tuple[Table, list[str]]:
+    """One row per seat (its heroes and their rooms, tiles in hand, coins, gold where the reader
+    may see it), then the dungeon grid, its legend, the pile, the treasure and the goal."""
+    lang = _lang(lang)
+    obs = observation
+    headers = [word("player", lang), word("hero_head", lang), word("where", lang),
+               word("tiles", lang), word("coins", lang), word("gold", lang)]
+    rows = []
+    teams = len(set(obs.purse_of)) < obs.players
+    for seat in range(obs.players):
+        marks = []
+        if seat == obs.first_player:
+            marks.append(word("first", lang))
+        if seat == obs.to_act:
+            marks.append(word("to_act", lang))
+        if teams:
+            marks.append(word("partner", lang, t=obs.purse_of[seat] + 1))
+        name = seat_name(seat, lang, names) + (f" ({', '.join(marks)})" if marks else "")
+        if markup and seat == obs.to_act:
+            name = f"[bold]{name}[/]"
+        own = [(f, at) for f, s, at in obs.heroes if s == seat]
+        figures = "\n".join(f"{hero_initial(f, lang)} {hero_name(f, lang)}" for f, _ in own)
+        where = "\n".join(f"{cell_text(at)} {room_name(obs.room_at(at) >> 4, lang)}" for _, at in own)
+        purse = obs.purse_of[seat]
+        rows.append([name, figures, where, str(obs.hand_sizes[seat]), str(obs.coins[purse]),
+                     _gold_text(obs, purse)])
+    lines = dungeon_lines(obs, lang, markup) + legend_lines(obs, lang, names, markup)
+    if obs.seat is not None:
+        tiles = [(tile_label(k, lang), tile_label(k, lang, markup)) for k in obs.hand]
+        lines += _packed(word("hand", lang), tiles) if tiles else [word("hand_empty", lang)]
+    stock = word("treasure", lang, n=obs.treasure)
+    if obs.gone:
+        stock += f" ({word('gone', lang, n=obs.gone)})"
+    drakon = (word("drakon_at", lang, cell=cell_text(obs.drakon)) if obs.drakon != NO_CELL
+              else word("drakon_aside", lang))
+    lines.append(f"{word('pile', lang, n=obs.pile)} · {stock} · {drakon}")
+    key = "goal_escape" if obs.escape else "goal_coins" if obs.count_coins else "goal_gold"
+    lines.append(word(key, lang, n=obs.goal))
+    return (headers, rows), lines
+
+
+# -- the end --------------------------------------------------------------------------------
+
+def score_sheet(observation: DrakonObservation, lang: str = "en", names: Sequence[str] | None = None,
+                markup: bool = False) -> Table:
+    """Coins and gold of each seat's purse (shown only where the observation shows them: all of
+    them at the end), and who won."""
+    lang = _lang(lang)
+    obs = observation
+    headers = [""] + [seat_name(s, lang, names) for s in range(obs.players)]
+    purses = [obs.purse_of[s] for s in range(obs.players)]
+    values = []
+    for purse in purses:
+        coins = obs.purse_coins[purse]
+        values.append("?" if coins is None else "/".join(str(c) for c in coins))
+    winners = set(obs.winners or ())
+    result = [word("won", lang) if s in winners else word("lost", lang) for s in range(obs.players)]
+    gold = [_gold_text(obs, p) for p in purses]
+    if markup:
+        gold = [f"[bold]{g}[/]" for g in gold]
+    return headers, [
+        [word("coins_row", lang)] + [str(obs.coins[p]) for p in purses],
+        [word("values_row", lang)] + values,
+        [word("gold_row", lang)] + gold,
+        [word("result_row", lang)] + result,
+    ]
+
+
+def winners_text(observation: DrakonObservation, lang: str = "en",
+                 names: Sequence[str] | None = None) -> str:
+    winners = list(observation.winners or ())
+    if not winners:
+        return ""
+    who = f" {word('and', lang)} ".join(seat_name(s, lang, names) for s in winners)
+    text = word("winners" if len(winners) > 1 else "winner", lang, names=who)
+    if observation.ending:
+        text += f" — {word('end_' + observation.ending, lang)}"
+    return text
+
+
+__all__ = [
+    "STYLES", "Table", "action_label", "arrows_words", "board", "describe_event", "describe_events",
+    "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
+    "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
+    "tiles_text", "winners_text",
+]
