@@ -49,10 +49,6 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture(scope="module")
-def base(live_server: Any) -> str:
-    return str(live_server.url)
-
 
 @pytest.fixture(scope="module")
 def bots_table(base: str) -> str:
@@ -61,15 +57,8 @@ def bots_table(base: str) -> str:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
-    context.set_default_timeout(TIMEOUT_MS)
-    new = context.new_page()
-    errors: list[str] = []
-    new.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield new
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+def page(browser: Any, open_page: Any) -> Any:
+    return open_page(browser, 1366, 768)
 
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -15,21 +15,10 @@ import pytest
 TIMEOUT_MS = 15_000
 
 
-@pytest.fixture(scope="module")
-def base(live_server: Any) -> str:
-    return str(live_server.url)
-
 
 @pytest.fixture
-def page(chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(viewport={"width": 1366, "height": 900}, locale="en-GB")
-    context.set_default_timeout(TIMEOUT_MS)
-    new = context.new_page()
-    errors: list[str] = []
-    new.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield new
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+def page(chromium: Any, open_page: Any) -> Any:
+    return open_page(chromium, 1366, 900)
 
 
 def create_table(base: str, options: dict[str, Any]) -> dict[str, Any]:
