@@ -1,15 +1,15 @@
 """How fast ``ludotheque simulate`` runs as a whole process (start-up, deal, bots, records,
 statistics), against OpenSpiel's C++ ``hearts`` driven from Python in this process.
 
-    .venv/bin/python benchmarks/simulate_speed.py [--rounds R] [--games N] [--src DIR]
+    .venv/bin/python benchmarks/simulate_speed.py [--game G] [--rounds R] [--games N] [--src DIR]
 
 Each round runs, one after the other: hearts random playouts in this process; then, each as a
-child process, ``ludotheque simulate gargon --players 4`` with random bots (N games, compiled
-build, then pure Python with LUDOTHEQUE_PURE=1), with heuristic bots (N/10 games), and one game
-alone (start-up). Speeds are CPU time (user + system) of the child, and of this process for
-hearts, so that other programs sharing the machine move them little; wall-clock times are shown
-too. The ratio is Gargon games/s over hearts games/s of the same round; the table gives the
-range over the rounds.
+child process, ``ludotheque simulate G --players 4`` (G: ``--game``, default gargon) with random
+bots (N games, compiled build, then pure Python with LUDOTHEQUE_PURE=1), with heuristic bots
+(N/10 games), and one game alone (start-up). Speeds are CPU time (user + system) of the child,
+and of this process for hearts, so that other programs sharing the machine move them little;
+wall-clock times are shown too. The ratio is the game's games/s over hearts games/s of the same
+round; the table gives the range over the rounds.
 
 ``--src DIR`` runs the command from another checkout's ``src`` (``PYTHONPATH=DIR``), to measure
 an older version with the same interpreter. Targets (issue 7): random >= 0.4 x hearts compiled
@@ -88,6 +88,7 @@ def run_child(args: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
+    parser.add_argument("--game", default="gargon", help="the game (default gargon)")
     parser.add_argument("--games", type=int, default=1000, help="games with random bots (default 1000)")
     parser.add_argument("--src", help="run the command from this checkout's src folder instead")
     parser.add_argument("--no-pure", action="store_true", help="skip the pure Python row")
@@ -97,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     env.pop("LUDOTHEQUE_PURE", None)
     if args.src:
         env["PYTHONPATH"] = str(Path(args.src).resolve())
-    command = [sys.executable, "-m", "ludotheque", "simulate", "gargon", "--players", "4", "--seed", "1"]
+    command = [sys.executable, "-m", "ludotheque", "simulate", args.game, "--players", "4", "--seed", "1"]
     games = max(1, args.games)
     heuristic_games = max(1, games // 10)
     rows: list[tuple[Figure, list[str], dict[str, str]]] = [
@@ -124,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             figure.rates.append(figure.games / cpu)
             if rate is not None:
                 figure.ratios.append(figure.games / cpu / rate)
-    console.print(report(rows, hearts, args.src))
+    console.print(report(rows, hearts, args.src, args.game))
     if not hearts:
         console.print("OpenSpiel is not installed (make bench installs it): no hearts ratio.")
     return 0
@@ -137,8 +138,9 @@ def span(values: list[float], fmt: str) -> str:
     return format(low, fmt) if format(low, fmt) == format(high, fmt) else f"{low:{fmt}}–{high:{fmt}}"
 
 
-def report(rows: list[tuple[Figure, list[str], dict[str, str]]], hearts: list[float], src: Any) -> Table:
-    title = "ludotheque simulate gargon --players 4, whole process" + (f" (from {src})" if src else "")
+def report(rows: list[tuple[Figure, list[str], dict[str, str]]], hearts: list[float], src: Any,
+           game: str) -> Table:
+    title = f"ludotheque simulate {game} --players 4, whole process" + (f" (from {src})" if src else "")
     table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left")
     for column in ("measure", "games", "CPU s", "wall s", "games/s (CPU)", "× hearts"):
         table.add_column(column, justify="left" if column == "measure" else "right", no_wrap=True)

@@ -48,6 +48,9 @@ def test_seats_alone_set_the_number_of_players(client: TestClient, tables: Any) 
     ({"game": "gargon", "options": {"variant": "secret"}, "seats": ["human"] * 4}, "bad_options"),
     ({"game": "gargon", "options": {"first_player": 9}, "seats": ["human"] * 4}, "bad_options"),
     ({"game": "gargon", "options": {"colour": "red"}, "seats": ["human"] * 4}, "bad_options"),
+    ({"game": "drakon", "options": {"components": "/etc/passwd"}, "seats": ["human"] * 4},
+     "bad_options"),
+    ({"game": "drakon", "options": {"teams": True}, "seats": ["human"] * 3}, "bad_options"),
     ({"game": "gargon", "seats": "human"}, "malformed"),
     ({"seats": ["human"] * 4}, "malformed"),
     ({"game": "gargon", "seats": ["human"] * 4, "extra": 1}, "malformed"),
@@ -59,6 +62,12 @@ def test_bad_table_requests_get_a_400_with_a_message(client: TestClient, body: A
     assert response.status_code == 400, response.text
     assert response.json()["code"] == code and response.json()["detail"]
     assert client.get("/api/tables").json()["tables"] == before
+
+
+def test_options_naming_a_file_on_the_server_are_not_offered(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert "components" not in {o["name"] for o in games["drakon"]["options"]}
+    assert "teams" in {o["name"] for o in games["drakon"]["options"]}
 
 
 def test_a_body_that_is_not_json_is_a_400(client: TestClient, tables: Any) -> None:

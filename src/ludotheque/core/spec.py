@@ -23,6 +23,9 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] = ()
     convert: Converter | None = None
+    #: The option names a file on the machine that runs the game: only front ends on the
+    #: player's own machine (the command line) accept it; the web table refuses it.
+    local: bool = False
 
     def check(self, value: Any) -> Any:
         """Return the checked value, or raise OptionsError saying what is allowed."""

@@ -183,6 +183,10 @@ class TableService:
         except UnknownGameError as exc:
             raise ApiError(400, "unknown_game", problem=str(exc)) from None
         options = dict(options)
+        local = [spec.name for spec in game.spec.options if spec.local and options.get(spec.name)]
+        if local:
+            raise ApiError(400, "bad_options", problem=f"option {local[0]!r} names a file on the "
+                           "server's machine: the web table does not accept it")
         if seat_kinds is not None and "players" not in options:
             options["players"] = len(seat_kinds)
         try:

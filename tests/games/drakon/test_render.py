@@ -203,7 +203,8 @@ def test_the_terminal_board_fits_80_columns(seed: int, players: int) -> None:
 def test_a_wide_dungeon_is_cropped_around_the_readers_hero_and_says_so() -> None:
     arrows = ["EW"] * 4 + ["NE"] * 4 + ["ESW"] * 5 + ["N"]
     kinds = ["room"] * 12 + ["find"] * 2  # the box's twelve neutral rooms, then two others
-    rooms = ["start 0,0 NESW"] + [f"{k} {x},0 {a}" for x, (k, a) in enumerate(zip(kinds, arrows), 1)]
+    laid = enumerate(zip(kinds, arrows, strict=True), 1)
+    rooms = ["start 0,0 NESW"] + [f"{k} {x},0 {a}" for x, (k, a) in laid]
     state = GAME.state_from_setup({"rooms": rooms, "hands": [[], []], "heroes": ["14,0", "0,0"]})
     lines = render.dungeon_lines(state.observe(0))
     assert " 14" in lines[0] and " 0 " not in lines[0] + " "  # x 5..14 around the own hero

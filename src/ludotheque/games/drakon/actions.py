@@ -14,75 +14,77 @@ from typing import Final
 from .components import NUM_EFFECTS, NUM_KINDS
 from .geometry import CELLS
 
-PASS: Final = 0
-STAY: Final = 1  # leave the Moving room where it is
-COIN: Final = 2  # COIN + value - 1: chance gives a coin of that value
-TILE: Final = 8  # TILE + kind: chance gives a tile of that kind
-MAP: Final = TILE + NUM_KINDS  # MAP + seat: take a tile at random from that seat's hand
-HERO: Final = MAP + 8  # HERO + figure: the Couple variant's hero to act first this round
+PASS: Final[int] = 0
+STAY: Final[int] = 1  # leave the Moving room where it is
+COIN: Final[int] = 2  # COIN + value - 1: chance gives a coin of that value
+TILE: Final[int] = 8  # TILE + kind: chance gives a tile of that kind
+MAP: Final[int] = TILE + NUM_KINDS  # MAP + seat: take a tile at random from that seat's hand
+HERO: Final[int] = MAP + 8  # HERO + figure: the Couple variant's hero to act first this round
 # Heroes! (004, «Règle optionnelle: Héros!»)
-END: Final = HERO + 6  # end the turn without using one's hero's ability
-KEEP: Final = END + 1  # the Knight keeps the coin
-LET: Final = END + 2  # the Knight lets it go
-DWARF: Final = END + 3  # the Dwarf starts discarding
-DRAW: Final = END + 4  # the Dwarf draws
-SWAP: Final = END + 6  # SWAP + value - 1: the Thief swaps a coin of his of that value
-THIEF: Final = SWAP + 3  # THIEF + figure: the Thief robs that hero's player
-DISCARD: Final = THIEF + 6  # DISCARD + kind: the Dwarf discards a tile of that kind
-MOVE: Final = 256  # MOVE + cell: the hero moves to that room
-HARP: Final = MOVE + CELLS  # HARP + cell: pulled onto that Magic harp (a choice between two)
-DESTROY: Final = HARP + CELLS
-DRAKON: Final = DESTROY + CELLS  # set Drakon down, or move him, to that room
-ROTATE: Final = DRAKON + CELLS  # ROTATE + (quarters - 1) * CELLS + cell, quarters clockwise
-MIND: Final = ROTATE + 3 * CELLS  # MIND + figure * (CELLS + 1) + cell (CELLS: it cannot move)
-RELOCATE: Final = MIND + 6 * (CELLS + 1)  # RELOCATE + arrows * CELLS + cell
-PLACE: Final = RELOCATE + 16 * CELLS  # PLACE + (effect * 16 + arrows) * CELLS + cell
-EXCHANGE: Final = PLACE + NUM_EFFECTS * 16 * CELLS  # as PLACE
-AMAZON: Final = EXCHANGE + NUM_EFFECTS * 16 * CELLS  # AMAZON + cell: her extra move
-WIZARD: Final = AMAZON + CELLS  # WIZARD + cell: his move through any side
-PUSH: Final = WIZARD + CELLS  # PUSH + figure * (CELLS + 1) + cell (CELLS: it cannot move)
-MAX_ACTION: Final = PUSH + 6 * (CELLS + 1)
+END: Final[int] = HERO + 6  # end the turn without using one's hero's ability
+KEEP: Final[int] = END + 1  # the Knight keeps the coin
+LET: Final[int] = END + 2  # the Knight lets it go
+DWARF: Final[int] = END + 3  # the Dwarf starts discarding
+DRAW: Final[int] = END + 4  # the Dwarf draws
+SWAP: Final[int] = END + 6  # SWAP + value - 1: the Thief swaps a coin of his of that value
+THIEF: Final[int] = SWAP + 3  # THIEF + figure: the Thief robs that hero's player
+DISCARD: Final[int] = THIEF + 6  # DISCARD + kind: the Dwarf discards a tile of that kind
+MOVE: Final[int] = 256  # MOVE + cell: the hero moves to that room
+HARP: Final[int] = MOVE + CELLS  # HARP + cell: pulled onto that Magic harp (a choice between two)
+DESTROY: Final[int] = HARP + CELLS
+DRAKON: Final[int] = DESTROY + CELLS  # set Drakon down, or move him, to that room
+ROTATE: Final[int] = DRAKON + CELLS  # ROTATE + (quarters - 1) * CELLS + cell, quarters clockwise
+MIND: Final[int] = ROTATE + 3 * CELLS  # MIND + figure * (CELLS + 1) + cell (CELLS: it cannot move)
+RELOCATE: Final[int] = MIND + 6 * (CELLS + 1)  # RELOCATE + arrows * CELLS + cell
+PLACE: Final[int] = RELOCATE + 16 * CELLS  # PLACE + (effect * 16 + arrows) * CELLS + cell
+EXCHANGE: Final[int] = PLACE + NUM_EFFECTS * 16 * CELLS  # as PLACE
+AMAZON: Final[int] = EXCHANGE + NUM_EFFECTS * 16 * CELLS  # AMAZON + cell: her extra move
+WIZARD: Final[int] = AMAZON + CELLS  # WIZARD + cell: his move through any side
+PUSH: Final[int] = WIZARD + CELLS  # PUSH + figure * (CELLS + 1) + cell (CELLS: it cannot move)
+MAX_ACTION: Final[int] = PUSH + 6 * (CELLS + 1)
 
 # Families, as ``decode`` returns them.
-F_NONE: Final = -1
-F_PASS: Final = 0
-F_STAY: Final = 1
-F_COIN: Final = 2
-F_TILE: Final = 3
-F_MAP: Final = 4
-F_HERO: Final = 5
-F_MOVE: Final = 6
-F_HARP: Final = 7
-F_DESTROY: Final = 8
-F_DRAKON: Final = 9
-F_ROTATE: Final = 10
-F_MIND: Final = 11
-F_RELOCATE: Final = 12
-F_PLACE: Final = 13
-F_EXCHANGE: Final = 14
-F_END: Final = 15
-F_KEEP: Final = 16
-F_LET: Final = 17
-F_DWARF: Final = 18
-F_DRAW: Final = 19
-F_SWAP: Final = 20
-F_THIEF: Final = 21
-F_DISCARD: Final = 22
-F_AMAZON: Final = 23
-F_WIZARD: Final = 24
-F_PUSH: Final = 25
+F_NONE: Final[int] = -1
+F_PASS: Final[int] = 0
+F_STAY: Final[int] = 1
+F_COIN: Final[int] = 2
+F_TILE: Final[int] = 3
+F_MAP: Final[int] = 4
+F_HERO: Final[int] = 5
+F_MOVE: Final[int] = 6
+F_HARP: Final[int] = 7
+F_DESTROY: Final[int] = 8
+F_DRAKON: Final[int] = 9
+F_ROTATE: Final[int] = 10
+F_MIND: Final[int] = 11
+F_RELOCATE: Final[int] = 12
+F_PLACE: Final[int] = 13
+F_EXCHANGE: Final[int] = 14
+F_END: Final[int] = 15
+F_KEEP: Final[int] = 16
+F_LET: Final[int] = 17
+F_DWARF: Final[int] = 18
+F_DRAW: Final[int] = 19
+F_SWAP: Final[int] = 20
+F_THIEF: Final[int] = 21
+F_DISCARD: Final[int] = 22
+F_AMAZON: Final[int] = 23
+F_WIZARD: Final[int] = 24
+F_PUSH: Final[int] = 25
 
 #: Fixed codes with no field.
-_PLAIN: Final = {PASS: F_PASS, STAY: F_STAY, END: F_END, KEEP: F_KEEP, LET: F_LET,
+_PLAIN: Final[dict[int, int]] = {PASS: F_PASS, STAY: F_STAY, END: F_END, KEEP: F_KEEP, LET: F_LET,
                  DWARF: F_DWARF, DRAW: F_DRAW}
 
 #: The families naming one cell, by their first code.
-CELL_FAMILIES: Final = ((MOVE, F_MOVE), (HARP, F_HARP), (DESTROY, F_DESTROY), (DRAKON, F_DRAKON))
+CELL_FAMILIES: Final[tuple[tuple[int, int], ...]] = (
+    (MOVE, F_MOVE), (HARP, F_HARP), (DESTROY, F_DESTROY), (DRAKON, F_DRAKON))
 
 
 #: Families of one small field: (first code, how many, family).
-_SMALL: Final = ((COIN, 3, F_COIN), (TILE, NUM_KINDS, F_TILE), (MAP, 6, F_MAP), (HERO, 6, F_HERO),
-                 (SWAP, 3, F_SWAP), (THIEF, 6, F_THIEF), (DISCARD, NUM_KINDS, F_DISCARD))
+_SMALL: Final[tuple[tuple[int, int, int], ...]] = (
+    (COIN, 3, F_COIN), (TILE, NUM_KINDS, F_TILE), (MAP, 6, F_MAP), (HERO, 6, F_HERO),
+    (SWAP, 3, F_SWAP), (THIEF, 6, F_THIEF), (DISCARD, NUM_KINDS, F_DISCARD))
 
 
 def place(effect: int, arrows: int, cell: int) -> int:

@@ -86,7 +86,7 @@ SPEC = GameSpec(
                    "treasure (back in play) or out (out of the game)",
                    choices=("treasure", "out"), convert=text),
         OptionSpec("components", None, "a components file (TOML) describing the real box; "
-                   "the reconstructed box when absent", convert=optional_path),
+                   "the reconstructed box when absent", convert=optional_path, local=True),
         OptionSpec("turn_limit", 400, f"the game ends after this many turns (1 to "
                    f"{MAX_TURN_LIMIT}), as when nobody can act: most gold wins",
                    convert=turn_limit),

@@ -245,7 +245,8 @@ ACTIONS: dict[str, dict[str, str]] = {
         "thief": "Voler une pièce au joueur {hero_of}",
         "amazon": "L'Amazone continue en {cell}{room}",
         "wizard": "Le Magicien passe par n'importe quelle porte vers {cell}{room}",
-        "push": "Pousser {hero} en {cell}{room}", "push_stay": "{hero} ne peut pas bouger : prendre une tuile",
+        "push": "Pousser {hero} en {cell}{room}",
+        "push_stay": "{hero} ne peut pas bouger : prendre une tuile",
     },
 }
 

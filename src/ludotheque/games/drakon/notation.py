@@ -49,9 +49,9 @@ def room_text(room: int) -> str:
     return f"{EFFECTS[room >> 4]} {arrows_text(room & 15)}".rstrip()
 
 
-_WORDS: Final = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "keep",
+_WORDS: Final[dict[int, str]] = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "keep",
                  A.F_LET: "let", A.F_DWARF: "dwarf", A.F_DRAW: "draw"}
-_CODES: Final = {"pass": A.PASS, "stay": A.STAY, "end": A.END, "keep": A.KEEP, "let": A.LET,
+_CODES: Final[dict[str, int]] = {"pass": A.PASS, "stay": A.STAY, "end": A.END, "keep": A.KEEP, "let": A.LET,
                  "dwarf": A.DWARF, "draw": A.DRAW}
 
 
