@@ -197,6 +197,7 @@ class KagounGame(Game):
         pile = setup.get("pile")
         if pile is None:
             state.pile = [c for c in range(DECK_SIZE) if c not in seen]
+            seen.update(state.pile)
         else:
             if not isinstance(pile, list):
                 raise SetupError('setup "pile" is a list of cards (order does not matter)')

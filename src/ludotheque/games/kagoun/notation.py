@@ -64,6 +64,8 @@ def action_to_text(action: int) -> str:
         raise NotationError(f"{action} is not a Kagoun action")
     if action < CHAIN:
         base, card, u, target, ln = unlink(action)
+        if card == target:
+            raise NotationError(f"{action} is not a Kagoun action (a card paired with itself)")
         return f"{_VERBS[base]} {line_text(card, u)} {line_text(target, ln)}"
     if action < SCRAP:
         card, side, turned = chain_parts(action)

@@ -271,6 +271,7 @@ def _settle(state: KagounState, target: int) -> None:
     defence = next((d for d in state.defences if d[0] == target), None)
     if defence is not None:
         state.defences.remove(defence)
+    state.aimed = [aim for aim in state.aimed if aim[0] != target]  # its pair is free again
     victim = attacks[0][5]
     if stealing:
         where_ok = state.active[victim] and any(t == target for t, _ in steal_targets(state, victim))

@@ -1,0 +1,75 @@
+"""The deck is data with its provenance, validated at load (docs/rules/kagoun.md §5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ludotheque.core.errors import OptionsError
+from ludotheque.games.kagoun import GAME
+from ludotheque.games.kagoun.components import (
+    DECK_SIZE,
+    ComponentsError,
+    card_name,
+    load_deck,
+    parse_deck,
+)
+
+DATA = Path(__file__).resolve().parents[3] / "src/ludotheque/games/kagoun/data/deck-reconstructed.json"
+
+
+def test_deck_is_two_cards_per_letter() -> None:
+    deck = load_deck()
+    assert len(deck.left) == DECK_SIZE == 52
+    assert sorted({card_name(c)[0] for c in range(DECK_SIZE)}) == [chr(65 + i) for i in range(26)]
+    assert deck.reconstructed
+
+
+def test_reconstructed_deck_says_so_and_has_its_design_beside_it() -> None:
+    data = json.loads(DATA.read_text("utf-8"))
+    assert data["reconstructed"] is True and "reconstructed" in data["provenance"]
+    assert (DATA.parent / "deck-design.md").exists()
+
+
+def test_every_card_can_pair_and_perfect_pairs_exist() -> None:
+    deck = load_deck()
+    for card in range(DECK_SIZE):
+        assert any(deck.valid(card, u, other, ln) for other in range(DECK_SIZE) if other != card
+                   for u in (0, 1) for ln in (0, 1)), card_name(card)
+    perfect = [c for c in range(0, DECK_SIZE, 2)
+               if any(deck.valid(c, u, c + 1, ln) or deck.valid(c + 1, u, c, ln)
+                      for u in (0, 1) for ln in (0, 1))]
+    assert len(perfect) == 26
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["cards"].pop(), "52 cards"),
+    (lambda d: d.pop("provenance"), "provenance"),
+    (lambda d: d["cards"][0].update(card="A2"), "twice"),
+    (lambda d: d["cards"][0].update(halves=["Y", "P"]), "colour"),
+    (lambda d: d["cards"][0]["ends"][0].update(small=["Y", "Y", "Y"]), "0 to 2"),
+    (lambda d: d["cards"][0]["ends"][0].update(force=10), "force"),
+    (lambda d: d["cards"][0].update(power={"name": "fly", "end": "a"}), "power"),
+])
+def test_malformed_deck_is_refused(change, message) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(DATA.read_text("utf-8"))
+    change(data)
+    with pytest.raises(ComponentsError, match=message):
+        parse_deck(data, "bad")
+
+
+def test_deck_option_names_another_file(tmp_path: Path) -> None:
+    with pytest.raises(OptionsError, match="no deck"):
+        GAME.new_state({"deck": "no-such-deck"}, seed=1)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", "utf-8")
+    with pytest.raises(OptionsError, match="JSON"):
+        GAME.new_state({"deck": str(bad)}, seed=1)
+    other = tmp_path / "other.json"
+    data = json.loads(DATA.read_text("utf-8"))
+    data["cards"][0]["ends"][0]["force"] = 9
+    other.write_text(json.dumps(data), "utf-8")
+    state = GAME.new_state({"deck": str(other)}, seed=1)
+    assert state.deck.force[0][0] == 9
