@@ -118,3 +118,31 @@ def test_replay_json_on_the_command_line(tmp_path: Path) -> None:
     path.write_text(json.dumps({"game": "kagoun", "setup": {"hands": "nonsense"}}), "utf-8")
     result = runner.invoke(["replay", str(path), "--json"])
     assert "Traceback" not in result.output and result.exit_code != 0
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_log_names_only_face_up_cards_and_reads_in_both_languages(seed: int) -> None:
+    import re
+
+    from ludotheque.core.game import start_log
+    from ludotheque.games.kagoun import render
+    from ludotheque.games.kagoun.components import card_name
+
+    state = GAME.new_state({"players": 3}, seed)
+    log = start_log(state)
+    assert log is not None
+    rng = random.Random(seed)
+    seen = 0
+    while not state.is_terminal:
+        action = sample_chance(state, rng) if state.to_act == CHANCE else state.sample_action(rng)
+        state.apply(action)
+        hidden = {card_name(c) for h in state.hands for c in h}
+        if not any(e.kind == "reshuffle" for e in log[seen:]):  # else the pile was the discard
+            hidden |= {card_name(c) for c in state.pile}
+        for event in log[seen:]:
+            named = {m for arg in event.args for m in re.findall(r"[A-Z][12]", arg)}
+            assert not named & hidden, (event, named & hidden)
+            for lang in ("en", "fr"):
+                assert render.describe_event(event, lang, you=0)
+        seen = len(log)
+    assert log[-1].kind == "over"

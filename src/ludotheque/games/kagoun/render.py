@@ -13,6 +13,7 @@ from typing import Any
 
 from .actions import CHAIN, unlink
 from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
+from .events import Event
 from .messages import message
 from .notation import action_to_text, parse_card
 from .observe import KagounObservation
@@ -90,9 +91,68 @@ def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -
     return word("seat", lang, n=seat)
 
 
-def describe_event(event: Any, lang: str = "en", names: Sequence[str] | None = None,
+_EVENTS: dict[str, dict[str, str]] = {
+    "en": {
+        "round": "Round {a0}: {who} is first player", "call": "{who} calls Kagoun!",
+        "announce": "{who} announces {a0} {a1}", "defend": "{who} lays a defence card by {a0}",
+        "reveal": "{who} reveals {a0} on {a1}: {result}", "win": "{who} takes the pair {a0}/{a1}",
+        "nobody": "nobody wins {a0}", "moved": "{a0} has moved: the cards laid by it are lost",
+        "rebuild": "{who} rebuilds the pair {a0}/{a1}",
+        "substitute": "{who} puts {a0} in place of {a1} in the chain",
+        "chain": "{who} adds {a0} to the chain (discards {a1})", "scrap": "{who} gives up the pair {a0}/{a1}",
+        "drop": "{who} discards {a0}", "draw": "{who} draws a card", "river": "{a0} joins the river",
+        "take": "{who} takes a card at random from {a0}", "power": "{who}: power {a0}",
+        "out": "{who} is out with {a0} points", "clear": "{who} discards {a0} from the river",
+        "over": "{who} wins ({a0})", "reshuffle": "the discard is shuffled into a new pile",
+        "valid": "strength {a2}", "invalid": "invalid, discarded",
+    },
+    "fr": {
+        "round": "Manche {a0} : {who} est premier joueur", "call": "{who} crie Kagoun !",
+        "announce": "{who} annonce {a0} {a1}", "defend": "{who} pose une carte de défense près de {a0}",
+        "reveal": "{who} révèle {a0} sur {a1} : {result}", "win": "{who} prend la paire {a0}/{a1}",
+        "nobody": "personne ne remporte {a0}",
+        "moved": "{a0} a bougé : les cartes posées à côté sont perdues",
+        "rebuild": "{who} reconstitue la paire {a0}/{a1}",
+        "substitute": "{who} met {a0} à la place de {a1} dans la chaîne",
+        "chain": "{who} ajoute {a0} à sa chaîne (défausse {a1})",
+        "scrap": "{who} défausse la paire {a0}/{a1}",
+        "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
+        "take": "{who} prend une carte au hasard à {a0}", "power": "{who} : pouvoir {a0}",
+        "out": "{who} est éliminé avec {a0} points", "clear": "{who} défausse {a0} de la rivière",
+        "over": "{who} gagne ({a0})", "reshuffle": "la défausse est mélangée en une nouvelle pioche",
+        "valid": "puissance {a2}", "invalid": "invalide, défaussée",
+    },
+}
+
+def _who(seat: int, lang: str, names: Sequence[str] | None, you: int | None) -> str:
+    """A seat's name in the third person (the reader's own marked "(you)": verbs stay right)."""
+    name = seat_name(seat, lang, names)
+    return f"{name} ({word('you', lang).lower()})" if seat == you else name
+
+
+_ANNOUNCED = {"fr": {"capture": "capture", "steal": "vol", "consolidate": "consolidation",
+                     "discard": "défausse", "pass": "passe"}}
+
+
+def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
                    you: int | None = None, markup: bool = False) -> str:
-    return str(event)
+    """One public event in words (``you``: the reader's seat, named "You")."""
+    lang = _lang(lang)
+    table = _EVENTS[lang]
+    args = list(event.args) + ["", "", ""]
+    if event.kind == "take":
+        args[0] = _who(int(args[0]), lang, names, you)
+    if event.kind == "announce":
+        args[0] = _ANNOUNCED.get(lang, {}).get(args[0], args[0])
+    if event.kind == "power":
+        powers = _WORDS[lang]["powers"]
+        args[0] = powers.get(args[0], args[0])
+    who = "" if event.seat < 0 else _who(event.seat, lang, names, you)
+    result = ""
+    if event.kind == "reveal":
+        result = table["valid"].format(a2=args[2]) if args[2] else table["invalid"]
+    template = table.get(event.kind, event.kind)
+    return template.format(who=who, a0=args[0], a1=args[1], a2=args[2], result=result)
 
 
 def action_label(action: int, observation: KagounObservation | None = None, lang: str = "en",

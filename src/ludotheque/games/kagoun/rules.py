@@ -34,8 +34,10 @@ from .actions import (
 )
 from .components import DEFEND as DEFEND_POWER
 from .components import DRAW as DRAW_POWER
-from .components import HAND_LIMIT, MAX_PAIRS, REPLAY, TAKE, WIN_POINTS
+from .components import HAND_LIMIT, MAX_PAIRS, POWER_NAMES, REPLAY, TAKE, WIN_POINTS, card_name
+from .events import Event
 from .messages import message
+from .notation import line_text
 from .scoring import chain_score
 from .state import NO_ATTACK, KagounState
 
@@ -67,6 +69,12 @@ A_PASS: Final = 5
 ANNOUNCED_NAMES: Final = ("", "capture", "steal", "consolidate", "discard", "pass")
 
 _CHANCE_TASKS: Final = (T_DRAW, T_TAKEN)
+
+
+def _say(state: KagounState, kind: str, seat: int = -1, *args: str) -> None:
+    """Log a public event when a front end keeps the log (``state.log`` is a list)."""
+    if state.log is not None:
+        state.log.append(Event(kind, seat, args))
 
 
 # -- what the table shows -----------------------------------------------------------------------
@@ -217,6 +225,7 @@ def _draw_source(state: KagounState) -> list[int]:
     if not state.pile and state.discard:
         state.pile = state.discard
         state.discard = []
+        _say(state, "reshuffle")
     return state.pile
 
 
@@ -232,6 +241,8 @@ def _remove_pair_with(state: KagounState, seat: int, card: int) -> tuple[int, in
 def _fire(state: KagounState, seat: int, powers: list[int]) -> None:
     """Compulsory powers of a new pair, in the order Draw, Take, Replay (OQ 35, 36, 38)."""
     front: list[tuple[int, int, int]] = []
+    for power in powers:
+        _say(state, "power", seat, POWER_NAMES[power])
     for power in powers:
         if power == DRAW_POWER:
             front += [(T_DRAW, seat, 0), (T_DRAW, seat, 0), (T_DROPDOWN, seat, 0)]
@@ -278,6 +289,7 @@ def _settle(state: KagounState, target: int) -> None:
     else:
         where_ok = target in state.river
     if not where_ok:  # the target moved (OQ 10): every card laid beside it is lost
+        _say(state, "moved", -1, card_name(target))
         state.discard += [a[2] for a in attacks]
         if defence is not None:
             state.discard.append(defence[2])
@@ -289,11 +301,18 @@ def _settle(state: KagounState, target: int) -> None:
         if (not stealing or (target, ln) in lines_ok) and deck.valid(card, u, target, ln):
             valid.append((deck.strength(card, u, target, ln), card // 2 == target // 2,
                           seat, card, u, ln))
+            _say(state, "reveal", seat, line_text(card, u), line_text(target, ln),
+                 str(deck.strength(card, u, target, ln)))
         else:
             state.discard.append(card)  # a bad pairing loses at once (003 Principe)
+            _say(state, "reveal", seat, line_text(card, u), line_text(target, ln), "")
     defended = defence is not None
     defence_ok = (defence is not None and (target, defence[4]) in lines_ok
                   and deck.valid(defence[2], defence[3], target, defence[4]))
+    if defence is not None:
+        _, d_seat, d_card, d_u, d_ln = defence
+        _say(state, "reveal", d_seat, line_text(d_card, d_u), line_text(target, d_ln),
+             str(deck.strength(d_card, d_u, target, d_ln)) if defence_ok else "")
     winner = None
     if any(v[1] for v in valid):
         winner = next(v for v in valid if v[1])
@@ -323,9 +342,11 @@ def _settle(state: KagounState, target: int) -> None:
         if defence is not None:
             state.discard.append(defence[2])
         state.pairs[seat].append((card, u, target, ln))
+        _say(state, "win", seat, line_text(card, u), line_text(target, ln))
         _fire(state, seat, deck.fired(card, u, target, ln))
         return
     if defence is None:
+        _say(state, "nobody", -1, card_name(target))
         return
     if not stealing or not defence_ok:
         state.discard.append(defence[2])
@@ -353,12 +374,16 @@ def _defended(state: KagounState, victim: int, target: int, card: int, u: int, l
         index = next(i for i, (c, _) in enumerate(chain) if c == target)
         del chain[index]
         state.discard.append(target)
-        if not chains.place_end(deck, chain, card):
+        if chains.place_end(deck, chain, card):
+            _say(state, "substitute", victim, card_name(card), card_name(target))
+        else:
             state.discard.append(card)  # it fits nowhere: discarded (003 Voler)
+            _say(state, "substitute", victim, "", card_name(target))
     else:
         upper, _, lower, _ = _remove_pair_with(state, victim, target)
         state.discard.append(lower if upper == target else upper)
         state.pairs[victim].append((card, u, target, ln))
+        _say(state, "rebuild", victim, line_text(card, u), line_text(target, ln))
     _fire(state, victim, deck.fired(card, u, target, ln))
 
 
@@ -376,6 +401,7 @@ def start_round(state: KagounState) -> None:
     state.aimed = []
     state.replayed = [False] * n
     seats = state.seats_in()
+    _say(state, "round", state.first, str(state.round))
     tasks = [(T_DRAW, RIVER, 0)] * max(0, len(seats) - len(state.river))
     for seat in seats:
         tasks += [(T_DRAW, seat, 0)] * max(0, HAND_LIMIT - len(state.hands[seat]))
@@ -406,6 +432,7 @@ def _ranked(state: KagounState, seats: list[int]) -> list[int]:
 
 
 def _end(state: KagounState, winner: int, how: str) -> None:
+    _say(state, "over", winner, how)
     state.winner = winner
     state.ending = how
     state.tasks = []
@@ -431,6 +458,7 @@ def _check(state: KagounState) -> None:
         _end(state, _ranked(state, callers)[0], "ko")
         return
     for seat in callers:  # out: his cards are discarded (OQ 41(a)), then a river card
+        _say(state, "out", seat, str(points[seat]))
         state.active[seat] = False
         state.discard += state.hands[seat]
         for upper, _, lower, _ in state.pairs[seat]:
@@ -488,12 +516,18 @@ def apply(state: KagounState, action: int) -> None:
     if kind == T_DRAW:
         card = action - CARD
         state.pile.remove(card)
-        (state.river if seat == RIVER else state.hands[seat]).append(card)
+        if seat == RIVER:
+            state.river.append(card)
+            _say(state, "river", -1, card_name(card))
+        else:
+            state.hands[seat].append(card)
+            _say(state, "draw", seat)
         state.tasks.pop(0)
     elif kind == T_TAKEN:
         card = action - CARD
         state.hands[arg].remove(card)
         state.hands[seat].append(card)
+        _say(state, "take", seat, str(arg))
         state.tasks.pop(0)
     elif kind == T_ANNOUNCE:
         _announce(state, seat, arg, action)
@@ -501,12 +535,14 @@ def apply(state: KagounState, action: int) -> None:
         _, card, u, target, ln = unlink(action)
         state.hands[seat].remove(card)
         state.defences.append((target, seat, card, u, ln))
+        _say(state, "defend", seat, card_name(target))
         state.tasks.pop(0)
     elif kind == T_CONSOLIDATE:
         _consolidate(state, seat, arg, action)
     elif kind == T_SCRAP:
         upper, _, lower, _ = _remove_pair_with(state, seat, action - SCRAP)
         state.discard += [upper, lower]
+        _say(state, "scrap", seat, card_name(upper), card_name(lower))
         state.tasks.pop(0)
     elif kind in (T_DISCARD, T_DROPDOWN):
         if action == STOP:
@@ -514,6 +550,7 @@ def apply(state: KagounState, action: int) -> None:
         else:
             state.hands[seat].remove(action - DROP)
             state.discard.append(action - DROP)
+            _say(state, "drop", seat, card_name(action - DROP))
             if kind == T_DISCARD:
                 state.tasks[0] = (T_DISCARD, seat, arg + 1)
     elif kind == T_TAKE:
@@ -521,6 +558,7 @@ def apply(state: KagounState, action: int) -> None:
     elif kind == T_CLEAR:
         state.river.remove(action - CLEAR)
         state.discard.append(action - CLEAR)
+        _say(state, "clear", seat, card_name(action - CLEAR))
         state.tasks.pop(0)
     advance(state)
 
@@ -528,6 +566,7 @@ def apply(state: KagounState, action: int) -> None:
 def _announce(state: KagounState, seat: int, extra: int, action: int) -> None:
     if action == KAGOUN:
         state.called[seat] = True  # the announcement itself still follows
+        _say(state, "call", seat)
         return
     state.tasks.pop(0)
     slots = state.extra if extra else state.announced
@@ -541,9 +580,11 @@ def _announce(state: KagounState, seat: int, extra: int, action: int) -> None:
             if state.hands[victim]:  # compulsory defence, laid at once (OQ 20(a), 21)
                 state.tasks.insert(0, (T_DEFEND, victim, target))
         slots[seat] = (A_CAPTURE if base == CAPTURE else A_STEAL, card, u, target, ln, victim)
+        _say(state, "announce", seat, ANNOUNCED_NAMES[slots[seat][0]], line_text(target, ln))
     else:
         kind = {CONSOLIDATE: A_CONSOLIDATE, DISCARD: A_DISCARD, PASS: A_PASS}[action]
         slots[seat] = (kind, -1, 0, -1, 0, -1)
+        _say(state, "announce", seat, ANNOUNCED_NAMES[kind], "")
     if extra:  # an action given by Replay is resolved at once (OQ 36)
         at = 1 if state.tasks and state.tasks[0][0] == T_DEFEND else 0
         state.tasks.insert(at, (T_RESOLVE, seat, 1))
@@ -556,6 +597,7 @@ def _consolidate(state: KagounState, seat: int, second: int, action: int) -> Non
     chain = state.chains[seat]
     started = bool(chain)
     chains.add(chain, card, side, turned)
+    _say(state, "chain", seat, card_name(card) + ("~" if turned else ""), card_name(lower))
     if not started and not second:
         state.tasks[0] = (T_CONSOLIDATE, seat, 1)
     else:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...core.game import Game, State
 from .components import Deck
+from .events import Event
 
 Pair = tuple[int, int, int, int]  # (upper, u, lower, ln): upper's end u lies beside lower's end ln
 Link = tuple[int, int]  # (card, turned) in a chain, left to right
@@ -37,7 +38,7 @@ class KagounState(State):
         self.options = options
         self.deck = deck
         self.n: int = options["players"]
-        self.log: list[Any] | None = None
+        self.log: list[Event] | None = None  # set to a list to record public events
         if source is not None:
             self._copy(source)
             return
