@@ -13,10 +13,9 @@ import statistics
 from collections import Counter
 
 from ludotheque.core.bot import ask
-from ludotheque.core.game import CHANCE, sample_chance
+from ludotheque.core.game import CHANCE, sample_chance, start_log
 from ludotheque.games.kagoun import GAME, rules
 from ludotheque.games.kagoun.actions import CAPTURE, STEAL
-from ludotheque.games.kagoun.components import POWER_NAMES
 from ludotheque.games.kagoun.heuristic import KagounHeuristic
 
 SECONDS_PER_DECISION = 8  # a guess at a table's pace, to turn decisions into minutes
@@ -24,14 +23,6 @@ SECONDS_PER_DECISION = 8  # a guess at a table's pace, to turn decisions into mi
 
 def run(games: int, players: int, seed: int) -> None:
     fired: Counter[str] = Counter()
-    original = rules._fire
-
-    def counting(state, seat, powers):  # type: ignore[no-untyped-def]
-        for power in powers:
-            fired[POWER_NAMES[power]] += 1
-        original(state, seat, powers)
-
-    rules._fire = counting  # type: ignore[assignment]
     endings: Counter[str] = Counter()
     seat_wins: Counter[int] = Counter()
     rounds, decisions, chain_lengths = [], [], []
@@ -39,6 +30,7 @@ def run(games: int, players: int, seed: int) -> None:
     for index in range(games):
         rng = random.Random(seed * 100003 + index)
         state = GAME.new_state({"players": players}, seed * 100003 + index)
+        log = start_log(state)  # powers are counted from the public log
         bots = [KagounHeuristic(f"{seed}:{index}:{s}") for s in range(players)]
         for s, bot in enumerate(bots):
             bot.reset(GAME, state.options, s)
@@ -60,12 +52,12 @@ def run(games: int, players: int, seed: int) -> None:
             steals += STEAL <= action < STEAL + (STEAL - CAPTURE)
             state.apply_trusted(action)
             moves += 1
+        fired.update(event.args[0] for event in log or [] if event.kind == "power")
         endings[state.ending] += 1
         seat_wins[state.winner] += 1
         rounds.append(state.round)
         decisions.append(moves)
         chain_lengths += [len(c) for c in state.chains]
-    rules._fire = original  # type: ignore[assignment]
     print(f"heuristic self-play, {players} players, {games} games")
     print("  endings: " + ", ".join(f"{k} {v / games:.0%}" for k, v in endings.most_common()))
     wins = ", ".join(f"seat {s} {seat_wins[s] / games:.0%}" for s in range(players))

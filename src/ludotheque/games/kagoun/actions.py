@@ -5,6 +5,8 @@ target's line: ``base + ((card * 2 + u) * 52 + target) * 2 + ln``. The other cod
 one seat, or nothing.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from typing import Final

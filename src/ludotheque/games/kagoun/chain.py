@@ -1,6 +1,8 @@
 """Where a card may join a chain (003 Consolider; OQ 31(a)): at either end, upright or turned,
 when its touching half has the colour of the chain's outer half there."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from .actions import LEFT, RIGHT

@@ -8,6 +8,8 @@ A line is kept as a packed count of its colours (4 bits per colour) so that a pa
 by one addition: U's line plus L's line equals U's two halves.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import json

@@ -2,6 +2,8 @@
 Cards appear only once face up (revealed at resolution, laid in a pair or chain, discarded);
 a draw or a card taken by Take is logged without the card."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from dataclasses import dataclass

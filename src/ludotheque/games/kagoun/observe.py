@@ -3,6 +3,8 @@ its own face-down cards; of the others, only how many cards they hold. The pile 
 targets of face-down cards are public as soon as they are laid; the cards are shown once they
 are resolved (they then lie in a pair, a chain or the discard, face up)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,6 +1,8 @@
 """A Kagoun position under the game protocol: the data of ``KagounState`` with the rules,
 observations, scores and resampling bound to it."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from random import Random

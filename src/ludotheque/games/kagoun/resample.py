@@ -6,6 +6,8 @@ the same places in the same numbers. It follows what the seat sees now (its obse
 that remembers more (a card it lost to Take) narrows the draw itself.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from random import Random

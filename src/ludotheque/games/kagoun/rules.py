@@ -6,6 +6,8 @@ stops at the first one that needs a seat's decision (``to_act`` = that seat) or 
 (``to_act`` = CHANCE); ``legal_actions`` lists what that task allows and ``apply`` carries it out.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from typing import Final
@@ -330,7 +332,7 @@ def _settle(state: KagounState, target: int) -> None:
             elif not defended and state.options["capture_ties"] == "first":
                 winner = top[0]  # OQ 16(b): the tied attacker earliest in turn order
     for v in valid:
-        if v is not winner:
+        if winner is None or v[2:4] != winner[2:4]:  # compare values: compiled tuples are unboxed
             state.discard.append(v[3])
     if winner is not None:
         _, _, seat, card, u, ln = winner

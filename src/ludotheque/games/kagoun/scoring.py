@@ -2,6 +2,8 @@
 junctions; a colour with n of them gives n when n = 1 and 2n when n >= 2 (OQ 44(a)); all four
 colours add 2."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Sequence

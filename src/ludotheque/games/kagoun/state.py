@@ -6,10 +6,12 @@ Work still to do in a round is a queue of **tasks** ``(kind, seat, arg)`` (see `
 rules run the automatic ones and stop at the first that needs a seat's decision or chance.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core.game import Game, State
 from .components import Deck
@@ -18,7 +20,7 @@ from .events import Event
 Pair = tuple[int, int, int, int]  # (upper, u, lower, ln): upper's end u lies beside lower's end ln
 Link = tuple[int, int]  # (card, turned) in a chain, left to right
 Attack = tuple[int, int, int, int, int, int]  # (kind, card, u, target, ln, victim); kind 0: none
-NO_ATTACK: Attack = (0, -1, 0, -1, 0, -1)
+NO_ATTACK: Final[Attack] = (0, -1, 0, -1, 0, -1)
 Defence = tuple[int, int, int, int, int]  # (target, seat, card, u, ln)
 
 
