@@ -73,3 +73,20 @@ def test_deck_option_names_another_file(tmp_path: Path) -> None:
     other.write_text(json.dumps(data), "utf-8")
     state = GAME.new_state({"deck": str(other)}, seed=1)
     assert state.deck.force[0][0] == 9
+
+
+def test_setup_may_carry_its_card_list() -> None:
+    from ludotheque.core import GameRecord, replay
+
+    data = json.loads(DATA.read_text("utf-8"))
+    data["cards"][0]["ends"][0]["force"] = 8
+    setup = {"hands": [["A1", "A2", "B1"], ["B2", "C1", "C2"]], "river": ["D1", "D2"],
+             "cards": data}
+    state = GAME.state_from_setup(setup, {})
+    assert state.deck.force[0][0] == 8 and state.options["deck"].startswith("inline-")
+    record = GameRecord("kagoun", {}, setup=setup, actions=["discard"])
+    assert replay(GameRecord.loads(record.dumps())).deck.force[0][0] == 8
+    data["cards"].pop()
+    from ludotheque.core.errors import SetupError
+    with pytest.raises(SetupError, match="52 cards"):
+        GAME.state_from_setup(setup | {"cards": data}, {})

@@ -12,6 +12,7 @@ by one addition: U's line plus L's line equals U's two halves.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass
@@ -168,9 +169,30 @@ def _data_folder() -> Path:
     return Path(sys.modules["ludotheque.games.kagoun"].__path__[0]) / "data"
 
 
-@lru_cache(maxsize=8)
+#: Decks given inline by set-ups, by name (``inline-`` and a hash of their content).
+_INLINE: dict[str, Deck] = {}
+
+
+def register_deck(data: Any) -> str:
+    """Validate a deck given as data (a set-up's ``cards``) and name it by its content."""
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+    name = f"inline-{digest}"
+    if name not in _INLINE:
+        _INLINE[name] = parse_deck(data, name)
+    return name
+
+
 def load_deck(name: str = DEFAULT_DECK) -> Deck:
-    """The deck named ``name``: ``data/deck-<name>.json`` in the package, or a path to a file."""
+    """The deck named ``name``: one given inline, ``data/deck-<name>.json`` in the package, or a
+    path to a file."""
+    inline = _INLINE.get(name)
+    if inline is not None:
+        return inline
+    return _load_file(name)
+
+
+@lru_cache(maxsize=8)
+def _load_file(name: str) -> Deck:
     path = _data_folder() / f"deck-{name}.json"
     if not path.exists():
         path = Path(name)

@@ -15,7 +15,7 @@ from ...core.record import new_seed
 from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, text
 from . import notation, rules
 from .actions import MAX_ACTION
-from .components import DECK_SIZE, DEFAULT_DECK, HAND_LIMIT, MAX_PAIRS, load_deck
+from .components import DECK_SIZE, DEFAULT_DECK, HAND_LIMIT, MAX_PAIRS, load_deck, register_deck
 from .position import KagounPosition
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -122,7 +122,8 @@ class KagounGame(Game):
         first player and seats still in; the round begins with its refill."""
         if not isinstance(setup, Mapping):
             raise SetupError("setup must be an object with hands, river, pairs, chains, ...")
-        fields = {"hands", "river", "pairs", "chains", "discard", "pile", "first_player", "active"}
+        fields = {"hands", "river", "pairs", "chains", "discard", "pile", "first_player", "active",
+                  "cards"}
         unknown = set(setup) - fields
         if unknown:
             raise SetupError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
@@ -131,6 +132,11 @@ class KagounGame(Game):
             raise SetupError('setup "hands" must be a list of lists of cards, one per seat')
         raw = dict(options or {})
         raw.setdefault("players", len(hands))
+        if "cards" in setup:  # the card list itself, when it is not a deck of the package
+            try:
+                raw["deck"] = register_deck(setup["cards"])
+            except LudothequeError as exc:
+                raise SetupError(f'setup "cards": {exc}') from None
         resolved = self.resolve_options(raw)
         n = resolved["players"]
         if len(hands) != n:
