@@ -1,7 +1,7 @@
 """Helpers for Kagoun's rule tests: positions from explicit set-ups on a test deck, notation
 played in order.
 
-The test deck (``deck-test.json``, loaded through the ``deck`` option) is plain on purpose: every
+The test deck (``deck-test.json``, given inline to each set-up as its ``cards``) is plain on purpose: every
 card has halves Y|B, line a = Y with force 1, line b = B with force 1, so that ``X1a`` over
 ``K1b`` is valid with strength 2 and ``X1a`` over ``K1a`` is not. A few letters differ:
 C (line a force 5), D (Draw at a), E (Take at a), F (Replay at a), G (Defend at a), H (halves
@@ -11,6 +11,7 @@ W G|B, X B|R, Y R|Y; line a the left half, line b the right half).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,9 @@ from ludotheque.core.game import CHANCE
 from ludotheque.games.kagoun import GAME
 from ludotheque.games.kagoun.position import KagounPosition
 
-TEST_DECK = str(Path(__file__).resolve().parent / "deck-test.json")
+#: The test deck's data, given inline to every set-up (``cards``).
+TEST_DECK: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parent / "deck-test.json").read_text("utf-8"))
 
 PositionFn = Callable[..., KagounPosition]
 PlayFn = Callable[..., KagounPosition]
@@ -41,12 +44,12 @@ def make_position(hands: Sequence[str], river: str = "", pairs: Sequence[str] | 
         "chains": [c.split() for c in (chains or [""] * n)],
         "discard": discard.split(),
         "first_player": first_player,
+        "cards": TEST_DECK,
     }
     if pile is not None:
         setup["pile"] = pile.split()
     if active is not None:
         setup["active"] = active
-    options.setdefault("deck", TEST_DECK)
     state = GAME.state_from_setup(setup, options)
     assert isinstance(state, KagounPosition)
     return state

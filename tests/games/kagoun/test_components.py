@@ -13,6 +13,7 @@ from ludotheque.games.kagoun.components import (
     DECK_SIZE,
     ComponentsError,
     card_name,
+    deck_names,
     load_deck,
     parse_deck,
 )
@@ -60,19 +61,16 @@ def test_malformed_deck_is_refused(change, message) -> None:  # type: ignore[no-
         parse_deck(data, "bad")
 
 
-def test_deck_option_names_another_file(tmp_path: Path) -> None:
+def test_deck_option_names_a_deck_of_the_package_never_a_path(tmp_path: Path) -> None:
+    assert deck_names() == ["reconstructed"]
+    assert GAME.new_state({"deck": "reconstructed"}, seed=1).deck.name == "reconstructed"
     with pytest.raises(OptionsError, match="no deck"):
         GAME.new_state({"deck": "no-such-deck"}, seed=1)
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json", "utf-8")
-    with pytest.raises(OptionsError, match="JSON"):
-        GAME.new_state({"deck": str(bad)}, seed=1)
     other = tmp_path / "other.json"
-    data = json.loads(DATA.read_text("utf-8"))
-    data["cards"][0]["ends"][0]["force"] = 9
-    other.write_text(json.dumps(data), "utf-8")
-    state = GAME.new_state({"deck": str(other)}, seed=1)
-    assert state.deck.force[0][0] == 9
+    other.write_text(DATA.read_text("utf-8"), "utf-8")
+    for path in (str(other), str(DATA), "/dev/zero", "../deck-reconstructed"):
+        with pytest.raises(OptionsError, match="no deck"):
+            GAME.new_state({"deck": path}, seed=1)
 
 
 def test_setup_may_carry_its_card_list() -> None:

@@ -97,17 +97,17 @@ def test_rule_capture_valid_pairing_forms_a_pair(position: PositionFn, play: Pla
 
 
 def test_rule_pairing_reproduces_the_large_symbols() -> None:
-    import json
+    import copy
 
-    from ludotheque.games.kagoun.components import load_deck, parse_deck
+    from ludotheque.games.kagoun.components import parse_deck
 
     from .conftest import TEST_DECK
 
-    deck = load_deck(TEST_DECK)
+    deck = parse_deck(TEST_DECK, "test")
     a1, k1 = 0, 20
     assert deck.valid(a1, 0, k1, 1)  # Y + B = the halves Y|B
     assert not deck.valid(a1, 0, k1, 0)  # Y + Y: the blue is missing
-    data = json.loads(open(TEST_DECK, encoding="utf-8").read())
+    data = copy.deepcopy(TEST_DECK)
     data["cards"][20]["ends"][1]["small"] = ["B", "B"]  # K1's line b: one small blue too many
     assert not parse_deck(data, "t").valid(a1, 0, k1, 1)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludotheque.games.kagoun.components import COLOUR_LETTERS, load_deck
+from ludotheque.games.kagoun.components import COLOUR_LETTERS, parse_deck
 from ludotheque.games.kagoun.scoring import chain_score, colours_score, junctions
 
 from .conftest import TEST_DECK
@@ -16,7 +16,7 @@ def chain_of(text: str) -> list[tuple[int, int]]:
 
 def test_rulebook_example_scores_12() -> None:
     """One yellow, one blue, two green, two red complete symbols: 1 + 1 + 4 + 4 + 2 = 12."""
-    deck = load_deck(TEST_DECK)
+    deck = parse_deck(TEST_DECK, "test")
     chain = chain_of("S1 T1 U1 V1 W1 X1 Y1")
     assert sorted(junctions(deck, chain)) == sorted([Y, G, R, G, B, R])
     assert chain_score(deck, chain) == 12
@@ -24,7 +24,7 @@ def test_rulebook_example_scores_12() -> None:
 
 
 def test_outer_halves_never_count() -> None:
-    deck = load_deck(TEST_DECK)
+    deck = parse_deck(TEST_DECK, "test")
     assert chain_score(deck, chain_of("S1")) == 0  # one card: two halves, nothing complete
     assert chain_score(deck, chain_of("S1 T1")) == 1  # one yellow junction
     # the example's outer halves (red, yellow) would make 17 if they counted

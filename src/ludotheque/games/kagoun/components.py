@@ -183,23 +183,25 @@ def register_deck(data: Any) -> str:
 
 
 def load_deck(name: str = DEFAULT_DECK) -> Deck:
-    """The deck named ``name``: one given inline, ``data/deck-<name>.json`` in the package, or a
-    path to a file."""
+    """The deck named ``name``: one given inline by a set-up, or ``data/deck-<name>.json`` in the
+    package. Only names are accepted, never paths: options come from players (the web lobby)."""
     inline = _INLINE.get(name)
     if inline is not None:
         return inline
     return _load_file(name)
 
 
+def deck_names() -> list[str]:
+    """The decks of the package's data folder."""
+    return sorted(p.name[5:-5] for p in _data_folder().glob("deck-*.json"))
+
+
 @lru_cache(maxsize=8)
 def _load_file(name: str) -> Deck:
-    path = _data_folder() / f"deck-{name}.json"
-    if not path.exists():
-        path = Path(name)
-    try:
-        text = path.read_text("utf-8")
-    except OSError:
-        raise ComponentsError(f"no deck {name!r}: give a deck of data/ or a path to one") from None
+    if name not in deck_names():
+        raise ComponentsError(f"no deck {name!r}; decks are: {', '.join(deck_names())} "
+                              "(or give the cards inline in a set-up)")
+    text = (_data_folder() / f"deck-{name}.json").read_text("utf-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
