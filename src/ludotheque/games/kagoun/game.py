@@ -15,7 +15,14 @@ from ...core.record import new_seed
 from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, text
 from . import notation, rules
 from .actions import MAX_ACTION
-from .components import DECK_SIZE, DEFAULT_DECK, HAND_LIMIT, MAX_PAIRS, load_deck, register_deck
+from .components import (
+    DECK_SIZE,
+    DEFAULT_DECK,
+    HAND_LIMIT,
+    MAX_PAIRS,
+    load_deck,
+    register_deck,
+)
 from .position import KagounPosition
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -59,8 +66,8 @@ SPEC = GameSpec(
                    "Principe)", choices=("discard", "first"), convert=text),
         OptionSpec("max_rounds", 40, "house rule: after this round (1-200) the most points win",
                    convert=integer),
-        OptionSpec("deck", DEFAULT_DECK, "the deck data file (reconstructed faces by default)",
-                   convert=_deck_option),
+        OptionSpec("deck", DEFAULT_DECK, "the deck data file of the package (reconstructed faces "
+                   "by default; set-ups may give their cards inline)", convert=_deck_option),
     ),
     distinct_actions=MAX_ACTION,
     max_game_length=MAX_GAME_LENGTH,
