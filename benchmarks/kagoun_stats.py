@@ -12,17 +12,18 @@ import random
 import statistics
 from collections import Counter
 
+from ludotheque.bots.registry import make_bot
 from ludotheque.core.bot import ask
 from ludotheque.core.game import CHANCE, sample_chance, start_log
 from ludotheque.games.kagoun import GAME, rules
 from ludotheque.games.kagoun.actions import CAPTURE, STEAL
-from ludotheque.games.kagoun.heuristic import KagounHeuristic
 
 SECONDS_PER_DECISION = 8  # a guess at a table's pace, to turn decisions into minutes
 
 
-def run(games: int, players: int, seed: int) -> None:
+def run(games: int, players: int, seed: int, names: list[str]) -> None:
     fired: Counter[str] = Counter()
+    events: Counter[str] = Counter()
     endings: Counter[str] = Counter()
     seat_wins: Counter[int] = Counter()
     rounds, decisions, chain_lengths = [], [], []
@@ -31,7 +32,8 @@ def run(games: int, players: int, seed: int) -> None:
         rng = random.Random(seed * 100003 + index)
         state = GAME.new_state({"players": players}, seed * 100003 + index)
         log = start_log(state)  # powers are counted from the public log
-        bots = [KagounHeuristic(f"{seed}:{index}:{s}") for s in range(players)]
+        bots = [make_bot("kagoun", names[s % len(names)], f"{seed}:{index}:{s}")
+                for s in range(players)]
         for s, bot in enumerate(bots):
             bot.reset(GAME, state.options, s)
         moves = 0
@@ -53,12 +55,13 @@ def run(games: int, players: int, seed: int) -> None:
             state.apply_trusted(action)
             moves += 1
         fired.update(event.args[0] for event in log or [] if event.kind == "power")
+        events.update(event.kind for event in log or [])
         endings[state.ending] += 1
         seat_wins[state.winner] += 1
         rounds.append(state.round)
         decisions.append(moves)
         chain_lengths += [len(c) for c in state.chains]
-    print(f"heuristic self-play, {players} players, {games} games")
+    print(f"{','.join(names)}, {players} players, {games} games")
     print("  endings: " + ", ".join(f"{k} {v / games:.0%}" for k, v in endings.most_common()))
     wins = ", ".join(f"seat {s} {seat_wins[s] / games:.0%}" for s in range(players))
     print("  seat win rates: " + wins)
@@ -70,6 +73,9 @@ def run(games: int, players: int, seed: int) -> None:
     print(f"  announcements with a valid capture in hand: {can_pair / max(1, announce_count):.0%}")
     print(f"  captures announced {captures / games:.1f}/game, steals {steals / games:.1f}/game")
     print(f"  chain length at the end: mean {statistics.mean(chain_lengths):.1f}, max {max(chain_lengths)}")
+    print(f"  chain cards added {events['chain'] / games:.1f}/game, pairs given up (failed "
+          f"consolidation) {events['scrap'] / games:.2f}/game, "
+          f"eliminations {events['out'] / games:.2f}/game, reshuffles {events['reshuffle'] / games:.2f}/game")
     print("  powers fired per game: " + ", ".join(f"{k} {v / games:.2f}" for k, v in sorted(fired.items())))
 
 
@@ -78,5 +84,6 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="heuristic", help="bot names cycled over the seats")
     args = parser.parse_args()
-    run(args.games, args.players, args.seed)
+    run(args.games, args.players, args.seed, args.bots.split(","))
