@@ -34,8 +34,8 @@ def every_card(state: KagounPosition) -> list[int]:
     return cards
 
 
-def playout(seed: int, players: int) -> tuple[KagounPosition, list[str]]:
-    state = GAME.new_state({"players": players}, seed)
+def playout(seed: int, players: int, **options: Any) -> tuple[KagounPosition, list[str]]:
+    state = GAME.new_state({"players": players, **options}, seed)
     rng = random.Random(seed)
     texts = []
     while not state.is_terminal:
@@ -51,6 +51,11 @@ def playout(seed: int, players: int) -> tuple[KagounPosition, list[str]]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_cards_are_conserved(seed: int) -> None:
     playout(seed, 2 + seed % 3)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:6])
+def test_cards_are_conserved_under_the_other_readings(seed: int) -> None:
+    playout(seed, 2 + seed % 3, capture_ties="first", reconsolidation="free")
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
@@ -146,3 +151,26 @@ def test_log_names_only_face_up_cards_and_reads_in_both_languages(seed: int) -> 
                 assert render.describe_event(event, lang, you=0)
         seen = len(log)
     assert log[-1].kind == "over"
+
+
+def test_cards_are_conserved_when_heuristics_rebuild_chains_freely() -> None:
+    """Heuristic bots steal chain ends often, so the free rebuild (OQ 33(a)) is exercised."""
+    from ludotheque.core.bot import ask
+    from ludotheque.core.game import start_log
+    from ludotheque.games.kagoun.heuristic import KagounHeuristic
+
+    rebuilt = 0
+    for seed in range(6):
+        state = GAME.new_state({"players": 4, "reconsolidation": "free"}, seed)
+        log = start_log(state)
+        bots = [KagounHeuristic(seat) for seat in range(4)]
+        for seat, bot in enumerate(bots):
+            bot.reset(GAME, state.options, seat)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.to_act
+            state.apply(sample_chance(state, rng) if seat == CHANCE or seat is None
+                        else ask(bots[seat], state, seat))
+            assert sorted(every_card(state)) == list(range(52))
+        rebuilt += sum(1 for event in log or [] if event.kind == "rearrange")
+    assert rebuilt

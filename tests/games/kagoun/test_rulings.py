@@ -49,3 +49,17 @@ def test_ruling_30_chain_stolen_to_nothing_starts_again_from_two_pairs(position:
     play(state, "consolidate")
     assert state.observe(0).pairs[0] == (("A1b", "B1a"),) and state.chains[1] == []
     assert state.legal_texts() == ["scrap C1"]  # one pair cannot start a chain again
+
+
+def test_ruling_33_rebuild_after_a_won_chain_end_defence(position: PositionFn, play: PlayFn) -> None:
+    """The defence card A2 (Y|B) fits neither end of S1 T1 V1~ (red at both ends): under "ends"
+    (OQ 33(b), the default) it is discarded; under "free" (OQ 33(a)) the chain is rebuilt with all
+    four cards (T1 V1~ S1 A2: green, red, yellow junctions, 3 points instead of 2)."""
+    chain = "S1 T1 V1~ Y1"
+    for option, kept, points in (("ends", 3, 2), ("free", 4, 3)):
+        state = position(["A1 I1 J1", "A2 J2 L1"], river="M1 M2", chains=["", chain],
+                         reconsolidation=option)
+        play(state, "steal A1b Y1a", "defend A2b Y1b", "discard")  # the thief's pairing is invalid
+        assert len(state.chains[1]) == kept and state.observe(1).points[1] == points
+        assert ("A2" in names(state.discard)) == (option == "ends")
+        assert "Y1" in names(state.discard)

@@ -64,6 +64,9 @@ SPEC = GameSpec(
         OptionSpec("capture_ties", "discard", "discard: tied captures discard every tied card "
                    "(003 Capturer); first: the tied attacker earliest in turn order wins (003 "
                    "Principe)", choices=("discard", "first"), convert=text),
+        OptionSpec("reconsolidation", "ends", "after a won chain-end defence, ends: the new card "
+                   "may only be turned or moved to the other end (OQ 33(b)); free: the whole chain "
+                   "is rebuilt at will (OQ 33(a))", choices=("ends", "free"), convert=text),
         OptionSpec("max_rounds", 40, "house rule: after this round (1-200) the most points win",
                    convert=integer),
         OptionSpec("deck", DEFAULT_DECK, "the deck data file of the package (reconstructed faces "

@@ -376,7 +376,16 @@ def _defended(state: KagounState, victim: int, target: int, card: int, u: int, l
         index = next(i for i, (c, _) in enumerate(chain) if c == target)
         del chain[index]
         state.discard.append(target)
-        if chains.place_end(deck, chain, card):
+        if state.options["reconsolidation"] == "free":  # OQ 33(a): the whole chain rebuilt
+            kept = chains.rearranged(deck, [c for c, _ in chain] + [card])
+            left_out = [c for c, _ in chain] + [card]
+            for c, _ in kept:
+                left_out.remove(c)
+            chain[:] = kept
+            state.discard += left_out  # what no longer fits is discarded (003 Voler)
+            _say(state, "rearrange", victim, card_name(card), card_name(target),
+                 " ".join(card_name(c) for c in left_out))
+        elif chains.place_end(deck, chain, card):
             _say(state, "substitute", victim, card_name(card), card_name(target))
         else:
             state.discard.append(card)  # it fits nowhere: discarded (003 Voler)

@@ -14,13 +14,18 @@ from .components import NUM_COLOURS, Deck
 ALL_COLOURS_BONUS: Final = 2
 
 
+def counts_score(counts: Sequence[int]) -> int:
+    """Points of a chain with ``counts[colour]`` complete symbols of each colour."""
+    total = sum(c if c == 1 else 2 * c for c in counts)
+    return total + (ALL_COLOURS_BONUS if all(counts) else 0)
+
+
 def colours_score(junctions: Sequence[int]) -> int:
     """Points of a chain whose complete symbols have these colours."""
     counts = [0] * NUM_COLOURS
     for colour in junctions:
         counts[colour] += 1
-    total = sum(c if c == 1 else 2 * c for c in counts)
-    return total + (ALL_COLOURS_BONUS if all(counts) else 0)
+    return counts_score(counts)
 
 
 def junctions(deck: Deck, chain: Sequence[tuple[int, int]]) -> list[int]:
