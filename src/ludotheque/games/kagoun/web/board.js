@@ -21,7 +21,7 @@ export const strings = {
         k_hidden: "carte face cachée", k_first: "premier joueur" },
 };
 
-const ICONS = { take: "✋", replay: "↻", draw: "✚", defend: "⛨" };
+const ICONS = { take: "⇄", replay: "↻", draw: "✚", defend: "♜" };
 
 /** A card drawn from its name ("M1", "M1~" turned; "M1a" marks line a as the paired one). */
 export function cardEl(view, name, opts = {}) {
@@ -38,9 +38,9 @@ export function cardEl(view, name, opts = {}) {
   return el("div", { class: `k-card ${opts.small ? "k-sm" : ""}`, "data-card": name, title: name },
     band(ends[0]),
     el("div", { class: "k-centre" },
-      el("span", { class: `k-half k-left c-${halves[0]}` }),
+      el("span", { class: `k-half k-left c-${halves[0]}`, title: halves[0] }, halves[0]),
       el("span", { class: "k-letter" }, name.replace("~", "")),
-      el("span", { class: `k-half k-right c-${halves[1]}` })),
+      el("span", { class: `k-half k-right c-${halves[1]}`, title: halves[1] }, halves[1])),
     band(ends[1]));
 }
 
