@@ -1,0 +1,50 @@
+"""A Kagoun position under the game protocol: the data of ``KagounState`` with the rules,
+observations, scores and resampling bound to it."""
+
+# mypyc: compile
+
+from __future__ import annotations
+
+from random import Random
+
+from ...core.game import Action
+from . import rules
+from .observe import KagounObservation, observe
+from .resample import redraw_hidden
+from .state import KagounState
+
+
+class KagounPosition(KagounState):
+    __slots__ = ()
+
+    def clone(self) -> KagounPosition:
+        return KagounPosition(self.game, self.options, self.deck, self)
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return rules.chance_outcomes(self)
+
+    def apply_trusted(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def refusal(self, action: Action, lang: str = "en") -> str | None:
+        return rules.refusal(self, action, lang)
+
+    def observe(self, seat: int | None) -> KagounObservation:
+        return observe(self, seat)
+
+    def scores(self) -> list[float]:
+        """1 to the winner, 0 to the others (docs/rules/kagoun.md §6)."""
+        if self.to_act is not None:
+            raise ValueError("scores exist only once the game is over")
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+
+    def resample(self, seat: int, rng: Random) -> KagounPosition:
+        other = self.clone()
+        redraw_hidden(self, other, seat, rng)
+        return other
+
+    def rounds(self) -> int:
+        return self.round

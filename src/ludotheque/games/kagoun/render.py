@@ -1,0 +1,275 @@
+"""Kagoun's words and looks for players, in English and French: cards with their halves, lines,
+forces and powers; actions; the table and the result.
+
+Everything is built from observations and the printed card faces (public data), so whatever a
+screen shows is what its seat may see. Functions return plain text, or Rich markup when
+``markup`` is true. Tables are ``(headers, rows)`` of strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import CHAIN, unlink
+from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
+from .events import Event
+from .messages import message
+from .notation import action_to_text, parse_card
+from .observe import KagounObservation
+
+Table = tuple[list[str], list[list[str]]]
+
+STYLES = {"Y": "bold yellow1", "B": "bold dodger_blue1", "G": "bold green3", "R": "bold red1"}
+
+_WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "seat": "Seat {n}", "you": "You", "player": "Player", "hand": "Hand", "pairs": "Pairs",
+        "chain": "Chain", "points": "Points", "first": "first", "to_act": "to act", "out": "out",
+        "called": "Kagoun!", "river": "River", "pile": "Pile", "discard": "Discard",
+        "round": "Round {n}", "announced": "Announced", "winner": "{names} wins",
+        "ko": "{names} wins by KO", "rounds": "{names} wins (round limit)", "result": "Result",
+        "capture": "capture", "steal": "steal", "consolidate": "consolidate", "discard_a": "discard",
+        "pass": "pass", "hidden": "face down", "new_in_hand": "New in your hand: {cards}",
+        "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
+        "powers": {"take": "Take", "replay": "Replay", "draw": "Draw", "defend": "Defend"},
+        "defence": "defence on {target}",
+    },
+    "fr": {
+        "seat": "Joueur {n}", "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
+        "chain": "Chaîne", "points": "Points", "first": "1er", "to_act": "à jouer", "out": "éliminé",
+        "called": "Kagoun !", "river": "Rivière", "pile": "Pioche", "discard": "Défausse",
+        "round": "Manche {n}", "announced": "Annonce", "winner": "{names} gagne",
+        "ko": "{names} gagne par KO", "rounds": "{names} gagne (limite de manches)",
+        "result": "Résultat", "capture": "capture", "steal": "vol", "consolidate": "consolidation",
+        "discard_a": "défausse", "pass": "passe", "hidden": "face cachée",
+        "new_in_hand": "Nouveau dans votre main : {cards}",
+        "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"},
+        "powers": {"take": "Prendre", "replay": "Rejouer", "draw": "Piocher", "defend": "Défendre"},
+        "defence": "défense sur {target}",
+    },
+}
+
+
+def _lang(lang: str) -> str:
+    return "fr" if lang == "fr" else "en"
+
+
+def word(key: str, lang: str = "en", **params: object) -> str:
+    value = _WORDS[_lang(lang)][key]
+    return str(value).format(**params)
+
+
+def _colour(colour: int, markup: bool) -> str:
+    letter = COLOUR_LETTERS[colour]
+    return f"[{STYLES[letter]}]{letter}[/]" if markup else letter
+
+
+def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> str:
+    """``M1 (B|Y) a:B/1 b:Y/2 Draw@b``: letter, halves, each line's symbols and force, power."""
+    parts = [f"{card_name(card)} ({_colour(deck.left[card], markup)}|{_colour(deck.right[card], markup)})"]
+    for end in (0, 1):
+        symbols = "".join(_colour(c, markup) for c in deck.small[card][end]) or "-"
+        parts.append(f"{'ab'[end]}:{symbols}/{deck.force[card][end]}")
+    if deck.power[card]:
+        name = _WORDS[_lang(lang)]["powers"]
+        assert isinstance(name, dict)
+        parts.append(f"{name[POWER_NAMES[deck.power[card]]]}@{'ab'[deck.power_end[card]]}")
+    return " ".join(parts)
+
+
+def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool) -> str:
+    deck = load_deck(obs.deck)
+    faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup)
+             + ("~" if n.endswith("~") else "") for n in names]
+    return "; ".join(faces) or "—"
+
+
+def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return word("seat", lang, n=seat)
+
+
+_EVENTS: dict[str, dict[str, str]] = {
+    "en": {
+        "round": "Round {a0}: {who} is first player", "call": "{who} calls Kagoun!",
+        "announce": "{who} announces {a0} {a1}", "defend": "{who} lays a defence card by {a0}",
+        "reveal": "{who} reveals {a0} on {a1}: {result}", "win": "{who} takes the pair {a0}/{a1}",
+        "nobody": "nobody wins {a0}", "moved": "{a0} has moved: the cards laid by it are lost",
+        "rebuild": "{who} rebuilds the pair {a0}/{a1}",
+        "substitute": "{who} puts {a0} in place of {a1} in the chain",
+        "rearrange": "{who} puts {a0} in place of {a1} and rebuilds the chain (discards: {a2})",
+        "chain": "{who} adds {a0} to the chain (discards {a1})", "scrap": "{who} gives up the pair {a0}/{a1}",
+        "drop": "{who} discards {a0}", "draw": "{who} draws a card", "river": "{a0} joins the river",
+        "take": "{who} takes a card at random from {a0}", "power": "{who}: power {a0}",
+        "out": "{who} is out with {a0} points", "clear": "{who} discards {a0} from the river",
+        "over": "{who} wins ({a0})", "reshuffle": "the discard is shuffled into a new pile",
+        "valid": "strength {a2}", "invalid": "invalid, discarded",
+    },
+    "fr": {
+        "round": "Manche {a0} : {who} est premier joueur", "call": "{who} crie Kagoun !",
+        "announce": "{who} annonce {a0} {a1}", "defend": "{who} pose une carte de défense près de {a0}",
+        "reveal": "{who} révèle {a0} sur {a1} : {result}", "win": "{who} prend la paire {a0}/{a1}",
+        "nobody": "personne ne remporte {a0}",
+        "moved": "{a0} a bougé : les cartes posées à côté sont perdues",
+        "rebuild": "{who} reconstitue la paire {a0}/{a1}",
+        "substitute": "{who} met {a0} à la place de {a1} dans la chaîne",
+        "rearrange": "{who} met {a0} à la place de {a1} et réorganise sa chaîne (défausse : {a2})",
+        "chain": "{who} ajoute {a0} à sa chaîne (défausse {a1})",
+        "scrap": "{who} défausse la paire {a0}/{a1}",
+        "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
+        "take": "{who} prend une carte au hasard à {a0}", "power": "{who} : pouvoir {a0}",
+        "out": "{who} est éliminé avec {a0} points", "clear": "{who} défausse {a0} de la rivière",
+        "over": "{who} gagne ({a0})", "reshuffle": "la défausse est mélangée en une nouvelle pioche",
+        "valid": "puissance {a2}", "invalid": "invalide, défaussée",
+    },
+}
+
+def _who(seat: int, lang: str, names: Sequence[str] | None, you: int | None) -> str:
+    """A seat's name in the third person (the reader's own marked "(you)": verbs stay right)."""
+    name = seat_name(seat, lang, names)
+    return f"{name} ({word('you', lang).lower()})" if seat == you else name
+
+
+_ANNOUNCED = {"fr": {"capture": "capture", "steal": "vol", "consolidate": "consolidation",
+                     "discard": "défausse", "pass": "passe"}}
+
+
+def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
+                   you: int | None = None, markup: bool = False) -> str:
+    """One public event in words (``you``: the reader's seat, named "You")."""
+    lang = _lang(lang)
+    table = _EVENTS[lang]
+    args = list(event.args) + ["", "", ""]
+    if event.kind == "take":
+        args[0] = _who(int(args[0]), lang, names, you)
+    if event.kind == "announce":
+        args[0] = _ANNOUNCED.get(lang, {}).get(args[0], args[0])
+    if event.kind == "power":
+        powers = _WORDS[lang]["powers"]
+        args[0] = powers.get(args[0], args[0])
+    who = "" if event.seat < 0 else _who(event.seat, lang, names, you)
+    result = ""
+    if event.kind == "reveal":
+        result = table["valid"].format(a2=args[2]) if args[2] else table["invalid"]
+    template = table.get(event.kind, event.kind)
+    return template.format(who=who, a0=args[0], a1=args[1], a2=args[2], result=result)
+
+
+def action_label(action: int, observation: KagounObservation | None = None, lang: str = "en",
+                 markup: bool = False) -> str:
+    """The action in notation; a pairing adds its strength and validity for the cards named."""
+    text = action_to_text(action)
+    if action < CHAIN and observation is not None:
+        deck = load_deck(observation.deck)
+        base, card, u, target, ln = unlink(action)
+        if deck.valid(card, u, target, ln):
+            return f"{text} ({deck.strength(card, u, target, ln)})"
+        return f"{text} (✗)"
+    return text
+
+
+def prompt(observation: KagounObservation, lang: str = "en") -> str:
+    phase = observation.phase or "round"
+    return message("now_" + phase, lang)
+
+
+def new_in_hand(before: KagounObservation, after: KagounObservation, lang: str = "en",
+                markup: bool = False) -> str | None:
+    gained = [c for c in after.hand if c not in before.hand]
+    if not gained:
+        return None
+    return word("new_in_hand", lang, cards=_faces(after, gained, lang, markup))
+
+
+def hand_text(observation: KagounObservation, markup: bool = False) -> str:
+    return _faces(observation, observation.hand, "en", markup)
+
+
+def _announcement(entry: dict[str, Any] | None, lang: str) -> str:
+    if entry is None:
+        return ""
+    key = "discard_a" if entry["action"] == "discard" else entry["action"]
+    text = word(key, lang)
+    if "target" in entry:
+        text += f" {entry['card'] or word('hidden', lang)} → {entry['target']}"
+    return text
+
+
+def board(observation: KagounObservation, lang: str = "en", names: Sequence[str] | None = None,
+          markup: bool = False) -> tuple[Table, list[str]]:
+    obs = observation
+    lang = _lang(lang)
+    headers = [word("player", lang), word("hand", lang), word("pairs", lang), word("chain", lang),
+               word("points", lang), word("announced", lang)]
+    rows = []
+    for seat in range(obs.players):
+        marks = []
+        if seat == obs.first_player:
+            marks.append(word("first", lang))
+        if seat == obs.phase_seat and obs.to_act is not None:
+            marks.append(word("to_act", lang))
+        if obs.called[seat]:
+            marks.append(word("called", lang))
+        if not obs.active[seat]:
+            marks.append(word("out", lang))
+        label = seat_name(seat, lang, names) + (f" ({', '.join(marks)})" if marks else "")
+        hand = _faces(obs, obs.hand, lang, markup) if seat == obs.seat else str(obs.hand_sizes[seat])
+        pairs = "; ".join(f"{up}/{lo}" for up, lo in obs.pairs[seat]) or "—"
+        chain = " ".join(obs.chains[seat]) or "—"
+        rows.append([label, hand, pairs, chain, str(obs.points[seat]),
+                     _announcement(obs.announced[seat], lang)])
+    lines = [
+        word("round", lang, n=obs.round),
+        f"{word('river', lang)}: {_faces(obs, obs.river, lang, markup)}",
+        f"{word('pile', lang)}: {obs.pile_size} · {word('discard', lang)}: {len(obs.discard)}",
+    ]
+    lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
+              for d in obs.defences]
+    others = {card for seat_pairs in obs.pairs for pair in seat_pairs for card in (pair[0][:2], pair[1][:2])}
+    others |= {name.rstrip("~") for chain in obs.chains for name in chain}
+    if others:
+        lines.append(_faces(obs, sorted(others), lang, markup))
+    return (headers, rows), lines
+
+
+def score_sheet(observation: KagounObservation, lang: str = "en", names: Sequence[str] | None = None,
+                markup: bool = False) -> Table:
+    obs = observation
+    headers = [""] + [seat_name(s, lang, names) for s in range(obs.players)]
+    rows = [[word("points", lang)] + [str(p) for p in obs.points],
+            [word("result", lang)] + [f"{s:g}" for s in (obs.scores or [0.0] * obs.players)]]
+    return headers, rows
+
+
+def winners_text(observation: KagounObservation, lang: str = "en",
+                 names: Sequence[str] | None = None) -> str:
+    if observation.winner is None:
+        return ""
+    key = {"ko": "ko", "rounds": "rounds"}.get(observation.ending, "winner")
+    return word(key, lang, names=seat_name(observation.winner, lang, names))
+
+
+def legend(lang: str = "en") -> dict[str, Any]:
+    """The colours, powers and every card face of the default deck, for boards that draw cards."""
+    deck = load_deck()
+    colours = _WORDS[_lang(lang)]["colours"]
+    powers = _WORDS[_lang(lang)]["powers"]
+    assert isinstance(colours, dict) and isinstance(powers, dict)
+    return {
+        "colours": [{"letter": c, "name": colours[c]} for c in COLOUR_LETTERS],
+        "powers": {name: powers[name] for name in POWER_NAMES[1:]},
+        "cards": {card_name(c): {
+            "halves": [COLOUR_LETTERS[deck.left[c]], COLOUR_LETTERS[deck.right[c]]],
+            "ends": [{"small": [COLOUR_LETTERS[x] for x in deck.small[c][e]], "force": deck.force[c][e]}
+                     for e in (0, 1)],
+            "power": POWER_NAMES[deck.power[c]] or None,
+            "power_end": "ab"[deck.power_end[c]] if deck.power[c] else None,
+        } for c in range(DECK_SIZE)},
+    }
+
+
+__all__ = ["Table", "action_label", "board", "card_face",
+           "describe_event", "hand_text", "legend", "new_in_hand", "prompt", "score_sheet",
+           "seat_name", "winners_text", "word"]

@@ -1,0 +1,37 @@
+// Kagoun's rules in short, in English and French: our own summary of the French rulebook (003)
+// with the project's rulings (docs/rules/kagoun.md). Static text only.
+
+export const rules = {
+  en: `
+<h2>Kagoun — the rules in short</h2>
+<p>2 to 4 players. Pair cards, chain them, and shout <b>Kagoun!</b> when your chain is worth 10.</p>
+<ul>
+  <li>A card has two large half-symbols (colours) and, at each end, a line of small symbols with a force;
+    some cards print a power (Take, Replay, Draw, Defend) at one end. The deck is reconstructed.</li>
+  <li><b>Pairing</b>: your card's end laid beside a target's line; together the two lines must hold exactly
+    your card's two large colours. Strength = the two ends' forces; the powers on those two lines fire.</li>
+  <li>Each round: refill the river (one card per player) and hands (3); announce in turn (capture a river card,
+    steal an opponent's pair extremity or chain end, consolidate, or discard 1–3), then resolve in turn.</li>
+  <li>Strongest valid pairing wins a conflict; a same-letter pair always wins; a tied capture discards all;
+    a robbed player must defend with a face-down card and wins ties.</li>
+  <li>Consolidate: the upper card of a pair joins your chain where its half matches. Each junction is a complete
+    symbol: 1 point, 2 each when a colour repeats, +2 with all four colours.</li>
+  <li>Callers with 10+ points: the best wins. Callers under 10 are out. The last player left wins (KO).</li>
+</ul>`,
+  fr: `
+<h2>Kagoun — la règle en bref</h2>
+<p>2 à 4 joueurs. Appariez des cartes, enchaînez-les et criez <b>Kagoun !</b> quand votre chaîne vaut 10.</p>
+<ul>
+  <li>Une carte porte deux demi-grands symboles (couleurs) et, à chaque extrémité, une ligne de petits symboles
+    avec une force ; certaines portent un pouvoir (Prendre, Rejouer, Piocher, Défendre). Le jeu est reconstitué.</li>
+  <li><b>Appairer</b> : l'extrémité de votre carte contre une ligne de la cible ; à elles deux, les lignes doivent
+    reproduire exactement les deux couleurs de votre carte. Puissance = les deux forces ; leurs pouvoirs s'activent.</li>
+  <li>Chaque manche : recharge de la rivière (une carte par joueur) et des mains (3) ; annonces dans l'ordre
+    (capturer, voler une extrémité de paire ou de chaîne, consolider, défausser 1 à 3), puis résolution.</li>
+  <li>La plus forte paire valide gagne ; une paire de même lettre gagne toujours ; une égalité de capture défausse
+    tout ; le volé se défend face cachée et gagne les égalités.</li>
+  <li>Consolider : la carte supérieure d'une paire rejoint votre chaîne où sa moitié correspond. Chaque jonction
+    est un symbole complet : 1 point, 2 chacun si la couleur se répète, +2 avec les quatre couleurs.</li>
+  <li>Ceux qui ont crié avec 10 points ou plus : le meilleur gagne. Moins de 10 : éliminé. Le dernier restant gagne (KO).</li>
+</ul>`,
+};
