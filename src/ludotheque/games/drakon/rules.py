@@ -110,7 +110,9 @@ def legal_actions(state: DrakonState) -> list[int]:
         if step[3]:  # Héros!: after the action, the ability or the end of the turn
             return [*H.abilities(state, seat, hero), A.END]
         main = turn_actions(state, seat, hero) + H.wizard_moves(state, hero)
-        return sorted([*(main or [A.PASS]), *H.abilities(state, seat, hero)])
+        if not main or state.options["pass_at_will"]:  # open question 5
+            main.append(A.PASS)
+        return sorted([*main, *H.abilities(state, seat, hero)])
     if kind == S.HERO_CHOICE:
         return sorted(A.HERO + state.hero_figure[h] for h in state.heroes_of(step[1]))
     if kind == S.HARP_CHOICE:
@@ -127,7 +129,7 @@ def legal_actions(state: DrakonState) -> list[int]:
     if kind == S.EXCHANGE_CHOICE:
         return exchanges(state, step[1])
     if kind == S.MAP_CHOICE:
-        return [A.MAP + other for other in state.opponents(step[1]) if state.hands[other]]
+        return _map_targets(state, step[1])
     if kind == S.ROTATE_CHOICE:
         return rotations(state)
     if kind == S.MIND_CHOICE:
@@ -137,6 +139,11 @@ def legal_actions(state: DrakonState) -> list[int]:
     if kind == S.DWARF_CHOICE:
         return H.dwarf_actions(state, step[1])
     raise AssertionError(f"no actions for step {step}")
+
+
+def _map_targets(state: DrakonState, seat: int) -> list[int]:
+    """The Map room's choices: an opponent holding a tile (open question 22)."""
+    return [A.MAP + other for other in state.opponents(seat) if state.hands[other]]
 
 
 def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
@@ -250,6 +257,9 @@ def chance_outcomes(state: DrakonState) -> list[tuple[int, float]]:
         return _coin_odds(state.purses[a])
     if kind == S.STEAL:
         return _coin_odds(state.purses[state.purse_of[b]])
+    if kind == S.MAP_DRAW:
+        targets = _map_targets(state, a)
+        return [(target, 1 / len(targets)) for target in targets]
     hand = state.hands[b]
     kinds = sorted(set(hand))
     return [(A.TILE + k, hand.count(k) / len(hand)) for k in kinds]
@@ -263,6 +273,8 @@ def _chance_possible(state: DrakonState, step: Step) -> bool:
         return sum(state.purses[a]) > 0
     if kind == S.STEAL:
         return sum(state.purses[state.purse_of[b]]) > 0
+    if kind == S.MAP_DRAW:
+        return bool(_map_targets(state, a))
     return bool(state.hands[b])
 
 
@@ -349,11 +361,12 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
         state.drakon = x
         _log(state, Event("drakon", a, cell=x))
     elif kind == S.DRAKON_MOVE:
+        stayed = state.drakon == x
         state.drakon = x
         _log(state, Event("drakon", a, cell=x))
-        # 004: Drakon ending his move (of zero rooms too: open question 11) on heroes sends
-        # them all back at once; then each loses a coin, in seat order
-        caught = state.heroes_in(x)
+        # 004: Drakon ending his move (of zero rooms too, unless the option says otherwise:
+        # open question 11) on heroes sends them all back at once; then each loses a coin
+        caught = [] if stayed and not state.options["drakon_stay_catches"] else state.heroes_in(x)
         for hero in caught:
             _send_back(state, hero)
         for hero in reversed(caught):
@@ -392,6 +405,10 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
 
 def _apply_chance(state: DrakonState, step: Step, action: int) -> None:
     kind, a, b, _ = step
+    if kind == S.MAP_DRAW:
+        _log(state, Event("map", a, other=action - A.MAP))
+        state.tasks.append((S.TAKE_TILE, a, action - A.MAP, 0))
+        return
     if kind == S.TAKE_TILE:
         tile = action - A.TILE
         state.hands[b].remove(tile)
@@ -542,7 +559,8 @@ def _effect(state: DrakonState, hero: int, cell: int) -> None:
     elif effect == EXCHANGE:
         tasks.append((S.EXCHANGE_CHOICE, owner, hero, 0))
     elif effect == MAP:
-        tasks.append((S.MAP_CHOICE, owner, 0, 0))
+        random_victim = state.options["map_room"] == "random"
+        tasks.append((S.MAP_DRAW if random_victim else S.MAP_CHOICE, owner, 0, 0))
     elif effect == ROTATE:
         tasks.append((S.ROTATE_CHOICE, owner, 0, 0))
     elif effect == MIND:
