@@ -15,7 +15,7 @@ from ludotheque.core import CHANCE, GameRecord, RecordedGame, replay
 from ludotheque.core.game import sample_chance
 from ludotheque.games.drakon import GAME
 from ludotheque.games.drakon.components import START_ROOM, components, kind_effect, kind_of
-from ludotheque.games.drakon.dungeon import facing
+from ludotheque.games.drakon.dungeon import facing, frontier
 from ludotheque.games.drakon.notation import cell_text, room_text
 from ludotheque.games.drakon.position import DrakonPosition
 
@@ -68,6 +68,9 @@ def test_tiles_and_coins_are_conserved_and_the_dungeon_stays_legal(options: dict
         assert state.drakon == -1 or state.drakon in state.rooms
         for cell, room in state.rooms.items():
             assert not room & 15 & facing(state.rooms, cell), f"arrows facing at {cell_text(cell)}"
+        # the free cells kept from turn to turn are those computed afresh
+        cells = frontier(state.rooms)
+        assert state.layout in (None, (cells, [facing(state.rooms, c) for c in cells]))
 
 
 def shuffled_hidden(state: DrakonPosition, seat: int, rng: random.Random) -> DrakonPosition:
