@@ -202,13 +202,23 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "lobby.html")
 
+    async def table_file(table_id: str, page: str) -> FileResponse:
+        """The page of a table, or a 404 page (in the reader's language) when there is no such
+        table; a table this server cannot play still gets its page, which says why."""
+        try:
+            await service.get(table_id)
+        except ApiError as exc:
+            if exc.code == "no_table":
+                return FileResponse(WEB / "notfound.html", status_code=404)
+        return FileResponse(WEB / page)
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+        return await table_file(table_id, "table.html")
 
     @app.get("/t/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "replay.html")
+        return await table_file(table_id, "replay.html")
 
     # -- the API --------------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])

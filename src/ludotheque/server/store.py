@@ -129,6 +129,7 @@ class SeatRow:
     kind: str
     bot: str | None = None
     token_hash: str | None = None
+    name: str | None = None  # the name its player chose (None: "Seat 1", or the bot's name)
 
 
 @dataclass

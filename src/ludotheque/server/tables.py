@@ -29,7 +29,7 @@ from ..sim.match import bot_seed, chance_seed
 from .errors import ApiError
 from .store import SeatRow, StoreError, TableRow
 from .updates import Updates
-from .views import build_view, describe_log
+from .views import build_view, describe_log, seat_names
 from .watchers import Watcher
 from .words import say
 
@@ -50,8 +50,14 @@ def rematch_token(old_token: str, new_table: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+#: The letters of a table id: plain letters and digits only (an id never starts with "-" or "_",
+#: and reads well in a URL, a log or a message).
+ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
 def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
+    """12 letters and digits: 71 random bits, enough that nobody guesses a table's id."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(12))
 
 
 def parse_seats(kinds: Sequence[str], game_id: str) -> list[SeatRow]:
@@ -169,7 +175,8 @@ class LiveTable:
             raise ApiError(409, "stale", version=step, current=self.step)
         if state.to_act != seat:
             to_act = state.to_act
-            name = say("chance", lang) if to_act == CHANCE else self.renderer.seat_name(to_act, lang)
+            name = (say("chance", lang) if to_act == CHANCE
+                    else seat_names(self.renderer, self.row.seats, lang)[to_act])
             raise ApiError(409, "not_your_turn", name=name)
         try:
             action: Action = state.game.parse_action(text)

@@ -80,6 +80,10 @@ const STRINGS = {
     not_over: "This game is not over yet: its replay opens once it has ended.",
     back_to_table: "Back to the table",
     no_such_table: "No such table.",
+    no_table_title: "No such table",
+    no_table_text: "There is no table at this address: check the link you were sent, or start a new table.",
+    to_lobby: "Go to the lobby",
+    players_range: "{game} is played by {min} to {max} players, not {n}.",
   },
   fr: {
     brand: "Ludothèque",
@@ -90,7 +94,7 @@ const STRINGS = {
     seats: "Places",
     seat_n: "Place {n}",
     human: "Humain",
-    bot_random: "Robot : hasard",
+    bot_random: "Robot : aléatoire",
     bot_heuristic: "Robot : heuristique",
     bot_other: "Robot : {name}",
     create: "Créer la table",
@@ -152,6 +156,10 @@ const STRINGS = {
     not_over: "Cette partie n'est pas terminée : on pourra la revoir une fois finie.",
     back_to_table: "Retour à la table",
     no_such_table: "Cette table n'existe pas.",
+    no_table_title: "Table introuvable",
+    no_table_text: "Il n'y a pas de table à cette adresse : vérifiez le lien reçu, ou ouvrez une nouvelle table.",
+    to_lobby: "Aller à l'accueil",
+    players_range: "{game} se joue de {min} à {max} joueurs, pas {n}.",
   },
 };
 

@@ -10,14 +10,14 @@ const $ = (id) => document.getElementById(id);
 addStrings({
   en: {
     opt_players: "Players", opt_variant: "Variant", opt_first_player: "First player", opt_amulets: "Amulets",
-    opt_players_help: "3 to 5 players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
+    opt_players_help: "{min} to {max} players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
     opt_first_player_help: "a seat number; empty: drawn at random",
     opt_amulets_help: "corrections to the amulet table, e.g. 3=4,9=1; empty: the default table",
     choice_standard: "standard", choice_open: "open (won cards face up)",
   },
   fr: {
     opt_players: "Joueurs", opt_variant: "Variante", opt_first_player: "Premier joueur", opt_amulets: "Amulettes",
-    opt_players_help: "3 à 5 joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
+    opt_players_help: "de {min} à {max} joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
     opt_first_player_help: "un numéro de place ; vide : tiré au hasard",
     opt_amulets_help: "corrections de la table des amulettes, p. ex. 3=4,9=1 ; vide : la table par défaut",
     choice_standard: "standard", choice_open: "ouverte (cartes remportées visibles)",
@@ -34,7 +34,8 @@ const currentGame = () => games.find((g) => g.id === $("game").value) || games[0
 function optionInput(game, spec) {
   const id = `opt-${spec.name}`;
   const label = known(`opt_${spec.name}`, spec.name);
-  const help = known(`opt_${spec.name}_help`, spec.help || "");
+  const help = spec.name === "players" ? t("opt_players_help", { min: game.min_players, max: game.max_players })
+    : known(`opt_${spec.name}_help`, spec.help || "");
   let input;
   if (spec.choices && spec.choices.length) {
     input = el("select", { id, name: spec.name },
@@ -59,6 +60,16 @@ function playerCount(game) {
   return Math.min(game.max_players, Math.max(game.min_players, n));
 }
 
+/** The number of players asked for when it is out of the game's range (null when it is fine). */
+function requestedPlayers(game) {
+  const input = $("opt-players");
+  if (!input) return null;
+  const text = input.value.trim();
+  const n = Number(text);
+  if (text !== "" && Number.isInteger(n) && n >= game.min_players && n <= game.max_players) return null;
+  return text === "" ? "?" : text;
+}
+
 function renderSeatKinds() {
   const game = currentGame();
   const n = playerCount(game);
@@ -66,10 +77,10 @@ function renderSeatKinds() {
   const choices = ["human", ...game.bots.map((b) => `bot:${b}`)];
   const label = (kind) => (kind === "human" ? t("human") : known(`bot_${kind.slice(4)}`, t("bot_other", { name: kind.slice(4) })));
   $("seat-kinds").replaceChildren(...Array.from({ length: n }, (_, seat) => {
-    const select = el("select", { id: `seat-${seat}`, "aria-label": t("seat_n", { n: seat }) },
+    const select = el("select", { id: `seat-${seat}`, "aria-label": t("seat_n", { n: seat + 1 }) },
       ...choices.map((kind) => el("option", { value: kind, selected: kind === kinds[seat] }, label(kind))));
     select.addEventListener("change", () => { kinds[seat] = select.value; });
-    return el("li", {}, el("label", { class: "field inline" }, el("span", {}, t("seat_n", { n: seat })), select));
+    return el("li", {}, el("label", { class: "field inline" }, el("span", {}, t("seat_n", { n: seat + 1 })), select));
   }));
 }
 
@@ -104,6 +115,14 @@ async function create(event) {
   const button = $("create");
   const error = $("form-error");
   error.hidden = true;
+  const wanted = requestedPlayers(game);
+  if (wanted !== null) {
+    // refused here, with the game's own range, before anything is sent
+    error.textContent = t("players_range", { game: game.name, min: game.min_players, max: game.max_players, n: wanted });
+    error.hidden = false;
+    $("opt-players")?.focus();
+    return;
+  }
   button.disabled = true;
   button.textContent = t("creating");
   try {
@@ -145,9 +164,9 @@ function renderCreated() {
   const humans = answer.seats.filter((s) => s.kind === "human");
   box.replaceChildren(
     el("h3", {}, t("created", { id: answer.id })),
-    humans.length ? el("a", { id: "open-seat", class: "button primary", href: humans[0].url }, t("open_seat", { n: humans[0].seat })) : null,
+    humans.length ? el("a", { id: "open-seat", class: "button primary", href: humans[0].url }, t("open_seat", { n: humans[0].seat + 1 })) : null,
     el("ul", { class: "links" },
-      ...humans.map((s) => linkRow(t("seat_link", { n: s.seat }), s.url)),
+      ...humans.map((s) => linkRow(t("seat_link", { n: s.seat + 1 }), s.url)),
       linkRow(t("spectator_link"), answer.spectator_url)),
   );
   box.hidden = false;
@@ -157,12 +176,13 @@ function renderMine() {
   const list = myTables();
   $("mine").replaceChildren(...(list.length ? list.map((item) => el("li", { "data-table": item.id },
     el("span", { class: "table-id" }, `${item.game} · ${item.id}`),
-    ...item.seats.map((s) => el("a", { href: s.url, class: "button small" }, t("seat_n", { n: s.seat }))),
+    ...item.seats.map((s) => el("a", { href: s.url, class: "button small" }, t("seat_n", { n: s.seat + 1 }))),
     el("a", { href: item.spectator_url || `/t/${item.id}`, class: "button small" }, t("watch")),
     el("button", { type: "button", class: "small", onclick: () => { forgetTable(item.id); renderMine(); } }, t("forget")),
   )) : [el("li", { class: "muted" }, t("no_tables"))]));
 }
 
+const LIST_SECONDS = 4; // how often the list of tables is read again
 let tables = [];
 let next = null; // the cursor of the page after those shown
 let paged = false; // the reader asked for more: the list is no longer refreshed under their eyes
@@ -186,7 +206,7 @@ function renderTables() {
   const sorted = [...tables.filter((x) => !x.terminal), ...tables.filter((x) => x.terminal)];
   $("tables").replaceChildren(...(sorted.length ? sorted.map((x) => {
     const status = x.terminal ? t("status_over") : x.version > 0 ? t("status_running") : t("status_open");
-    const turn = !x.terminal && x.to_act !== null && x.to_act !== undefined ? ` · ${t("to_act_n", { n: x.to_act })}` : "";
+    const turn = !x.terminal && x.to_act !== null && x.to_act !== undefined ? ` · ${t("to_act_n", { n: x.to_act + 1 })}` : "";
     return el("li", { "data-table": x.id, class: x.terminal ? "over" : "live" },
       el("span", { class: "table-id" }, `${x.game} · ${x.id}`),
       el("span", { class: "muted" }, `${t("players_n", { n: x.players })} · ${status}${turn}`),
@@ -212,7 +232,9 @@ async function start() {
   });
   renderMine();
   loadTables();
-  setInterval(() => { if (!paged) loadTables(); }, 15000);
+  // the list keeps itself up to date (unless the reader is paging through older tables)
+  setInterval(() => { if (!paged && !document.hidden) loadTables(); }, LIST_SECONDS * 1000);
+  document.addEventListener("visibilitychange", () => { if (!paged && !document.hidden) loadTables(); });
   try {
     games = await api.games();
   } catch (err) {

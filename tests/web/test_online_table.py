@@ -1,0 +1,88 @@
+"""What players expect of an online table (issue 11), in a real browser (Debian chromium through
+Playwright): a proper page for a table that does not exist, a lobby that refuses a number of
+players the game does not allow and keeps its list of tables up to date, seats numbered from 1,
+names, the replay page of a finished game, and the seat to act made obvious."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from ludotheque.server.tables import new_table_id
+
+
+@pytest.fixture
+def page(chromium: Any, open_page: Any) -> Any:
+    return open_page(chromium, 1366, 768)
+
+
+def create_table(base: str, seats: list[str], options: dict[str, Any] | None = None,
+                 game: str = "gargon") -> dict[str, Any]:
+    answer = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or {}, "seats": seats})
+    assert answer.status_code == 201, answer.text
+    return dict(answer.json())
+
+
+def wait_over(base: str, table_id: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if httpx.get(f"{base}/api/tables/{table_id}").json()["terminal"]:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"table {table_id} did not finish in {timeout} s")
+
+
+def test_table_ids_are_letters_and_digits() -> None:
+    for _ in range(2000):
+        assert re.fullmatch(r"[A-Za-z0-9]{12}", new_table_id())
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en-GB", "No such table"), ("fr-FR", "Table introuvable")])
+def test_an_unknown_table_is_a_404_page_in_the_readers_language(chromium: Any, open_page: Any, base: str,
+                                                               locale: str, words: str) -> None:
+    page = open_page(chromium, 1366, 768, locale=locale)
+    for path in ("/t/nope", "/t/nope/replay"):
+        response = page.goto(base + path)
+        assert response is not None and response.status == 404
+        page.wait_for_selector("#not-found")
+        assert page.inner_text("#not-found") == words
+        assert page.get_attribute("#to-lobby", "href") == "/"
+    page.click("#to-lobby")
+    page.wait_for_selector("#seat-0")  # the lobby
+
+
+def test_lobby_refuses_a_number_of_players_out_of_range_before_sending(page: Any, base: str) -> None:
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    page.goto(base + "/")
+    page.wait_for_selector("#opt-players")
+    page.select_option("#game", "gargon")
+    page.fill("#opt-players", "7")
+    page.click("#create")
+    page.wait_for_selector("#form-error:not([hidden])")
+    message = page.inner_text("#form-error")
+    assert "3" in message and "5" in message and "7" in message
+    assert page.locator("#created").is_hidden()
+    assert not sent  # nothing was asked of the server
+    page.click("[data-lang=fr]")
+    page.fill("#opt-players", "2")
+    page.click("#create")
+    assert "se joue de 3 à 5 joueurs, pas 2" in page.inner_text("#form-error")
+    page.fill("#opt-players", "3")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    assert len(sent) == 1
+
+
+def test_lobby_numbers_seats_from_one_and_its_list_updates_itself(page: Any, base: str) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    labels = page.eval_on_selector_all("#seat-kinds li span", "els => els.map(e => e.textContent)")
+    assert labels[0] == "Seat 1" and "Seat 0" not in labels
+    page.wait_for_selector("#tables li")
+    table = create_table(base, ["human", "bot:random", "bot:random"])  # made elsewhere
+    page.wait_for_selector(f"#tables li[data-table='{table['id']}']", timeout=10_000)
