@@ -86,3 +86,37 @@ def test_lobby_numbers_seats_from_one_and_its_list_updates_itself(page: Any, bas
     page.wait_for_selector("#tables li")
     table = create_table(base, ["human", "bot:random", "bot:random"])  # made elsewhere
     page.wait_for_selector(f"#tables li[data-table='{table['id']}']", timeout=10_000)
+
+
+def seat_names(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#seats li b", "els => els.map(e => e.textContent)"))
+
+
+NAMED_ZOE = "[...document.querySelectorAll('#seats li b')].some(b => b.textContent.startsWith('Zoé'))"
+
+
+def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, open_page: Any,
+                                                                base: str) -> None:
+    table = create_table(base, ["human", "human", "bot:random"], {"first_player": 2})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#name-form:not([hidden])")
+    assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Place 2"
+    page.fill("#name-input", "   ")
+    page.click("#name-save")
+    page.wait_for_selector("#name-error:not([hidden])")  # refused by the server, said clearly
+    assert "1 à 24 caractères" in page.inner_text("#name-error")
+    page.fill("#name-input", "Zoé")
+    page.click("#name-save")
+    page.wait_for_function(NAMED_ZOE)
+    assert page.locator("#name-form").is_hidden()
+    spectator = open_page(chromium, 1366, 768)
+    spectator.goto(f"{base}{table['spectator_url']}")
+    spectator.wait_for_function("document.body.dataset.version !== undefined")
+    assert seat_names(spectator)[0] == "Zoé" and seat_names(spectator)[2] == "Random bot"
+    # the same browser opening another seat link takes the name it remembers, without asking
+    other = create_table(base, ["human", "bot:random", "bot:random"])
+    page.goto(base + other["seats"][0]["url"])
+    page.wait_for_function(NAMED_ZOE)
+    assert page.locator("#name-form").is_hidden()
+    assert httpx.get(f"{base}/api/tables/{other['id']}").json()["seats"][0]["name"] == "Zoé"

@@ -36,6 +36,7 @@ from .limits import (
     MAX_NAME,
     MAX_OPTIONS,
     MAX_SEATS,
+    MAX_STRING,
     MAX_TOKEN,
     PAGE_DEFAULT,
     PAGE_MAX,
@@ -76,6 +77,14 @@ class SeatToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Token
     lang: Lang | None = None
+
+
+class SeatName(BaseModel):
+    """A seat's player's name: 1 to 24 characters of plain text."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: Token
+    name: Annotated[str, StringConstraints(max_length=MAX_STRING)]
 
 
 class PlayAction(BaseModel):
@@ -283,6 +292,14 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
         return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
+
+    @app.post("/api/tables/{table_id}/name", tags=["tables"])
+    async def name_seat(table_id: str, body: SeatName) -> dict[str, Any]:
+        """The seat of ``token`` takes a name (shown wherever the seat is: board, log, scores,
+        replay); 400 ``bad_name`` for an empty or too long name or one with control characters."""
+        table = await service.get(table_id)
+        seat, name = await service.set_name(table, body.token, body.name)
+        return {"seat": seat, "name": name}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def play(table_id: str, body: PlayAction,

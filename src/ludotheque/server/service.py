@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import unicodedata
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
@@ -20,9 +21,9 @@ from ..core.game import CHANCE, Action
 from ..core.record import GameRecord, new_seed
 from ..core.registry import get_game
 from .bot_moves import BotMoves
-from .bus import ACTION, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
+from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
 from .errors import ApiError
-from .limits import BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
+from .limits import BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
@@ -46,6 +47,26 @@ IDLE_LINGER = 300.0
 SWEEP_SECONDS = 2.0
 PRESENCE_SECONDS = 15.0
 PRESENCE_TTL = 40.0
+
+
+#: Characters a name may not hold: control, format (bidi overrides, zero-width), surrogates,
+#: private use, unassigned, and line or paragraph separators.
+_NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def check_name(name: str) -> str:
+    """A player's name, trimmed, if it is 1 to MAX_PLAYER_NAME characters of plain text (else
+    ApiError 400 ``bad_name``)."""
+    clean = " ".join(part for part in name.split(" ") if part)  # spaces trimmed and single
+    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
+        problem = "control character"
+    elif not clean:
+        problem = "empty"
+    elif len(clean) > MAX_PLAYER_NAME:
+        problem = f"{len(clean)} characters"
+    else:
+        return clean
+    raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=problem)
 
 
 class TableService:
@@ -235,6 +256,8 @@ class TableService:
             if table.row.next_id is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in table.row.seats]
                 row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False)
+                for old, new in zip(table.row.seats, row.seats, strict=True):
+                    new.name = old.name  # the same players, under the same names
                 started = self._start(row)
                 next_id = await self._write(self.store.create_rematch, table.id, row)
                 if next_id == row.id:  # ours (another process may have made one first)
@@ -258,6 +281,40 @@ class TableService:
             table.row.next_id = next_id
             table.revision += 1
             table.updates.tell_all({"type": "rematch", "next_id": next_id})
+
+    # -- names ----------------------------------------------------------------------------------
+    async def set_name(self, table: LiveTable, token: str, name: str) -> tuple[int, str]:
+        """The seat of ``token`` takes the name ``name`` (checked first: a bad one changes
+        nothing); every page of the table shows it at once. Returns (seat, name)."""
+        clean = check_name(name)
+        seat = await self.seat_of(table, token)
+        if seat is None:
+            raise ApiError(403, "bad_token")
+        async with table.lock:
+            notice = self.bus.notice(NAME, table.id, str(seat))
+            await self._write(self.store.set_name, table.id, seat, clean, notice)
+            self._renamed(table, {seat: clean})
+        return seat, clean
+
+    def _renamed(self, table: LiveTable, names: Mapping[int, str | None]) -> None:
+        changed = False
+        for seat, name in names.items():
+            row = table.row.seats[seat]
+            if row.kind == "human" and row.name != name:
+                row.name, changed = name, True
+        if changed:  # names are in every view and every log line: all are described again
+            table.lines.clear()
+            table.revision += 1
+            for watcher in list(table.watchers):
+                table.updates.send_whole(watcher)
+
+    async def _reload_names(self, table: LiveTable) -> None:
+        try:
+            stored = await to_thread.run_sync(self.store.load_seats, table.id)
+        except Exception as exc:
+            log.warning("table %s: cannot read its names: %s", table.id, exc)
+            return
+        self._renamed(table, {s.seat: s.name for s in stored if s.seat < len(table.row.seats)})
 
     # -- playing --------------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int | None, text: str, step: int, lang: str) -> int:
@@ -361,6 +418,8 @@ class TableService:
             self._presence_changed(table, announce=False)
         elif notice.kind == REMATCH:
             self._set_next(table, notice.data)
+        elif notice.kind == NAME:
+            self._spawn(self._reload_names(table))
         elif notice.kind == WHO and table.local_seats():
             self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
 

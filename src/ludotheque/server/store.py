@@ -76,6 +76,7 @@ seats = Table(
     Column("kind", String(16), nullable=False),  # human | bot
     Column("bot", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),  # None: a human seat not claimed yet
+    Column("name", String(64), nullable=True),  # the name its player chose (None: none yet)
 )
 
 actions = Table(
@@ -178,6 +179,8 @@ def _migrate(db: Connection) -> None:
             except UnknownGameError:
                 continue
             db.execute(update(tables).where(tables.c.game == game_id).values(rules_version=version))
+    if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
+        db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in tables.indexes:
         index.create(db, checkfirst=True)
 
@@ -231,8 +234,8 @@ class Store:
             created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
             next_id=None))
         db.execute(insert(seats), [
-            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
-            for s in row.seats])
+            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
+             "name": s.name} for s in row.seats])
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
@@ -283,6 +286,13 @@ class Store:
         with self._writing() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
+
+    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> None:
+        """Name a human seat (its player chose the name)."""
+        with self._writing() as db:
+            db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                seats.c.kind == "human")).values(name=name))
+            self._notify(db, notice)
 
     def notify(self, payloads: Sequence[str]) -> None:
         """Notices to the other processes outside any change (presence, rematch), in order."""
@@ -356,7 +366,7 @@ def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"])
+    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"))
 
 
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:

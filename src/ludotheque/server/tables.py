@@ -226,7 +226,7 @@ def summary(row: TableRow, step: int, to_act: int | None, terminal: bool) -> dic
     """A table as the lobby lists it: public facts only (``version`` is the step)."""
     return {
         "id": row.id, "game": row.game, "rules_version": row.rules_version, "players": len(row.seats),
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in row.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
         "version": step, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
     }

@@ -102,6 +102,9 @@ function render() {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
   });
   renderSeats($("seats"), view, mod);
+  renderName();
+  renderSound();
+  turnCue();
   $("prompt").textContent = view.prompt || "";
   renderEnd();
   board.update(view);
@@ -110,6 +113,105 @@ function render() {
   freshLog = false;
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}
+
+// -- the player's name: asked for once, remembered by this browser --------------------------------
+const NAME_KEY = "ludotheque.name";
+let nameTried = false; // the remembered name was offered once on this page
+
+function storedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch (_) {
+    return "";
+  }
+}
+
+async function sendName(name) {
+  const error = $("name-error");
+  error.hidden = true;
+  try {
+    await api.name(tableId, token, name);
+  } catch (err) {
+    error.textContent = t("error", { message: err.message });
+    error.hidden = false;
+    $("name-form").hidden = false;
+    return false;
+  }
+  try {
+    localStorage.setItem(NAME_KEY, name.trim());
+  } catch (_) {
+    // not remembered: asked again next time
+  }
+  $("name-form").hidden = true;
+  return true;
+}
+
+/** A seat without a name takes the one this browser remembers, or asks for one. */
+function renderName() {
+  const mine = token !== null && view && view.seat !== null ? (view.seats || [])[view.seat] : null;
+  $("rename").hidden = !mine || !mine.named;
+  if (!mine || mine.named) return;
+  const remembered = storedName();
+  if (remembered && !nameTried) {
+    nameTried = true;
+    sendName(remembered);
+    return;
+  }
+  const form = $("name-form");
+  if (form.hidden) {
+    form.hidden = false;
+    if (!$("name-input").value) $("name-input").value = remembered;
+  }
+}
+
+// -- a sound on one's turn: off unless asked for, the choice remembered by this browser ------------
+const SOUND_KEY = "ludotheque.sound";
+let soundOn = (() => {
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch (_) {
+    return false;
+  }
+})();
+let audio = null;
+let myTurnBefore = false;
+
+function renderSound() {
+  const button = $("sound");
+  button.hidden = token === null;
+  button.textContent = soundOn ? t("sound_on") : t("sound_off");
+  button.setAttribute("aria-pressed", String(soundOn));
+}
+
+/** A short two-tone beep made on the spot (WebAudio: no sound file). */
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const now = audio.currentTime;
+    for (const [at, freq] of [[0, 660], [0.12, 880]]) {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + at);
+      gain.gain.exponentialRampToValueAtTime(0.15, now + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.11);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now + at);
+      tone.stop(now + at + 0.12);
+    }
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  } catch (_) {
+    // no sound here: the highlighted seat still says it is your turn
+  }
+}
+
+/** Once when the turn comes to this seat: the sound, if the player asked for it. */
+function turnCue() {
+  const mine = token !== null && !!view && !view.terminal && view.to_act === view.seat && (view.legal || []).length > 0;
+  if (mine && !myTurnBefore && soundOn) beep();
+  myTurnBefore = mine;
+  document.body.dataset.myTurn = String(mine);
 }
 
 function seatName(seat) {
@@ -209,16 +311,37 @@ $("app").addEventListener("click", (event) => {
 });
 $("notice").querySelector(".notice-close").addEventListener("click", clearNotice);
 $("play-again").addEventListener("click", playAgain);
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  sendName($("name-input").value);
+});
+$("sound").addEventListener("click", () => {
+  soundOn = !soundOn;
+  try {
+    localStorage.setItem(SOUND_KEY, soundOn ? "on" : "off");
+  } catch (_) {
+    // on for this page only
+  }
+  renderSound();
+  if (soundOn) beep(); // what it sounds like (and the audio is unlocked by this click)
+});
+$("rename").addEventListener("click", () => {
+  $("name-input").value = view?.seats?.[view.seat]?.name || storedName();
+  $("name-form").hidden = false;
+  $("name-input").focus();
+});
 mountToggle($("lang"));
 const fillRules = setupRules($("rules-button"), $("rules"), () => mod);
 onLangChange((code) => {
   socket.send({ type: "lang", lang: code });
   renderStatus();
+  renderSound();
   render();
   fillRules();
 });
 applyStatic();
 renderStatus();
+renderSound();
 // a hook for manual checks and the browser tests: drop the socket as a network failure would
 window.ludotheque = { drop: () => socket.drop(), view: () => view };
 socket.connect();
