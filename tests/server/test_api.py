@@ -242,3 +242,18 @@ def test_pages_are_served(client: TestClient, tables: Any) -> None:
     for path in ["/", f"/t/{table}", f"/t/{table}/replay"]:
         response = client.get(path)
         assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+
+
+def test_a_replay_shows_every_hand_no_presence_and_one_log_entry_per_step(client: TestClient,
+                                                                          tables: Any) -> None:
+    table, tokens = tables.create(["human", "bot:random", "bot:random"])
+    tables.play_out(table, tokens)
+    steps = len(client.get(f"/api/tables/{table}/record").json()["actions"])
+    for step in (0, 5, steps):
+        view = client.get(f"/api/tables/{table}/replay", params={"step": step}).json()  # a spectator
+        for hand in view["observation"]["hands"]:
+            assert not any(card.endswith("?") for card in hand)  # the game is over: every hand shows
+        assert all(s["connected"] is None for s in view["seats"]) and view["replay"] is True
+        assert len(view["log_steps"]) == step + 1  # the deal, then one entry per action
+        assert [line for entry in view["log_steps"] for line in entry] == view["log"]
+        assert "Waiting" not in view["prompt"]

@@ -120,3 +120,32 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
     page.wait_for_function(NAMED_ZOE)
     assert page.locator("#name-form").is_hidden()
     assert httpx.get(f"{base}/api/tables/{other['id']}").json()["seats"][0]["name"] == "Zoé"
+
+
+def test_the_replay_of_a_finished_game_shows_every_hand_no_presence_and_its_log_in_step(
+        chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
+    wait_over(base, table["id"])
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(f"{base}/t/{table['id']}/replay")
+    page.wait_for_selector("body[data-steps]")
+    steps = int(page.evaluate("document.body.dataset.steps"))
+    assert page.locator('[data-zone="hand"] .card[data-face="up"]').count() == 30  # every hand
+    assert page.locator('[data-zone="hand"] .card[data-face="down"]').count() == 0
+    assert page.locator("#seats .dot").count() == 0  # no one is "connected" to a replay
+    assert "attente" not in page.inner_text("#prompt") and "Waiting" not in page.inner_text("body")
+    names = seat_names(page)
+    assert names[0] == "Robot aléatoire 1" and names[1] == "Robot heuristique"
+    for step in (0, 1, 7):
+        while (at := int(page.evaluate("document.body.dataset.step"))) < step:
+            page.click("#next")
+            page.wait_for_selector(f'body[data-step="{at + 1}"]')
+        assert page.locator("#log li[data-step]").count() == step + 1  # the deal, then one per action
+        assert page.get_attribute("#log li.current", "data-step") == str(step)
+        assert page.input_value("#slider") == str(step)
+    page.click('#log li[data-step="3"] button')  # the log leads the slider too
+    page.wait_for_selector('body[data-step="3"]')
+    assert page.input_value("#slider") == "3"
+    page.click("#last")
+    page.wait_for_selector(f'body[data-step="{steps}"]')
+    assert page.locator("#log li[data-step]").count() == steps + 1

@@ -10,6 +10,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {name}",
         "seat": "Seat {n}",
+        "replay_step": "Step {k} of {n}",
         "bot_random": "Random bot",
         "bot_heuristic": "Heuristic bot",
         "bot_other": "Bot {bot}",
@@ -49,6 +50,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "waiting": "En attente de {name}",
         "seat": "Place {n}",
+        "replay_step": "Coup {k} sur {n}",
         "bot_random": "Robot aléatoire",
         "bot_heuristic": "Robot heuristique",
         "bot_other": "Robot {bot}",
