@@ -149,3 +149,58 @@ def test_the_replay_of_a_finished_game_shows_every_hand_no_presence_and_its_log_
     page.click("#last")
     page.wait_for_selector(f'body[data-step="{steps}"]')
     assert page.locator("#log li[data-step]").count() == steps + 1
+
+
+def wait_my_turn(page: Any) -> None:
+    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')")
+
+
+def test_the_seat_to_act_is_highlighted_and_moves_come_in_animated(chromium: Any, open_page: Any,
+                                                                   base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    page = open_page(chromium, 1366, 768)
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    wait_my_turn(page)
+    assert "acting" in (page.get_attribute("#seats li[data-seat='0']", "class") or "")
+    assert page.get_attribute("#seats li[data-seat='0']", "aria-current") == "true"
+    assert page.evaluate("document.body.dataset.myTurn") == "true"
+    assert page.evaluate("getComputedStyle(document.querySelector('#seats li.acting')).animationName") \
+        == "acting-pulse"
+    # the sound is off by default; nothing beeped on this turn
+    assert page.get_attribute("#sound", "aria-pressed") == "false"
+    assert page.evaluate("document.body.dataset.beeps") is None
+    before = int(page.evaluate("document.body.dataset.version"))
+    page.locator("[data-action]:not([disabled])").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    page.wait_for_function("Number(document.body.dataset.fresh) > 0")  # the move's pieces came in
+
+
+def test_reduced_motion_turns_the_animations_off(chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    page = open_page(chromium, 1366, 768)
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    wait_my_turn(page)
+    acting = "getComputedStyle(document.querySelector('#seats li.acting')).animationName"
+    assert page.evaluate(acting) == "none"
+    page.evaluate("document.querySelector('#log').append(Object.assign(document.createElement('li'), "
+                  "{className: 'fresh'}))")
+    assert page.evaluate("getComputedStyle(document.querySelector('#log li.fresh')).animationName") == "none"
+
+
+def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 1})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#sound")
+    assert page.inner_text("#sound") == "Son à mon tour : désactivé"
+    page.click("#sound")
+    assert page.get_attribute("#sound", "aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('ludotheque.sound')") == "on"
+    page.reload()
+    wait_my_turn(page)  # the bots played: the turn comes, with its beep
+    assert page.inner_text("#sound") == "Son à mon tour : activé"
+    page.wait_for_function("Number(document.body.dataset.beeps) >= 1")

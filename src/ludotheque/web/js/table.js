@@ -4,6 +4,7 @@
 
 import { api, el, fragmentParams, rememberTable, tableIdFromPath } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
+import { markFresh, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
 import { loadGame, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
@@ -19,6 +20,7 @@ let pending = false; // an action was sent on this version and not answered yet
 let syncing = false; // a whole view was asked for: updates wait for it
 let freshLog = true; // the log must be drawn anew (a whole view came), not only extended
 let connection = ["connecting"];
+let drawnVersion = null; // the step the board shows
 
 function notify(message, kind = "error") {
   const box = $("notice");
@@ -107,7 +109,13 @@ function render() {
   turnCue();
   $("prompt").textContent = view.prompt || "";
   renderEnd();
+  // the pieces a move brings are animated in; not on the first view, nor when only the language changed
+  const moved = drawnVersion !== null && drawnVersion !== view.version;
+  const before = moved ? snapshot($("board")) : null;
   board.update(view);
+  const fresh = markFresh($("board"), before);
+  if (fresh) document.body.dataset.fresh = String(Number(document.body.dataset.fresh || 0) + fresh); // counted, for tests
+  drawnVersion = view.version;
   renderMoves();
   renderLog($("log"), view, mod, freshLog);
   freshLog = false;

@@ -62,7 +62,15 @@ export function renderLog(list, view, mod, fresh = true) {
   const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !shown;
   const line = (text) => el("li", {}, richText(mod, text));
   if (fresh || lines.length < shown) list.replaceChildren(...lines.map(line));
-  else list.append(...lines.slice(shown).map(line));
+  else {
+    // the new lines come in with a short animation (none under prefers-reduced-motion)
+    const added = lines.slice(shown).map(line);
+    for (const item of added) {
+      item.classList.add("fresh");
+      item.addEventListener("animationend", () => item.classList.remove("fresh"), { once: true });
+    }
+    list.append(...added);
+  }
   if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
 }
 
