@@ -204,3 +204,43 @@ def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page:
     wait_my_turn(page)  # the bots played: the turn comes, with its beep
     assert page.inner_text("#sound") == "Son à mon tour : activé"
     page.wait_for_function("Number(document.body.dataset.beeps) >= 1")
+
+
+ENGLISH = re.compile(r"\b(Seat|Waiting|Random|Heuristic|bot|Your|name|Sound|turn|Take|Step|Replay|Players|"
+                     r"Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with)\b")
+
+
+def english_words(page: Any, where: str = "body") -> list[str]:
+    """The English words on the page (or in ``where``), each with the line it is on."""
+    return sorted({f"{word}: {line}" for line in page.inner_text(where).splitlines()
+                   for word in ENGLISH.findall(line)})
+
+
+def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:heuristic"], {"first_player": 1})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#name-form:not([hidden])")
+    assert english_words(page) == []
+    page.fill("#name-input", "Zoé")
+    page.click("#name-save")
+    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')")
+    assert english_words(page) == []
+    over = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
+    wait_over(base, over["id"])
+    page.goto(f"{base}/t/{over['id']}/replay#step=4")
+    page.wait_for_selector('body[data-step="4"]')
+    assert english_words(page) == []
+    page.goto(f"{base}/t/{over['id']}")
+    page.wait_for_selector("#end:not([hidden])")
+    assert english_words(page) == []
+    page.goto(base + "/t/nope")
+    page.wait_for_selector("#not-found")
+    assert english_words(page) == []
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    page.fill("#opt-players", "9")
+    page.click("#create")
+    page.wait_for_selector("#form-error:not([hidden])")
+    for part in ("#form-error", "#seat-kinds", "#tables", "#new-title"):  # (the games' option help
+        assert english_words(page, part) == []                              # texts are their own)
