@@ -71,6 +71,7 @@ class CreateTable(BaseModel):
     game: Name
     options: dict[Name, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seats: list[Name] | None = Field(default=None, max_length=MAX_SEATS)
+    clock: dict[Name, Any] | None = Field(default=None, max_length=4)
 
 
 class SeatToken(BaseModel):
@@ -256,7 +257,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         """Start a table. Each human seat gets a private link (keep it: it is shown only now)."""
-        table, tokens = await service.create(body.game, body.options, body.seats)
+        table, tokens = await service.create(body.game, body.options, body.seats, body.clock)
         seats = []
         for s in table.row.seats:
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}

@@ -22,6 +22,7 @@ from ..core.record import GameRecord, new_seed
 from ..core.registry import get_game
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
+from .clocks import parse_clock
 from .errors import ApiError
 from .limits import BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
 from .store import Move, Store, TableMoved, TableRow
@@ -34,6 +35,7 @@ from .tables import (
     summary,
     token_digest,
 )
+from .updates import encode
 from .watchers import Watcher
 from .writer import ActionWriter
 
@@ -110,6 +112,7 @@ class TableService:
             await asyncio.sleep(1.0)
             now = time.monotonic()
             try:
+                self._tick_clocks(now)
                 await self._evict(now)
                 if self.bus.multi_process and now - last_sweep >= SWEEP_SECONDS:
                     last_sweep = now
@@ -125,7 +128,8 @@ class TableService:
         for table in list(self.tables.values()):
             busy = table.watchers or table.lock.locked() or (table.bot_task and not table.bot_task.done())
             linger = FINISHED_LINGER if table.finished else IDLE_LINGER
-            if busy or now - table.used < linger or (table.bot_to_act and not table.finished):
+            clocked = table.clocks is not None and not table.finished  # its clock runs here
+            if busy or clocked or now - table.used < linger or (table.bot_to_act and not table.finished):
                 continue
             del self.tables[table.id]
             await self.bus.release(table.id)
@@ -197,8 +201,9 @@ class TableService:
 
     # -- creating -------------------------------------------------------------------------------
     def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
-                 issue_tokens: bool) -> tuple[TableRow, dict[int, str]]:
+                 issue_tokens: bool, clock: Any = None) -> tuple[TableRow, dict[int, str]]:
         """A table's row, its options and seats checked before anything is allocated for them."""
+        checked = parse_clock(clock)
         try:
             game = get_game(game_id)
         except UnknownGameError as exc:
@@ -224,7 +229,9 @@ class TableService:
         for s in seats:
             if s.seat in tokens:
                 s.token_hash = token_digest(tokens[s.seat])
-        return TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats), tokens
+        row = TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats,
+                       clock=None if checked is None else checked.to_json())
+        return row, tokens
 
     def _start(self, row: TableRow) -> LiveTable:
         try:
@@ -234,10 +241,11 @@ class TableService:
         row.to_act = table.state.to_act
         return table
 
-    async def create(self, game_id: str, options: Mapping[str, Any],
-                     seat_kinds: Sequence[str] | None) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it with the token of each human seat."""
-        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True)
+    async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
+                     clock: Any = None) -> tuple[LiveTable, dict[int, str]]:
+        """A new table (``clock``: its turn timer, see clocks.py); returns it with the token of
+        each human seat."""
+        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True, clock=clock)
         table = self._start(row)
         await self._write(self.store.create_table, row)
         self.tables[row.id] = table
@@ -255,7 +263,8 @@ class TableService:
                 raise ApiError(409, "not_over")
             if table.row.next_id is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in table.row.seats]
-                row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False)
+                row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False,
+                                       clock=table.row.clock)
                 for old, new in zip(table.row.seats, row.seats, strict=True):
                     new.name = old.name  # the same players, under the same names
                 started = self._start(row)
@@ -321,6 +330,8 @@ class TableService:
         """Check, store, apply and announce one action of a human seat; returns the new step."""
         if seat is None:
             raise ApiError(403, "bad_token")
+        if seat in table.zombies:
+            self.take_back(table, seat)
         async with table.lock:
             if step > table.step and self.bus.multi_process:
                 await self._catch_up_locked(table)  # the page saw a step another process played
@@ -370,6 +381,7 @@ class TableService:
     def _moved(self, table: LiveTable) -> None:
         """After the table moved (here or elsewhere): its bots play on, or it is over."""
         table.used = time.monotonic()
+        self._tell_clock(table)
         if table.finished:
             self._spawn(self.bus.release(table.id))
         else:
@@ -472,13 +484,16 @@ class TableService:
                 step, seat = table.step, table.state.to_act
                 if seat == CHANCE:
                     action = table.chance_outcome()
-                elif seat in table.bots:
-                    action = await self.bots.move(table.bots[seat], table.state, seat, table.id)
+                elif seat in table.bots or seat in table.zombies:
+                    bot = table.bots.get(seat) or table.zombies[seat]
+                    action = await self.bots.move(bot, table.state, seat, table.id)
                 else:
                     break
                 async with table.lock:
                     if table.step != step:
                         continue  # the table moved while the bot thought (caught up from the store)
+                    if seat != CHANCE and seat not in table.bots and seat not in table.zombies:
+                        break  # the player took their seat back while the bot thought
                     try:
                         await self._commit(table, action, seat)
                     except ApiError as exc:
@@ -486,6 +501,7 @@ class TableService:
                             await asyncio.sleep(1.0)  # the store is failing: try again later
                         continue
                 table.used = time.monotonic()
+                self._tell_clock(table)
             if table.finished:
                 await self.bus.release(table.id)
         except Exception:  # a bug must not go unnoticed, nor stop the server
@@ -501,6 +517,12 @@ class TableService:
         if watcher.seat is not None:
             self._presence_changed(table, announce=True, newcomer=watcher)
         table.updates.send_whole(watcher)  # with the new presence in it
+        if watcher.seat is not None and watcher.seat in table.zombies:
+            self.take_back(table, watcher.seat)  # the link opened again: the seat is theirs
+        else:
+            message = table.clock_message(time.monotonic())
+            if message is not None:
+                watcher.offer(encode(message))
 
     def leave(self, table: LiveTable, watcher: Watcher) -> None:
         if watcher in table.watchers:
@@ -532,6 +554,33 @@ class TableService:
                 self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
             if stale:
                 self._presence_changed(table, announce=False)
+
+    # -- clocks ---------------------------------------------------------------------------------
+    def _tell_clock(self, table: LiveTable) -> None:
+        if table.clocks is not None:
+            table.clocks.turn(table.step, table.state.to_act, time.monotonic())  # a new turn starts now
+        message = table.clock_message(time.monotonic())
+        if message is not None:
+            table.updates.tell_all(message)
+
+    def _tick_clocks(self, now: float) -> None:
+        """Every second: a person to act out of time, or gone too long, is replaced by a bot."""
+        for table in list(self.tables.values()):
+            if table.clocks is None or table.finished:
+                continue
+            humans = {s.seat for s in table.row.seats if s.kind == "human"} - set(table.zombies)
+            seat = table.clocks.tick(table.step, table.state.to_act, humans, table.connected(), now)
+            if seat is not None:
+                log.info("table %s: seat %s ran out of time or left; a bot plays for it", table.id, seat)
+                table.zombie(seat)
+                self._tell_clock(table)
+                self._schedule_bots(table)
+
+    def take_back(self, table: LiveTable, seat: int) -> None:
+        """The player of a seat a bot played for is back."""
+        if table.zombies.pop(seat, None) is not None and table.clocks is not None:
+            table.clocks.back(seat, time.monotonic())
+        self._tell_clock(table)
 
     # -- replays --------------------------------------------------------------------------------
     def record(self, table: LiveTable) -> GameRecord:

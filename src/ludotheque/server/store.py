@@ -64,6 +64,7 @@ tables = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
     Column("next_id", String(32), nullable=True),  # the "play again" table
+    Column("clock", JSON, nullable=True),  # the turn timer (server/clocks.py); None: none
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
@@ -147,6 +148,7 @@ class TableRow:
     finished: bool = False
     result: dict[str, Any] | None = None
     next_id: str | None = None
+    clock: dict[str, Any] | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -179,6 +181,8 @@ def _migrate(db: Connection) -> None:
             except UnknownGameError:
                 continue
             db.execute(update(tables).where(tables.c.game == game_id).values(rules_version=version))
+    if "clock" not in columns:  # tables had no timers
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock JSON"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in tables.indexes:
@@ -232,7 +236,7 @@ class Store:
         db.execute(insert(tables).values(
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options, seed=row.seed,
             created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
-            next_id=None))
+            next_id=None, clock=row.clock))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
              "name": s.name} for s in row.seats])
@@ -376,4 +380,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         seats=[_seat(s) for s in seat_rows],
         created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
+        clock=row.get("clock"),
     )

@@ -26,6 +26,7 @@ from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
 from ..renderers import GameRenderer, renderer_for
 from ..sim.match import bot_seed, chance_seed
+from .clocks import SeatClocks, parse_clock
 from .errors import ApiError
 from .store import SeatRow, StoreError, TableRow
 from .updates import Updates
@@ -113,6 +114,11 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
         self.bots: dict[int, Bot] = {}
+        clock = parse_clock(row.clock) if row.clock else None
+        self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
+        if self.clocks is not None:
+            self.clocks.turn(self.step, self.state.to_act, time.monotonic())
+        self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
         for s in row.seats:
             if s.kind == "bot" and s.bot is not None:
                 # a resumed bot starts a new stream: the record, not the bot, is what must replay
@@ -133,6 +139,20 @@ class LiveTable:
         """The number of actions played: every action names the step it was chosen on."""
         return self.game.moves
 
+    def zombie(self, seat: int) -> None:
+        """A random bot plays for ``seat`` until its player comes back."""
+        bot = make_bot(self.row.game, "random", f"{bot_seed(self.row.seed, seat)}:zombie:{self.step}")
+        bot.reset(self.state.game, self.state.options, seat)
+        self.zombies[seat] = bot
+
+    def clock_message(self, now: float) -> dict[str, Any] | None:
+        """What the pages show of the clocks: each seat's seconds left, and who a bot plays for."""
+        if self.clocks is None:
+            return None
+        return {"type": "clock", **self.clocks.clock.to_json(), "version": self.step,
+                "to_act": self.state.to_act if not self.finished else None,
+                "left": [round(x, 1) for x in self.clocks.left(now)], "zombies": sorted(self.zombies)}
+
     def chance_outcome(self) -> Action:
         """At a chance node, the outcome drawn from a stream of the table's seed and step, so
         that any process, before or after a restart, draws the same."""
@@ -146,7 +166,7 @@ class LiveTable:
     def bot_to_act(self) -> bool:
         """Whether the next move is not a person's: a bot's, or a chance outcome."""
         to_act = self.state.to_act
-        return to_act == CHANCE or to_act in self.bots
+        return to_act == CHANCE or to_act in self.bots or to_act in self.zombies
 
     def extend(self, moves: Sequence[str]) -> None:
         """Play actions read from the store (this process's earlier ones, or another's)."""
@@ -229,4 +249,5 @@ def summary(row: TableRow, step: int, to_act: int | None, terminal: bool) -> dic
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
         "version": step, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
+        "clock": row.clock,
     }

@@ -10,6 +10,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {name}",
         "seat": "Seat {n}",
+        "bad_clock": "Bad clock: {problem}",
         "replay_step": "Step {k} of {n}",
         "bot_random": "Random bot",
         "bot_heuristic": "Heuristic bot",
@@ -50,6 +51,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "waiting": "En attente de {name}",
         "seat": "Place {n}",
+        "bad_clock": "Horloge incorrecte : {problem}",
         "replay_step": "Coup {k} sur {n}",
         "bot_random": "Robot aléatoire",
         "bot_heuristic": "Robot heuristique",
