@@ -244,3 +244,33 @@ def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: 
     page.wait_for_selector("#form-error:not([hidden])")
     for part in ("#form-error", "#seat-kinds", "#tables", "#new-title"):  # (the games' option help
         assert english_words(page, part) == []                              # texts are their own)
+
+
+def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chromium: Any, open_page: Any,
+                                                                             base: str) -> None:
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    page.select_option("#game", "gargon")
+    page.fill("#opt-players", "3")
+    page.select_option("#seat-1", "human")  # a friend who never plays: the game waits for them
+    page.select_option("#clock-mode", "move")
+    page.fill("#clock-seconds", "5")
+    page.fill("#opt-first_player", "0")
+    page.click("#create")
+    page.wait_for_selector("#open-seat")
+    table_id = page.locator("#created h3").inner_text().split()[2]
+    assert httpx.get(f"{base}/api/tables/{table_id}").json()["clock"]["mode"] == "move"
+    page.click("#open-seat")
+    page.wait_for_selector("#seats li[data-seat='0'] .clock")
+    shown = page.inner_text("#seats li[data-seat='0'] .clock")
+    assert re.fullmatch(r"0:0[1-5]", shown), shown
+    # five seconds without a move: a bot plays for our seat (the first), and the page says so
+    page.wait_for_selector("#zombie:not([hidden])", timeout=12_000)
+    assert "un robot joue à votre place" in page.inner_text("#zombie")
+    assert page.locator("#seats li[data-seat='0'] .zombie").count() == 1
+    page.wait_for_function("Number(document.body.dataset.version) >= 1")  # it played our turn
+    page.click("#take-back")
+    page.wait_for_selector("#zombie", state="hidden")
+    assert page.evaluate("document.body.dataset.zombies") == ""

@@ -127,7 +127,10 @@ async function create(event) {
   button.textContent = t("creating");
   try {
     const n = playerCount(game);
-    const answer = await api.createTable({ game: game.id, options: readOptions(game), seats: kinds.slice(0, n) });
+    const body = { game: game.id, options: readOptions(game), seats: kinds.slice(0, n) };
+    const mode = $("clock-mode").value;
+    if (mode !== "none") body.clock = { mode, seconds: Number.parseInt($("clock-seconds").value, 10) };
+    const answer = await api.createTable(body);
     lastCreated = answer;
     rememberTable({
       id: answer.id, game: game.id, created: new Date().toISOString(),

@@ -104,6 +104,7 @@ function render() {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
   });
   renderSeats($("seats"), view, mod);
+  renderClock();
   renderName();
   renderSound();
   turnCue();
@@ -222,6 +223,44 @@ function turnCue() {
   document.body.dataset.myTurn = String(mine);
 }
 
+// -- the clock and the bot playing for a seat whose player ran out of time or left ------------------
+let clock = null; // the last clock message
+let clockAt = 0; // when it came (performance.now())
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderClock() {
+  const zombies = new Set((clock && clock.zombies) || []);
+  for (const item of document.querySelectorAll("#seats li[data-seat]")) {
+    const seat = Number(item.dataset.seat);
+    let timer = item.querySelector(".clock");
+    let badge = item.querySelector(".zombie");
+    const human = view && (view.seats || [])[seat] && view.seats[seat].kind === "human";
+    if (clock && human && !view.terminal) {
+      let left = clock.left[seat];
+      if (clock.to_act === seat && clock.version === view.version) left -= (performance.now() - clockAt) / 1000;
+      if (!timer) item.append(timer = el("span", { class: "clock", title: t("time_left") }));
+      timer.textContent = clockText(left);
+      timer.classList.toggle("low", clock.to_act === seat && left < 10);
+    } else if (timer) timer.remove();
+    if (zombies.has(seat) && !badge) item.append(badge = el("span", { class: "badge zombie" }, t("zombie_badge")));
+    else if (!zombies.has(seat) && badge) badge.remove();
+  }
+  $("zombie").hidden = !(view && token !== null && zombies.has(view.seat) && !view.terminal);
+  document.body.dataset.zombies = [...zombies].join(",");
+}
+
+function onClock(msg) {
+  clock = msg;
+  clockAt = performance.now();
+  renderClock();
+}
+
+setInterval(renderClock, 500);
+
 function seatName(seat) {
   const info = (view.seats || [])[seat];
   return info ? info.name : String(seat);
@@ -264,6 +303,7 @@ function onPresence(msg) {
   const connected = new Set(msg.connected || []);
   view.seats = view.seats.map((seat) => ({ ...seat, connected: seat.kind === "bot" || connected.has(seat.seat) }));
   renderSeats($("seats"), view, mod);
+  renderClock();
 }
 
 function onRematch(msg) {
@@ -285,6 +325,7 @@ const socket = new TableSocket(tableId, token, lang, {
   update: later(onUpdate),
   presence: later(onPresence),
   rematch: later(onRematch),
+  clock: later(onClock),
   refused: (msg) => {
     pending = false;
     notify(t("refused", { message: msg.message || msg.code }));
@@ -323,6 +364,7 @@ $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   sendName($("name-input").value);
 });
+$("take-back").addEventListener("click", () => socket.send({ type: "back" }));
 $("sound").addEventListener("click", () => {
   soundOn = !soundOn;
   try {
@@ -345,6 +387,7 @@ onLangChange((code) => {
   renderStatus();
   renderSound();
   render();
+  applyStatic();
   fillRules();
 });
 applyStatic();
