@@ -120,6 +120,10 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
     page.wait_for_function(NAMED_ZOE)
     assert page.locator("#name-form").is_hidden()
     assert httpx.get(f"{base}/api/tables/{other['id']}").json()["seats"][0]["name"] == "Zoé"
+    page.goto(base + "/")  # the lobby's list says who sits where
+    row = page.locator(f"#tables li[data-table='{table['id']}'] .who")
+    row.wait_for()
+    assert row.inner_text() == "Zoé, Place 2, Robot aléatoire"
 
 
 def test_the_replay_of_a_finished_game_shows_every_hand_no_presence_and_its_log_in_step(
