@@ -73,9 +73,15 @@ def test_lobby_refuses_a_number_of_players_out_of_range_before_sending(page: Any
     page.click("#create")
     assert "se joue de 3 à 5 joueurs, pas 2" in page.inner_text("#form-error")
     page.fill("#opt-players", "3")
+    page.fill("#opt-first_player", "0")  # seats count from 1 for people
+    page.click("#create")
+    assert "une place de 1 à 3" in page.inner_text("#form-error")
+    page.fill("#opt-first_player", "3")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     assert len(sent) == 1
+    created = page.inner_text("#created h3").split()[2]
+    assert httpx.get(f"{base}/api/tables/{created}").json()["view"]["observation"]["first_player"] == 2
 
 
 def test_lobby_numbers_seats_from_one_and_its_list_updates_itself(page: Any, base: str) -> None:
@@ -261,7 +267,7 @@ def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chro
     page.select_option("#seat-1", "human")  # a friend who never plays: the game waits for them
     page.select_option("#clock-mode", "move")
     page.fill("#clock-seconds", "5")
-    page.fill("#opt-first_player", "0")
+    page.fill("#opt-first_player", "1")  # seats count from 1 in the lobby: the first seat
     page.click("#create")
     page.wait_for_selector("#open-seat")
     table_id = page.locator("#created h3").inner_text().split()[2]

@@ -11,14 +11,16 @@ addStrings({
   en: {
     opt_players: "Players", opt_variant: "Variant", opt_first_player: "First player", opt_amulets: "Amulets",
     opt_players_help: "{min} to {max} players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
-    opt_first_player_help: "a seat number; empty: drawn at random",
+    opt_first_player_help: "a seat number (1 is the first seat); empty: drawn at random",
+    first_player_range: "The first player is a seat from 1 to {n}.",
     opt_amulets_help: "corrections to the amulet table, e.g. 3=4,9=1; empty: the default table",
     choice_standard: "standard", choice_open: "open (won cards face up)",
   },
   fr: {
     opt_players: "Joueurs", opt_variant: "Variante", opt_first_player: "Premier joueur", opt_amulets: "Amulettes",
     opt_players_help: "de {min} à {max} joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
-    opt_first_player_help: "un numéro de place ; vide : tiré au hasard",
+    opt_first_player_help: "un numéro de place (1 pour la première) ; vide : tiré au hasard",
+    first_player_range: "Le premier joueur est une place de 1 à {n}.",
     opt_amulets_help: "corrections de la table des amulettes, p. ex. 3=4,9=1 ; vide : la table par défaut",
     choice_standard: "standard", choice_open: "ouverte (cartes remportées visibles)",
   },
@@ -104,6 +106,7 @@ function readOptions(game) {
     if (!input) continue;
     const value = input.value.trim();
     if (spec.name === "players") options.players = playerCount(game);
+    else if (spec.name === "first_player" && value !== "") options.first_player = Number(value) - 1; // seats count from 1 here
     else if (value !== "") options[spec.name] = value;
   }
   return options;
@@ -121,6 +124,14 @@ async function create(event) {
     error.textContent = t("players_range", { game: game.name, min: game.min_players, max: game.max_players, n: wanted });
     error.hidden = false;
     $("opt-players")?.focus();
+    return;
+  }
+  const first = $("opt-first_player");
+  const firstText = first ? first.value.trim() : "";
+  if (firstText !== "" && !(Number.isInteger(Number(firstText)) && Number(firstText) >= 1 && Number(firstText) <= playerCount(game))) {
+    error.textContent = t("first_player_range", { n: playerCount(game) });
+    error.hidden = false;
+    first.focus();
     return;
   }
   button.disabled = true;
