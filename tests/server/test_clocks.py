@@ -80,3 +80,15 @@ def test_a_player_out_of_time_is_played_by_a_bot_until_they_come_back(client: Te
         back = Page(again.receive_text)
         clock = back.until("clock")
         assert clock["zombies"] == []
+
+
+def test_a_restarted_server_keeps_the_clocks_of_unfinished_tables_running(db_url: str) -> None:
+    from ludotheque.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        clocked = _create(client, {"mode": "move", "seconds": 60}).json()["id"]
+        plain = _create(client, None).json()["id"]
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        assert clocked in service.tables and plain not in service.tables
+        assert service.tables[clocked].clocks is not None

@@ -91,6 +91,7 @@ class TableService:
         """Hear the other processes, move the bots that wait, then keep tables tidy."""
         await self.bus.start(self._on_notice)
         await self.sweep()
+        await self._resume_clocks()
         self._spawn(self._maintain())
         if self.bus.multi_process:
             self._spawn(self._send_notices())
@@ -556,6 +557,20 @@ class TableService:
                 self._presence_changed(table, announce=False)
 
     # -- clocks ---------------------------------------------------------------------------------
+    async def _resume_clocks(self) -> None:
+        """At start: the unfinished tables with a clock are read back, so that their clocks run
+        (the current turn's clock starts again) even if nobody opens them."""
+        try:
+            ids = await to_thread.run_sync(self.store.clocked_ids)
+        except Exception as exc:
+            log.warning("cannot look for tables with clocks: %s", exc)
+            return
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except (ApiError, LudothequeError) as exc:
+                log.warning("table %s: its clock cannot run: %s", table_id, exc)
+
     def _tell_clock(self, table: LiveTable) -> None:
         if table.clocks is not None:
             table.clocks.turn(table.step, table.state.to_act, time.monotonic())  # a new turn starts now

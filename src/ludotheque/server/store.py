@@ -358,6 +358,13 @@ class Store:
                 .where(and_(tables.c.finished.is_(False), seats.c.kind == "bot"))
                 .order_by(tables.c.created)).scalars().all())
 
+    def clocked_ids(self) -> list[str]:
+        """Unfinished tables with a turn timer: a starting server keeps their clocks running."""
+        with self.engine.connect() as db:  # (a JSON null and SQL NULL both mean none: read, then sort out)
+            rows = db.execute(select(tables.c.id, tables.c.clock).where(tables.c.finished.is_(False))
+                              .order_by(tables.c.created)).all()
+        return [table_id for table_id, clock in rows if clock]
+
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
