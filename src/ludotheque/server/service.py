@@ -365,7 +365,7 @@ class TableService:
         except Exception as exc:  # the database is down or refused: the table stays as it was
             log.exception("table %s: could not store action %s", table.id, text)
             raise ApiError(503, "store") from exc
-        table.game.apply_trusted(action)
+        table.apply(action)
         table.updates.publish()
 
     def _after_lost_commit(self, table: LiveTable, done: asyncio.Future[None]) -> None:

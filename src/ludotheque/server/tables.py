@@ -101,8 +101,13 @@ class LiveTable:
         self.log: list[Any] = [] if log is None else log
         record = GameRecord(game.id, dict(state.options), seed=row.seed, version=row.rules_version)
         self.game = RecordedGame(state, record)
+        #: what each person's own hand gained, by seat: (the number of public events by then, the
+        #: seat's observations before and after): the log tells them, and only them, the values
+        self.gains: dict[int, list[tuple[int, Any, Any]]] = {}
+        self.humans = [s.seat for s in row.seats if s.kind == "human"]
         self.extend(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
+        self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.updates = Updates(self)
@@ -172,9 +177,23 @@ class LiveTable:
         """Play actions read from the store (this process's earlier ones, or another's)."""
         try:
             for text in moves:
-                self.game.apply_text(text)
+                self.apply(self.state.game.parse_action(text), check=True)
         except LudothequeError as exc:
             raise StoreError(f"table {self.row.id}: its stored actions do not replay: {exc}") from None
+
+    def apply(self, action: Action, check: bool = False) -> None:
+        """Play ``action`` (checked against the rules first when ``check``: it comes from the
+        store), noting what it put in each person's own hand."""
+        state = self.state
+        before = {seat: state.observe(seat) for seat in self.humans}
+        if check:
+            self.game.apply(action)
+        else:
+            self.game.apply_trusted(action)
+        for seat, seen in before.items():
+            now = state.observe(seat)
+            if self.renderer.new_in_hand(seen, now, "en") is not None:  # kept only when it gained
+                self.gains.setdefault(seat, []).append((len(self.log), seen, now))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token (a spectator). Raises ApiError for a bad one."""
@@ -221,9 +240,24 @@ class LiveTable:
     # -- what watchers see --------------------------------------------------------------------
     def log_lines(self, seat: int | None, lang: str) -> list[str]:
         """The log in ``seat``'s words, described once per event (events never change)."""
-        lines = self.lines.setdefault((seat, lang), [])
-        if len(lines) < len(self.log):
-            lines += describe_log(self.renderer, self.row.seats, self.log[len(lines):], seat, lang)
+        key = (seat, lang)
+        lines = self.lines.setdefault(key, [])
+        events, gained = self.described.get(key, (0, 0))
+        gains = self.gains.get(seat, []) if seat is not None else []
+        if events == len(self.log) and gained == len(gains):
+            return lines
+        while events < len(self.log) or gained < len(gains):
+            # the public events up to the next gain, then what that gain put in this seat's hand
+            upto = gains[gained][0] if gained < len(gains) else len(self.log)
+            lines += describe_log(self.renderer, self.row.seats, self.log[events:upto], seat, lang)
+            events = upto
+            if gained < len(gains):
+                _, before, after = gains[gained]
+                news = self.renderer.new_in_hand(before, after, lang)
+                if news:
+                    lines.append(news)
+                gained += 1
+        self.described[key] = (events, gained)
         return lines
 
     def view_parts(self, seat: int | None, lang: str) -> dict[str, Any]:
