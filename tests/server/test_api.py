@@ -184,6 +184,7 @@ def test_the_record_is_private_until_the_end_then_replays_to_the_same_result(cli
     record = GameRecord.from_json(response.json())
     state = replay(record)
     assert state.scores() == last["scores"]["totals"] == record.result["scores"]  # type: ignore[index]
+    assert record.names == ["Seat 1", "Heuristic bot", "Random bot", "Seat 4"]  # who sat where
     assert client.get(f"/api/tables/{table}").json()["terminal"] is True
     assert client.get("/api/tables", params={"status": "over"}).json()["tables"][0]["id"] == table
 

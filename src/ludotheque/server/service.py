@@ -8,6 +8,7 @@ is locked; the table's lock covers only checking an action, storing it and apply
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import unicodedata
@@ -36,6 +37,7 @@ from .tables import (
     token_digest,
 )
 from .updates import encode
+from .views import seat_names
 from .watchers import Watcher
 from .writer import ActionWriter
 
@@ -599,9 +601,11 @@ class TableService:
 
     # -- replays --------------------------------------------------------------------------------
     def record(self, table: LiveTable) -> GameRecord:
+        """The finished game's record, with who sat where (players' and bots' names)."""
         if not table.finished:
             raise ApiError(409, "not_over")
-        return table.game.record
+        names = seat_names(table.renderer, table.row.seats, "en")
+        return dataclasses.replace(table.game.record, names=names)
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(job)
