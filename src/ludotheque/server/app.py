@@ -222,6 +222,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                 return FileResponse(WEB / "notfound.html", status_code=404)
         return FileResponse(WEB / page)
 
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return FileResponse(WEB / "leaderboard.html")
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return await table_file(table_id, "table.html")
@@ -278,6 +282,14 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         finished = None if status is None else status == "over"
         summaries, after = await service.list(finished, limit, _cursor(before))
         return {"tables": summaries, "next": None if after is None else f"{after[0]!r}~{after[1]}"}
+
+    @app.get("/api/leaderboard/{game_id}", tags=["games"])
+    async def leaderboard(game_id: str, lang: Lang | None = None,
+                          accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Elo ratings at a game from its finished tables: people by the name they chose, bots
+        at fixed levels (anchors), best first."""
+        return {"game": game_id,
+                "standings": await service.leaderboard(game_id, _lang(lang, accept_language))}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def public_state(table_id: str, lang: Lang | None = None,

@@ -25,6 +25,7 @@ from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock
 from .errors import ApiError
+from .leaderboard import standings
 from .limits import BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
@@ -598,6 +599,15 @@ class TableService:
         if table.zombies.pop(seat, None) is not None and table.clocks is not None:
             table.clocks.back(seat, time.monotonic())
         self._tell_clock(table)
+
+    async def leaderboard(self, game_id: str, lang: str) -> Sequence[dict[str, Any]]:
+        """Everyone's rating at ``game_id`` from its finished tables (``leaderboard.py``)."""
+        try:
+            game = get_game(game_id)
+        except UnknownGameError as exc:
+            raise ApiError(404, "unknown_game", problem=str(exc)) from None
+        rows = await to_thread.run_sync(self.store.finished_tables, game.id)
+        return standings(rows, lang)
 
     # -- replays --------------------------------------------------------------------------------
     def record(self, table: LiveTable) -> GameRecord:

@@ -348,6 +348,20 @@ class Store:
             by_table.setdefault(s["table_id"], []).append(s)
         return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
 
+    def finished_tables(self, game: str) -> list[TableRow]:
+        """Every finished table of ``game``, oldest first (what the leaderboard rates)."""
+        query = (select(tables).where(tables.c.game == game, tables.c.finished.is_(True))
+                 .order_by(tables.c.created, tables.c.id))
+        with self.engine.connect() as db:
+            rows = db.execute(query).mappings().all()
+            ids = [r["id"] for r in rows]
+            seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
+                                   .order_by(seats.c.seat)).mappings().all() if ids else []
+        by_table: dict[str, list[Any]] = {}
+        for s in seat_rows:
+            by_table.setdefault(s["table_id"], []).append(s)
+        return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
+
     def bot_turns(self) -> list[str]:
         """Unfinished tables where a bot is to act, oldest first: what a starting server (or one
         taking over from a dead one) must move."""

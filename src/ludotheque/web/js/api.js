@@ -53,6 +53,7 @@ export const api = {
     if (seat !== null && seat !== undefined) query.set("seat", String(seat));
     return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
   },
+  leaderboard: (game, lang) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}?lang=${lang}`),
   recordUrl: (id) => `/api/tables/${encodeURIComponent(id)}/record`,
 };
 

@@ -101,6 +101,10 @@ const STRINGS = {
     no_table_text: "There is no table at this address: check the link you were sent, or start a new table.",
     to_lobby: "Go to the lobby",
     players_range: "{game} is played by {min} to {max} players, not {n}.",
+    leaderboard: "Leaderboard",
+    leaderboard_text: "Elo ratings from finished tables: players by the name they chose, bots at fixed levels.",
+    rank: "#", player: "Player", rating: "Rating", games_played: "Games",
+    no_standings: "No finished game yet.",
   },
   fr: {
     brand: "Ludothèque",
@@ -194,6 +198,10 @@ const STRINGS = {
     no_table_text: "Il n'y a pas de table à cette adresse : vérifiez le lien reçu, ou ouvrez une nouvelle table.",
     to_lobby: "Aller à l'accueil",
     players_range: "{game} se joue de {min} à {max} joueurs, pas {n}.",
+    leaderboard: "Classement",
+    leaderboard_text: "Classement Elo des parties terminées : les joueurs par le nom qu'ils ont choisi, les robots à des niveaux fixes.",
+    rank: "#", player: "Joueur", rating: "Cote", games_played: "Parties",
+    no_standings: "Aucune partie terminée pour l'instant.",
   },
 };
 
