@@ -64,6 +64,16 @@ def test_bad_table_requests_get_a_400_with_a_message(client: TestClient, body: A
     assert client.get("/api/tables").json()["tables"] == before
 
 
+def test_a_games_options_come_in_the_readers_words(client: TestClient) -> None:
+    french = {g["id"]: g for g in client.get("/api/games", params={"lang": "fr"}).json()}
+    heroes = next(o for o in french["drakon"]["options"] if o["name"] == "heroes")
+    assert heroes["label"] == "Héros !" and heroes["choice_labels"] == {"False": "non", "True": "oui"}
+    variant = next(o for o in french["gargon"]["options"] if o["name"] == "variant")
+    assert variant["choice_labels"]["open"].startswith("ouverte")
+    english = {g["id"]: g for g in client.get("/api/games").json()}
+    assert next(o for o in english["kagoun"]["options"] if o["name"] == "capture_ties")["label"] == "Capture ties"
+
+
 def test_options_naming_a_file_on_the_server_are_not_offered(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert "components" not in {o["name"] for o in games["drakon"]["options"]}

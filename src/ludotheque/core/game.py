@@ -198,6 +198,12 @@ class Game(ABC):
         """The game's own bots by name (bots that play any game are found without it)."""
         return {}
 
+    def option_words(self, lang: str = "en") -> Mapping[str, Mapping[str, str]]:
+        """The game's options in players' words, in ``lang`` ("en" or "fr"): per option name,
+        its ``label``, its ``help`` and a label per choice (``choice:<value>``); options left
+        out are shown by name with the spec's help."""
+        return {}
+
     def web_assets(self) -> Path | None:
         """The folder of the game's browser board (``board.js``, its CSS and pictures), or None
         for the generic board."""

@@ -11,7 +11,7 @@ import gc
 import logging
 import math
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bots.registry import bot_names
 from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
+from ..core.spec import OptionSpec
 from .errors import ApiError
 from .inputs import CheckedBodies
 from .limits import (
@@ -108,6 +109,15 @@ def board_file(folder: Path | None, path: str) -> Path | None:
     root = folder.resolve()
     asset = (root / path).resolve()
     return asset if asset.is_relative_to(root) and asset.is_file() else None
+
+
+def option_entry(spec: OptionSpec, words: Mapping[str, str]) -> dict[str, Any]:
+    """An option as the lobby shows it: the game's words for it, else its name and help."""
+    choices = list(spec.choices) if spec.choices else None
+    return {"name": spec.name, "default": spec.default, "help": words.get("help", spec.help),
+            "label": words.get("label"), "choices": choices,
+            "choice_labels": {str(c): words[f"choice:{c}"] for c in choices or []
+                              if f"choice:{c}" in words} or None}
 
 
 def _lang(explicit: str | None, header: str | None) -> str:
@@ -236,17 +246,19 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
 
     # -- the API --------------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
-    async def games() -> list[dict[str, Any]]:
-        """The games a table can play, with their options and bots."""
+    async def games(lang: Lang | None = None,
+                    accept_language: Annotated[str | None, Header()] = None) -> list[dict[str, Any]]:
+        """The games a table can play, with their options (in the reader's language when the
+        game has words for them: ``label``, ``help``, ``choice_labels``) and bots."""
+        language = _lang(lang, accept_language)
         out = []
         for game_id in game_ids():
-            spec = get_game(game_id).spec
+            game = get_game(game_id)
+            spec, words = game.spec, game.option_words(language)
             out.append({
                 "id": spec.id, "name": spec.name, "description": spec.description, "version": spec.version,
                 "min_players": spec.min_players, "max_players": spec.max_players,
-                "options": [{"name": o.name, "default": o.default, "help": o.help,
-                             "choices": list(o.choices) if o.choices else None}
-                            for o in spec.options if not o.local],
+                "options": [option_entry(o, words.get(o.name, {})) for o in spec.options if not o.local],
                 "bots": bot_names(game_id),
             })
         return out

@@ -181,5 +181,10 @@ class GargonGame(Game):
 
         return {"heuristic": GargonHeuristic}
 
+    def option_words(self, lang: str = "en") -> Mapping[str, Mapping[str, str]]:
+        from .option_words import OPTION_WORDS
+
+        return OPTION_WORDS["fr" if lang == "fr" else "en"]
+
     def web_assets(self) -> Path:
         return Path(__file__).resolve().parent / "web"

@@ -35,7 +35,8 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  games: () => request("GET", "/api/games"),
+  /** The games, their options in the language `lang` when the game has words for them. */
+  games: (lang) => request("GET", lang ? `/api/games?lang=${lang}` : "/api/games"),
   /** A page of tables, newest first; `before` is the previous page's `next`. */
   tables: (status, before) => {
     const query = new URLSearchParams();

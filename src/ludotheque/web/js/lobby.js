@@ -2,27 +2,24 @@
 // the tables — this browser's own and every open, running or finished one.
 
 import { absolute, api, copyText, el, forgetTable, myTables, rememberTable } from "./api.js";
-import { addStrings, applyStatic, mountToggle, onLangChange, t } from "./i18n.js";
+import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// words for the options of the known games (the server's help text is the fallback)
+// words for the options every game has; a game's own options come with their words from the
+// server (/api/games?lang=), its help text being the fallback
 addStrings({
   en: {
-    opt_players: "Players", opt_variant: "Variant", opt_first_player: "First player", opt_amulets: "Amulets",
-    opt_players_help: "{min} to {max} players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
+    opt_players: "Players", opt_first_player: "First player",
+    opt_players_help: "{min} to {max} players", opt_first_player_placeholder: "random",
     opt_first_player_help: "a seat number (1 is the first seat); empty: drawn at random",
     first_player_range: "The first player is a seat from 1 to {n}.",
-    opt_amulets_help: "corrections to the amulet table, e.g. 3=4,9=1; empty: the default table",
-    choice_standard: "standard", choice_open: "open (won cards face up)",
   },
   fr: {
-    opt_players: "Joueurs", opt_variant: "Variante", opt_first_player: "Premier joueur", opt_amulets: "Amulettes",
-    opt_players_help: "de {min} à {max} joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
+    opt_players: "Joueurs", opt_first_player: "Premier joueur",
+    opt_players_help: "de {min} à {max} joueurs", opt_first_player_placeholder: "au hasard",
     opt_first_player_help: "un numéro de place (1 pour la première) ; vide : tiré au hasard",
     first_player_range: "Le premier joueur est une place de 1 à {n}.",
-    opt_amulets_help: "corrections de la table des amulettes, p. ex. 3=4,9=1 ; vide : la table par défaut",
-    choice_standard: "standard", choice_open: "ouverte (cartes remportées visibles)",
   },
 });
 
@@ -35,14 +32,14 @@ const currentGame = () => games.find((g) => g.id === $("game").value) || games[0
 
 function optionInput(game, spec) {
   const id = `opt-${spec.name}`;
-  const label = known(`opt_${spec.name}`, spec.name);
+  const label = known(`opt_${spec.name}`, spec.label || spec.name);
   const help = spec.name === "players" ? t("opt_players_help", { min: game.min_players, max: game.max_players })
     : known(`opt_${spec.name}_help`, spec.help || "");
   let input;
   if (spec.choices && spec.choices.length) {
     input = el("select", { id, name: spec.name },
       ...spec.choices.map((c) => el("option", { value: String(c), selected: String(c) === String(spec.default) },
-        known(`choice_${c}`, String(c)))));
+        (spec.choice_labels || {})[String(c)] || String(c))));
   } else if (spec.name === "players") {
     input = el("input", { id, name: spec.name, type: "number", min: game.min_players, max: game.max_players,
       value: spec.default ?? game.min_players, inputmode: "numeric" });
@@ -242,7 +239,12 @@ async function start() {
   $("refresh").addEventListener("click", () => loadTables());
   $("more-tables").addEventListener("click", () => loadTables(true));
   $("game").addEventListener("change", () => { kinds = []; renderForm(); });
-  onLangChange(() => {
+  onLangChange(async () => {
+    try {
+      games = await api.games(lang());  // the games' own words for their options
+    } catch (_) {
+      // keep the words already shown
+    }
     renderForm();
     renderCreated();
     renderMine();
@@ -254,7 +256,7 @@ async function start() {
   setInterval(() => { if (!paged && !document.hidden) loadTables(); }, LIST_SECONDS * 1000);
   document.addEventListener("visibilitychange", () => { if (!paged && !document.hidden) loadTables(); });
   try {
-    games = await api.games();
+    games = await api.games(lang());
   } catch (err) {
     $("form-error").textContent = t("error", { message: err.message });
     $("form-error").hidden = false;

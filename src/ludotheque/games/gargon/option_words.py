@@ -1,0 +1,20 @@
+"""Gargon's options in players' words, English and French (the lobby shows them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+OPTION_WORDS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
+    "en": {
+        "variant": {"label": "Variant", "help": "open: won cards lie face up",
+                    "choice:standard": "standard", "choice:open": "open (won cards face up)"},
+        "amulets": {"label": "Amulets",
+                    "help": "corrections to the amulet table, e.g. 3=4,9=1; empty: the default table"},
+    },
+    "fr": {
+        "variant": {"label": "Variante", "help": "ouverte : les cartes remportées sont face visible",
+                    "choice:standard": "standard", "choice:open": "ouverte (cartes remportées visibles)"},
+        "amulets": {"label": "Amulettes", "help": "corrections de la table des amulettes, "
+                    "p. ex. 3=4,9=1 ; vide : la table par défaut"},
+    },
+}
