@@ -21,6 +21,8 @@ class GameRenderer(Protocol):
 
     def describe_event(self, event: Any, lang: str = ..., names: Sequence[str] | None = ...,
                        you: int | None = ..., markup: bool = ...) -> str: ...
+    # Optional keyword ``seen=(before, after)``: the reader's own observations around the action
+    # that logged the event, so that the reader's own draws show what it drew (see ``describe``).
 
     def action_label(self, action: int, observation: Any = ..., lang: str = ...,
                      markup: bool = ...) -> str: ...
@@ -65,10 +67,11 @@ class PlainWords:
     def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
         if names is not None and 0 <= seat < len(names):
             return names[seat]
-        return self._say("seat", lang, n=seat)
+        return self._say("seat", lang, n=seat + 1)
 
     def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] | None = None,
-                       you: int | None = None, markup: bool = False) -> str:
+                       you: int | None = None, markup: bool = False,
+                       seen: tuple[Any, Any] | None = None) -> str:
         return str(event)
 
     def action_label(self, action: Action, observation: Any = None, lang: str = "en",
@@ -107,6 +110,25 @@ class PlainWords:
 
     def legend(self, lang: str = "en") -> dict[str, Any]:
         return {}
+
+
+def describe(words: GameRenderer, event: Any, lang: str, names: Sequence[str] | None, you: int | None,
+             markup: bool = False, seen: tuple[Any, Any] | None = None) -> str:
+    """``event`` in words for the reader ``you``; with ``seen`` (the reader's observations before
+    and after the action that logged it) a game's words may name what the reader itself drew.
+    Words whose ``describe_event`` takes no ``seen`` are asked without it."""
+    if seen is not None and _takes_seen(words):
+        return words.describe_event(event, lang, names, you, markup, seen=seen)  # type: ignore[call-arg]
+    return words.describe_event(event, lang, names, you, markup)
+
+
+def _takes_seen(words: GameRenderer) -> bool:
+    import inspect
+
+    try:
+        return "seen" in inspect.signature(words.describe_event).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def renderer_for(game: Game) -> GameRenderer:

@@ -133,8 +133,9 @@ def test_bad_command_lines_give_a_message_and_a_non_zero_exit() -> None:
 
 def test_the_drawer_sees_the_value_of_each_card_it_draws() -> None:
     _, screen, _ = play(["--seed", "3", "--bots", "random", "--seat", "0"], "pass\ndraw 1\ndraw 2\nstop\n")
-    drawn = re.findall(r"Into your hand: ([WBVRYG]\d+)", screen)
+    drawn = re.findall(r"You draw ([WBVRYG]\d+) from pile [12]", screen)
     assert len(drawn) == 2
+    assert not re.search(r"You draw [WBVRYG]\? ", screen)  # never hidden from the drawer itself
 
 
 def test_a_drawn_seed_stays_hidden_until_the_end_because_it_reveals_every_card() -> None:

@@ -25,23 +25,23 @@ def test_colour_and_creature_names_come_from_the_components_file() -> None:
 
 def test_events_in_english_and_french() -> None:
     play = Event("play", 1, cards=(HIDDEN_R, HIDDEN_G))
-    assert render.describe_event(play) == "Seat 1 plays 2 cards face down: R? G?"
-    assert render.describe_event(play, "fr") == "Joueur 1 pose 2 cartes face cachée : R? G?"
+    assert render.describe_event(play) == "Seat 2 plays 2 cards face down: R? G?"
+    assert render.describe_event(play, "fr") == "Joueur 2 pose 2 cartes face cachée : R? G?"
     assert render.describe_event(play, "en", you=1) == "You play 2 cards face down: R? G?"
     assert render.describe_event(Event("pass", 2), "fr", you=2) == "Vous passez"
     draw = Event("draw", 0, colour=3, pile=1)
     assert render.describe_event(draw, names=["Ada", "Bo", "Cy"]) == "Ada draws R? from pile 2"
-    assert render.describe_event(draw, "fr") == "Joueur 0 tire R? de la pioche 2"
+    assert render.describe_event(draw, "fr") == "Joueur 1 tire R? de la pioche 2"
     fight = Event("fight", 2, colour=3, seats=(1, 2), cards=(R3, R14))
     assert render.describe_event(fight) == (
-        "Fight in red (phoenix): Seat 1 R3, Seat 2 R14 — Seat 2 wins R14; R3 discarded")
+        "Fight in red (phoenix): Seat 2 R3, Seat 3 R14 — Seat 3 wins R14; R3 discarded")
     assert render.describe_event(fight, "en", you=2).endswith("— you win R14; R3 discarded")
     clash = Event("clash", colour=3, seats=(0, 2), cards=(R0, R0))
-    assert "The two R0 of Seat 0 and Seat 2 cancel out" in render.describe_event(clash)
-    assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 1 est premier joueur"
+    assert "The two R0 of Seat 1 and Seat 3 cancel out" in render.describe_event(clash)
+    assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 2 est premier joueur"
     reveal = Event("reveal", cards=(R14, R3), seats=(0, 2))
-    assert render.describe_event(reveal) == "Cards revealed — Seat 0: R14 · Seat 2: R3"
-    assert render.describe_event(reveal, "fr", you=0) == "Cartes révélées — vous : R14 · Joueur 2 : R3"
+    assert render.describe_event(reveal) == "Cards revealed — Seat 1: R14 · Seat 3: R3"
+    assert render.describe_event(reveal, "fr", you=0) == "Cartes révélées — vous : R14 · Joueur 3 : R3"
     assert render.describe_event(Event("over"), "fr") == "La partie est terminée"
 
 
@@ -90,7 +90,7 @@ def test_the_score_sheet_adds_up_to_the_game_scores() -> None:
     final = game.state.observe(None)
     assert isinstance(final, GargonObservation)
     headers, rows = render.score_sheet(final, "en")
-    assert headers == ["Colour", "Seat 0", "Seat 1", "Seat 2"]
+    assert headers == ["Colour", "Seat 1", "Seat 2", "Seat 3"]
     assert rows[-1][0] == "Total"
     assert [int(x) for x in rows[-1][1:]] == [int(s) for s in game.state.scores()]
     assert [int(b) + int(a) for b, a in zip(rows[-3][1:], rows[-2][1:], strict=True)] == [

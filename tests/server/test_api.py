@@ -126,7 +126,7 @@ def test_a_legal_action_moves_the_table_to_the_next_version(client: TestClient, 
     assert response.status_code == 200 and response.json() == {"version": 1}
     after = tables.view(table, tokens[1])
     assert after["version"] == 1 and after["to_act"] == 1
-    assert any("Seat 0" in line for line in after["log"])
+    assert any("Seat 1" in line for line in after["log"])
 
 
 def _refused(client: TestClient, table: str, token: str, action: Any, version: Any, status: int,

@@ -20,7 +20,7 @@ from ..core.errors import LudothequeError, NotationError
 from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import RecordedGame
 from ..core.registry import get_game
-from ..renderers import GameRenderer, renderer_for
+from ..renderers import GameRenderer, describe, renderer_for
 from ..sim.match import bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
 from .layout import print_board, print_choices, print_events, print_scores
@@ -46,6 +46,11 @@ class Session:
         self.seat, self.bots, self.lang, self.save_path = seat, bots, lang, save
         self.log = start_log(self.state)
         self.seen = 0
+        # The log in words as the player reads it, described as each action is applied: the
+        # player's observations around it let its own draws show what it drew.
+        self.texts: list[str] = []
+        self.shown = 0
+        self.view = self.state.observe(seat)
         self.chance = random.Random(chance_seed(game.record.seed or 0))
         you = say("you", lang)
         self.names = [
@@ -68,7 +73,7 @@ class Session:
                 if to_act == self.seat:
                     self.human_turn()
                 elif to_act == CHANCE:
-                    self.game.apply_trusted(sample_chance(self.state, self.chance))
+                    self.apply(sample_chance(self.state, self.chance), trusted=True)
                 elif to_act is not None:
                     self.bot_turn(to_act)
         except KeyboardInterrupt:
@@ -89,7 +94,21 @@ class Session:
         return leave.code
 
     def bot_turn(self, seat: int) -> None:
-        self.game.apply_trusted(ask(self.bots[seat], self.state, seat))
+        self.apply(ask(self.bots[seat], self.state, seat), trusted=True)
+
+    def apply(self, action: Action, trusted: bool = False) -> None:
+        """Apply ``action`` and put what it logged into words, as the player reads it."""
+        if trusted:
+            self.game.apply_trusted(action)
+        else:
+            self.game.apply(action)
+        events = (self.log or [])[self.seen:]
+        self.seen = len(self.log or [])
+        if not events:
+            return
+        before, self.view = self.view, self.state.observe(self.seat)
+        self.texts += [describe(self.renderer, e, self.lang, self.names, self.seat, markup=True,
+                                seen=(before, self.view)) for e in events]
 
     def human_turn(self) -> None:
         observation = self.state.observe(self.seat)
@@ -103,11 +122,9 @@ class Session:
         self.console.print(f"[dim]{say('choices', self.lang)}[/]")
         print_choices(self.console, labels)
         action = self.ask(legal)
-        self.game.apply(action)
         self.console.print(f"[bold]{say('chosen', self.lang, action=labels[legal.index(action)])}[/]")
-        gained = self.renderer.new_in_hand(observation, self.state.observe(self.seat), self.lang, True)
-        if gained:
-            self.console.print(gained)
+        self.apply(action)
+        self.show_events(title=False)  # what the action did, at once (what it drew included)
 
     def ask(self, legal: list[Action]) -> Action:
         """Read answers until one names a legal action; each wrong one explains itself."""
@@ -143,11 +160,9 @@ class Session:
             self.console.print(f"[red]{escape(problem)}[/]")
 
     # -- what the player sees -----------------------------------------------------------------
-    def show_events(self) -> None:
-        events = (self.log or [])[self.seen:]
-        self.seen = len(self.log or [])
-        texts = [self.renderer.describe_event(e, self.lang, None, self.seat, markup=True) for e in events]
-        print_events(self.console, texts, say("happened", self.lang))
+    def show_events(self, title: bool = True) -> None:
+        texts, self.shown = self.texts[self.shown:], len(self.texts)
+        print_events(self.console, texts, say("happened", self.lang) if title else None)
 
     def show_end(self) -> None:
         self.console.print()

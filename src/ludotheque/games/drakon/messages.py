@@ -230,7 +230,7 @@ ACTIONS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "pass": "Passer", "stay": "Laisser la Salle mobile en place",
-        "coin": "Une pièce de {n} or(s)", "tile": "Une tuile : {room}",
+        "coin": "Une pièce de {n} or", "tile": "Une tuile : {room}",
         "map": "Prendre une tuile au hasard dans la main de {who}", "hero": "{hero} joue en premier",
         "move": "Aller en {cell}{room}", "harp": "Être attiré sur la Harpe magique en {cell}",
         "destroy": "Détruire {room} en {cell}", "drakon-set": "Poser Drakon en {cell}{room}",
@@ -241,7 +241,7 @@ ACTIONS: dict[str, dict[str, str]] = {
         "place": "Poser {room} en {cell}", "exchange": "Échanger {old} en {cell} contre {room}",
         "end": "Finir votre tour", "keep": "Garder la pièce", "let": "La laisser partir",
         "dwarf": "Le Nain : défausser et piocher", "draw": "Piocher", "discard": "Défausser {room}",
-        "swap": "Échanger une pièce de {n} or(s) avec le trésor",
+        "swap": "Échanger une pièce de {n} or avec le trésor",
         "thief": "Voler une pièce au joueur {hero_of}",
         "amazon": "L'Amazone continue en {cell}{room}",
         "wizard": "Le Magicien passe par n'importe quelle porte vers {cell}{room}",
@@ -275,7 +275,7 @@ WORDS: dict[str, dict[str, str]] = {
         "wins_1": "wins", "wins_n": "win", "wins_you": "win",
         "end_goal": "the goal is reached", "end_escape": "escaped from Drakon's lair",
         "end_stuck": "nobody could act: most gold", "end_limit": "turn limit: most gold",
-        "you_mark": "(you)",
+        "you_mark": "(you)", "coin_of": "a coin of {n} gold",
     },
     "fr": {
         "you": "vous", "and": "et", "seat": "Joueur {n}",
@@ -288,8 +288,8 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Votre main : ", "hand_empty": "Votre main est vide",
         "new_in_hand": "Dans votre main : {tiles}",
         "pile": "Pioche : {n} salles", "treasure": "Trésor : {n} pièces", "gone": "hors jeu : {n}",
-        "goal_gold": "Objectif : {n} ors", "goal_coins": "Objectif : {n} pièces",
-        "goal_escape": "Objectif : {n} ors, puis atteindre une Évasion ou une Téléportation",
+        "goal_gold": "Objectif : {n} pièces d'or", "goal_coins": "Objectif : {n} pièces",
+        "goal_escape": "Objectif : {n} pièces d'or, puis atteindre une Évasion ou une Téléportation",
         "drakon_aside": "Drakon est mis de côté", "drakon_at": "Drakon : {cell}",
         "cropped": "Affiché : x {a0}..{a1}, y {b0}..{b1} (autour des héros) sur x {x0}..{x1}, y {y0}..{y1}",
         "legend_heroes": "Héros : ",
@@ -301,7 +301,7 @@ WORDS: dict[str, dict[str, str]] = {
         "end_goal": "objectif atteint", "end_escape": "évasion de l'antre de Drakon",
         "end_stuck": "plus personne ne pouvait jouer : le plus d'or",
         "end_limit": "limite de tours : le plus d'or",
-        "you_mark": "(vous)",
+        "you_mark": "(vous)", "coin_of": "une pièce de {n} or",
     },
 }
 

@@ -89,10 +89,11 @@ def _capital(text: str) -> str:
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
+    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
+    from 1; the notation keeps seats from 0)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return word("seat", lang, n=seat)
+    return word("seat", lang, n=seat + 1)
 
 
 def legend(lang: str = "en") -> dict[str, Any]:
@@ -120,10 +121,53 @@ def _names_list(seats: Sequence[int], lang: str, names: Sequence[str] | None,
     return _capital(f" {word('and', lang)} ".join(who))
 
 
+def _coins_diff(before: DrakonObservation, after: DrakonObservation,
+                purse: int) -> tuple[list[int], list[int]]:
+    """The values of the coins ``purse`` gained and lost between two observations (when seen)."""
+    old, new = before.purse_coins[purse], after.purse_coins[purse]
+    if old is None or new is None:
+        return [], []
+    gained = [v + 1 for v in range(3) for _ in range(max(0, new[v] - old[v]))]
+    lost = [v + 1 for v in range(3) for _ in range(max(0, old[v] - new[v]))]
+    return gained, lost
+
+
+def _seen_detail(event: Event, you: int | None, lang: str, markup: bool,
+                 seen: tuple[DrakonObservation, DrakonObservation] | None) -> str:
+    """What only the reader knows of its own event: the tile it drew or took (or had taken),
+    the value of the coin it found, stole, swapped or lost. Empty when there is nothing."""
+    if seen is None or you is None:
+        return ""
+    before, after = seen
+    kind = event.kind
+    if kind in ("draw", "take") and (event.seat == you or (kind == "take" and event.other == you)):
+        gained = list((Counter(after.hand) - Counter(before.hand)).elements())
+        lost = list((Counter(before.hand) - Counter(after.hand)).elements())
+        tiles = gained if event.seat == you else lost
+        return tiles_text(tiles, lang, markup) if tiles else ""
+    if kind in ("coin", "steal", "swap", "lose") and event.seat == you or (kind == "steal"
+                                                                           and event.other == you):
+        purse = after.purse_of[you]
+        gained, lost = _coins_diff(before, after, purse)
+        values = lost if kind == "lose" or event.seat != you else gained
+        if values:
+            return ", ".join(word("coin_of", lang, n=v) for v in values)
+    return ""
+
+
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
-                   you: int | None = None, markup: bool = False) -> str:
-    """One public event in words. ``you`` is the reader's seat (second person for it)."""
-    lang = _lang(lang)
+                   you: int | None = None, markup: bool = False,
+                   seen: tuple[DrakonObservation, DrakonObservation] | None = None) -> str:
+    """One public event in words. ``you`` is the reader's seat (second person for it); ``seen``
+    (the reader's observations before and after the event) adds what only the reader knows of
+    its own draws and coins."""
+    text = _describe_event(event, _lang(lang), names, you, markup)
+    detail = _seen_detail(event, you, _lang(lang), markup, seen)
+    return f"{text}{' : ' if _lang(lang) == 'fr' else ': '}{detail}" if detail else text
+
+
+def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: int | None,
+                    markup: bool) -> str:
     kind = event.kind
     if kind not in EVENTS[lang]:
         return kind

@@ -102,10 +102,11 @@ def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str =
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
+    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
+    from 1; the notation and records keep seats from 0)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return f"Joueur {seat}" if _lang(lang) == "fr" else f"Seat {seat}"
+    return f"Joueur {seat + 1}" if _lang(lang) == "fr" else f"Seat {seat + 1}"
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "clash": "The two {card} of {a} and {b} cancel out: both are discarded, nobody draws",
         "fight": "Fight in {colour}: {list} — {winner} {wins} {card}{rest}",
         "wins_3": "wins", "wins_2": "win",
-        "discarded": "; {cards} discarded",
+        "discarded": "; {cards} discarded", "discarded_1": "; {cards} discarded",
         "over": "The game is over",
         "hand": "Hand", "in_play": "In play", "won": "Won", "player": "Player",
         "first": "first", "to_act": "to act", "passed": "passed",
@@ -149,18 +150,18 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "Discard ({n})",
         "round": "Round: shape {shape}; colours played {colours}",
         "round_open": "Round: the first player has not played yet",
-        "final": "final round (a pile is empty)",
+        "final": "Last round: a pile is empty, the game ends with this round",
         "variant_open": "open variant: won cards lie face up",
         "follow": "follow the shape {shape} or pass",
         "last_seat": "as last seat you may only use colours already played ({colours})",
-        "draws_left": "{n} draw(s) left in this pass",
+        "draws_left": "{n} draws left in this pass", "draws_left_1": "1 draw left in this pass",
         "top": "top {card}",
         "n_cards": "{n} cards", "one_card": "1 card",
         "amulets": "{a} amulets", "one_amulet": "1 amulet", "times": "{amulets} ×{m} = {p}",
         "bonus_row": "Bonus", "amulets_row": "Amulets", "total_row": "Total",
         "colour_head": "Colour",
         "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
-        "new_in_hand": "Into your hand: {cards}",
+        "new_in_hand": "Into your hand: {cards}", "last_round": "(last round)",
     },
     "fr": {
         "you": "vous", "and": "et",
@@ -170,7 +171,7 @@ _WORDS: dict[str, dict[str, str]] = {
                  "personne ne tire",
         "fight": "Combat en {colour} : {list} — {winner} {wins} {card}{rest}",
         "wins_3": "remporte", "wins_2": "remportez",
-        "discarded": " ; {cards} défaussée(s)",
+        "discarded": " ; {cards} défaussées", "discarded_1": " ; {cards} défaussée",
         "over": "La partie est terminée",
         "hand": "Main", "in_play": "En jeu", "won": "Remportées", "player": "Joueur",
         "first": "premier", "to_act": "à jouer", "passed": "a passé",
@@ -178,18 +179,19 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "Défausse ({n})",
         "round": "Manche : rapport {shape} ; couleurs jouées {colours}",
         "round_open": "Manche : le premier joueur n'a pas encore posé",
-        "final": "dernière manche (une pioche est vide)",
+        "final": "Dernière manche : une pioche est vide, la partie finit avec cette manche",
         "variant_open": "variante ouverte : les cartes remportées sont face visible",
         "follow": "suivez le rapport {shape} ou passez",
         "last_seat": "dernier joueur : seulement les couleurs déjà jouées ({colours})",
-        "draws_left": "encore {n} carte(s) à tirer au plus",
+        "draws_left": "encore {n} cartes à tirer au plus",
+        "draws_left_1": "encore 1 carte à tirer au plus",
         "top": "sommet {card}",
         "n_cards": "{n} cartes", "one_card": "1 carte",
         "amulets": "{a} amulettes", "one_amulet": "1 amulette", "times": "{amulets} ×{m} = {p}",
         "bonus_row": "Bonus", "amulets_row": "Amulettes", "total_row": "Total",
         "colour_head": "Couleur",
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
-        "new_in_hand": "Dans votre main : {cards}",
+        "new_in_hand": "Dans votre main : {cards}", "last_round": "(dernière manche)",
     },
 }
 
@@ -203,9 +205,21 @@ def _count(n: int, lang: str) -> str:
     return word("one_card", lang) if n == 1 else word("n_cards", lang, n=n)
 
 
+def _own_draw(event: Event, you: int | None, seen: tuple[GargonObservation, GargonObservation] | None) -> int:
+    """The card the reader ``you`` drew in ``event``, read from its own observations around the
+    draw (its hand gained it); -1 when the event is not the reader's draw or it cannot tell."""
+    if seen is None or event.kind != "draw" or event.seat is None or event.seat != you:
+        return -1
+    before, after = seen
+    gained = Counter(after.hand) - Counter(before.hand)
+    return next((c for c in gained if c < HIDDEN and colour_of(c) == event.colour), -1)
+
+
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
-                   you: int | None = None, markup: bool = False) -> str:
-    """One public event in words. ``you`` is the reader's seat (second person for it)."""
+                   you: int | None = None, markup: bool = False,
+                   seen: tuple[GargonObservation, GargonObservation] | None = None) -> str:
+    """One public event in words. ``you`` is the reader's seat (second person for it); ``seen``
+    (the reader's observations before and after the event) shows the reader its own draws."""
     lang = _lang(lang)
 
     def who(seat: int | None) -> str:
@@ -222,6 +236,9 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         third, second = _EVENT_TEXT[lang][kind]
         template = second if event.seat is not None and event.seat == you else third
         back = cards_text([HIDDEN + event.colour], markup) if event.colour >= 0 else ""
+        drawn = _own_draw(event, you, seen)
+        if drawn >= 0:
+            back = cards_text([drawn], markup)
         return template.format(who=who(event.seat), n=_count(len(event.cards), lang),
                                cards=cards(event.cards), card=back, pile=event.pile + 1,
                                colour=colour)
@@ -244,7 +261,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
                              for s, c in zip(event.seats, event.cards, strict=True))
         best = event.cards[event.seats.index(winner)]
         lost = [c for s, c in zip(event.seats, event.cards, strict=True) if s != winner]
-        rest = word("discarded", lang, cards=cards(lost)) if lost else ""
+        rest = word("discarded" if len(lost) > 1 else "discarded_1", lang, cards=cards(lost)) if lost else ""
         wins = word("wins_2" if winner == you else "wins_3", lang)
         return word("fight", lang, colour=colour, list=fighters, winner=who(winner), wins=wins,
                     card=cards([best]), rest=rest)
@@ -277,8 +294,15 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
 
 
 def prompt(observation: GargonObservation, lang: str = "en") -> str:
-    """What the seat to act has to do now, in words."""
+    """What the seat to act has to do now, in words (said to be the last round when it is)."""
     lang = _lang(lang)
+    text = _prompt(observation, lang)
+    if observation.final_round and observation.phase != "over":
+        text = f"{word('last_round', lang)} {text}"
+    return text
+
+
+def _prompt(observation: GargonObservation, lang: str) -> str:
     phase = observation.phase
     if phase == "place":
         if not observation.shape:
@@ -291,7 +315,7 @@ def prompt(observation: GargonObservation, lang: str = "en") -> str:
     if phase == "pass_draw":
         key = "now_draw_or_stop" if observation.drawn else "now_draw"
         left = MAX_DRAWS_PER_PASS - observation.drawn
-        return f"{message(key, lang)} ({word('draws_left', lang, n=left)})"
+        return f"{message(key, lang)} ({word('draws_left_1' if left == 1 else 'draws_left', lang, n=left)})"
     if phase == "fight":
         return message("now_battle", lang)
     if phase == "loser_draw":
@@ -341,7 +365,7 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
         else:
             lines.append(word("round_open", lang))
     if obs.final_round and obs.phase != "over":
-        lines.append(word("final", lang))
+        lines.append(f"[bold yellow]{word('final', lang)}[/]" if markup else word("final", lang))
     if obs.variant == "open":
         lines.append(word("variant_open", lang))
     return (headers, rows), lines

@@ -86,9 +86,11 @@ def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
+    from 1; the notation keeps seats from 0)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return word("seat", lang, n=seat)
+    return word("seat", lang, n=seat + 1)
 
 
 _EVENTS: dict[str, dict[str, str]] = {
@@ -129,17 +131,45 @@ _EVENTS: dict[str, dict[str, str]] = {
 def _who(seat: int, lang: str, names: Sequence[str] | None, you: int | None) -> str:
     """A seat's name in the third person (the reader's own marked "(you)": verbs stay right)."""
     name = seat_name(seat, lang, names)
-    return f"{name} ({word('you', lang).lower()})" if seat == you else name
+    if seat != you:
+        return name
+    if name.lower() == word("you", lang).lower():  # the front end calls the reader "You"
+        name = seat_name(seat, lang)
+    return f"{name} ({word('you', lang).lower()})"
 
 
 _ANNOUNCED = {"fr": {"capture": "capture", "steal": "vol", "consolidate": "consolidation",
                      "discard": "défausse", "pass": "passe"}}
 
 
+def _seen_cards(event: Event, you: int | None,
+                seen: tuple[KagounObservation, KagounObservation] | None) -> list[str]:
+    """The cards the reader drew or took (or had taken from it) in ``event``, from its own
+    observations around it; empty when the event is not about the reader's hand."""
+    if seen is None or you is None or event.kind not in ("draw", "take"):
+        return []
+    before, after = seen
+    if event.seat == you:
+        return [c for c in after.hand if c not in before.hand]
+    if event.kind == "take" and event.args and event.args[0] == str(you):
+        return [c for c in before.hand if c not in after.hand]
+    return []
+
+
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
-                   you: int | None = None, markup: bool = False) -> str:
-    """One public event in words (``you``: the reader's seat, named "You")."""
-    lang = _lang(lang)
+                   you: int | None = None, markup: bool = False,
+                   seen: tuple[KagounObservation, KagounObservation] | None = None) -> str:
+    """One public event in words (``you``: the reader's seat, named "You"); ``seen`` (the
+    reader's observations before and after the event) names the cards of its own draws."""
+    text = _describe_event(event, _lang(lang), names, you)
+    cards = _seen_cards(event, you, seen)
+    if cards and seen is not None:
+        colon = " : " if _lang(lang) == "fr" else ": "
+        text += colon + _faces(seen[1], cards, lang, markup)
+    return text
+
+
+def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: int | None) -> str:
     table = _EVENTS[lang]
     args = list(event.args) + ["", "", ""]
     if event.kind == "take":
