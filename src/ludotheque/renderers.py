@@ -122,6 +122,19 @@ def describe(words: GameRenderer, event: Any, lang: str, names: Sequence[str] | 
     return words.describe_event(event, lang, names, you, markup)
 
 
+def typed_notation(words: GameRenderer, text: str, lang: str) -> str:
+    """What a player typed, in the notation: a game's words may accept its own words (French
+    verbs, colour names) through an optional ``to_notation(text, lang)``."""
+    convert = getattr(words, "to_notation", None)
+    return str(convert(text, lang)) if convert is not None else text
+
+
+def input_help(words: GameRenderer, lang: str) -> str | None:
+    """How a game's actions are typed, in ``lang``, when its words say (``input_help``)."""
+    explain = getattr(words, "input_help", None)
+    return str(explain(lang)) if explain is not None else None
+
+
 def _takes_seen(words: GameRenderer) -> bool:
     import inspect
 

@@ -146,3 +146,40 @@ def test_a_drawn_seed_stays_hidden_until_the_end_because_it_reveals_every_card()
     assert re.search(r"This deal was seed \d+", screen)
     _, chosen, _ = play(["--seed", "5", "--bots", "random"], "quit\n")
     assert "seed 5" in chosen
+
+
+def test_french_words_are_understood_as_well_as_the_notation() -> None:
+    from ludotheque.games.gargon import render
+
+    state = GAME.new_state({"players": 4, "first_player": 0}, seed=7)
+    action = state.legal_actions()[-1]
+    typed = render.action_label(action, state.observe(0), "fr").replace("Y", "J")  # J: jaune
+    assert typed.startswith("jouer ")
+    fr = {"COLUMNS": "250", "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], f"{typed}\nquitter\n", fr)
+    assert code == 0 and "incompris" not in out and "interdit" not in out
+    assert f"→ {render.action_label(action, state.observe(0), 'fr')}" in out
+    assert "robot : hasard" in out and "Joueur 2" in out and "place 1 (sur 4)" in out
+    _, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], "zut\nquitter\n", fr)
+    assert "incompris : tapez une action comme dans la liste : jouer" in out
+
+
+def test_french_words_of_every_game_turn_into_the_notation() -> None:
+    from ludotheque.games.drakon import GAME as DRAKON
+    from ludotheque.games.drakon import render as drakon
+    from ludotheque.games.gargon import render as gargon
+    from ludotheque.games.kagoun import GAME as KAGOUN
+    from ludotheque.games.kagoun import render as kagoun
+
+    assert gargon.to_notation("Jouer J14 r0") == "play Y14 r0"
+    assert gargon.to_notation("combat rouge") == "battle R" and gargon.to_notation("arrêter") == "stop"
+    assert gargon.to_notation("piocher 2") == "draw 2" and gargon.to_notation("play R1") == "play R1"
+    assert DRAKON.parse_action(drakon.to_notation("poser trouver 1,0 NO")) == DRAKON.parse_action(
+        "place find 1,0 NW")
+    assert drakon.to_notation("aller 0,1") == "move 0,1" and drakon.to_notation("passer") == "pass"
+    assert drakon.to_notation("pousser nain rester") == "push dwarf stay"
+    assert kagoun.to_notation("capturer M1a G2b") == "capture M1a G2b"
+    assert kagoun.to_notation("défausser M1") == "drop M1" and kagoun.to_notation("défausse") == "discard"
+    assert kagoun.to_notation("prendre 3") == "take 2"  # players count from 1 on the screen
+    assert kagoun.action_label(KAGOUN.parse_action("take 2"), None, "fr") == "prendre 3 (Joueur 3)"
+    assert kagoun.action_label(KAGOUN.parse_action("chain D1~ right"), None, "fr") == "chaîner D1~ droite"

@@ -66,7 +66,7 @@ def test_action_labels_name_colours_and_pile_tops() -> None:
     state = GAME.state_from_setup({"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]]})
     obs = state.observe(0)
     assert render.action_label(parse_action("play r14"), obs) == "play R14"
-    assert render.action_label(BATTLE + 3, obs, "fr") == "battle R — rouge (phénix)"
+    assert render.action_label(BATTLE + 3, obs, "fr") == "combat R — rouge (phénix)"
     assert render.action_label(DRAW + 1, obs) == "draw 2 (top G?)"
     assert render.action_label(PASS, obs) == "pass"
 

@@ -20,11 +20,11 @@ from ..core.errors import LudothequeError, NotationError
 from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import RecordedGame
 from ..core.registry import get_game
-from ..renderers import GameRenderer, describe, renderer_for
+from ..renderers import GameRenderer, describe, input_help, renderer_for, typed_notation
 from ..sim.match import bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
 from .layout import print_board, print_choices, print_events, print_scores
-from .words import say
+from .words import bot_word, say
 
 
 class _Leave(Exception):
@@ -55,7 +55,7 @@ class Session:
         you = say("you", lang)
         self.names = [
             you if s == seat else say("bot_name", lang, name=renderer.seat_name(s, lang),
-                                      bot=bots[s].name)
+                                      bot=bot_word(bots[s].name, lang))
             for s in range(self.state.players)
         ]
 
@@ -65,7 +65,8 @@ class Session:
         spec = self.state.game.spec
         # The seed rebuilds every hidden card: show it up front only when the player chose it.
         key = "title_seed" if self.seed_chosen else "title"
-        title = say(key, self.lang, game=spec.name, seat=self.seat, seed=self.game.record.seed)
+        title = say(key, self.lang, game=spec.name, seat=self.seat + 1, players=self.state.players,
+                    seed=self.game.record.seed)
         self.console.rule(f"[bold]{title}")
         try:
             while not self.state.is_terminal:
@@ -137,10 +138,13 @@ class Session:
             if not text:
                 example = self.state.game.action_to_text(legal[0])
                 problem = say("empty_input", self.lang, example=example)
-            elif text.lower() in ("help", "h", "?"):
+            elif text.lower() in ("help", "h", "?", "aide"):
                 self.console.print(say("help", self.lang))
+                hint = input_help(self.renderer, self.lang)
+                if hint:
+                    self.console.print(escape(hint))
                 continue
-            elif text.lower() in ("quit", "q", "exit"):
+            elif text.lower() in ("quit", "q", "exit", "quitter"):
                 raise _Leave(say("quit", self.lang))
             elif text.isdigit():
                 number = int(text)
@@ -149,9 +153,10 @@ class Session:
                 problem = say("out_of_range", self.lang, n=number, max=len(legal))
             else:
                 try:
-                    action = self.state.game.parse_action(text)
+                    action = self.state.game.parse_action(typed_notation(self.renderer, text, self.lang))
                 except NotationError as exc:
-                    problem = say("malformed", self.lang, reason=exc)
+                    hint = input_help(self.renderer, self.lang) if self.lang != "en" else None
+                    problem = say("malformed", self.lang, reason=hint or exc)
                 else:
                     reason = self.state.refusal(action, self.lang)
                     if reason is None:

@@ -295,6 +295,52 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
     return str(action)
 
 
+#: French words a player may type, by their letters without accents, and the notation's word
+#: they stand for (verbs, rooms, heroes). Sides are N E S O (O for W); cells stay ``x,y``.
+_TYPED = {
+    "poser": "place", "pose": "place", "aller": "move", "bouger": "move", "va": "move",
+    "passer": "pass", "passe": "pass", "rester": "stay", "finir": "end", "fin": "end",
+    "garder": "keep", "laisser": "let", "piocher": "draw", "pioche": "draw",
+    "defausser": "discard", "defausse": "discard", "deplacer": "relocate",
+    "detruire": "destroy", "pivoter": "rotate", "tourner": "rotate", "controler": "mind",
+    "echanger": "exchange", "troquer": "swap", "pousser": "push", "piece": "coin",
+    "tuile": "tile", "heros": "hero", "carte": "map", "cartes": "map", "harpe": "harp",
+    "depart": "start", "salle": "room", "neutre": "room", "evasion": "escape", "trouver": "find",
+    "mobile": "moving", "perdre": "lose", "echange": "exchange", "passe-partout": "passkey",
+    "esprit": "mind", "vol-gauche": "steal-left", "vol-droite": "steal-right", "vent": "wind",
+    "teleportation": "teleport", "amazone": "amazon", "barbare": "barbarian", "nain": "dwarf",
+    "chevalier": "knight", "voleur": "thief", "magicien": "wizard", "place": "stay",
+}
+
+
+def _plain_word(text: str) -> str:
+    """``Évasion`` -> ``evasion``: a typed word lower-cased, without its accents."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def to_notation(text: str, lang: str = "en") -> str:
+    """What a player typed, with French words (``poser trouver 1,0 NE``, ``aller 0,1``,
+    ``passer``, sides ``NESO``) put into the notation; the notation passes unchanged."""
+    out = []
+    for item in text.split():
+        key = _plain_word(item)
+        if key in _TYPED and not (key == "place" and not out):  # "place" first is the verb
+            out.append(_TYPED[key])
+        elif out and 1 <= len(key) <= 4 and set(key) <= set("neso") and "o" in key:
+            out.append(key.replace("o", "w"))
+        else:
+            out.append(item)
+    return " ".join(out)
+
+
+def input_help(lang: str = "en") -> str:
+    """How actions are typed, for a player who typed something else."""
+    return word("input_help", lang)
+
+
 def prompt(observation: DrakonObservation, lang: str = "en") -> str:
     """What the seat to act has to do now, in words."""
     lang = _lang(lang)

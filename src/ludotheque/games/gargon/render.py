@@ -34,6 +34,14 @@ def _lang(lang: str) -> str:
     return "fr" if lang == "fr" else "en"
 
 
+def _plain_word(text: str) -> str:
+    """``Arrêter`` -> ``arreter``: a typed word lower-cased, without its accents."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 # -- words of the components ------------------------------------------------------------------
 
 def colour_name(colour: int, lang: str = "en") -> str:
@@ -162,6 +170,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_head": "Colour",
         "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
         "new_in_hand": "Into your hand: {cards}", "last_round": "(last round)",
+        "input_help": "type an action as listed: play R14 V3, pass, draw 1, stop, battle R",
     },
     "fr": {
         "you": "vous", "and": "et",
@@ -192,6 +201,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_head": "Couleur",
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
         "new_in_hand": "Dans votre main : {cards}", "last_round": "(dernière manche)",
+        "input_help": "tapez une action comme dans la liste : jouer R14 V3 (J pour jaune), passer, "
+                      "piocher 1, arrêter, combat R (ou combat rouge)",
     },
 }
 
@@ -277,12 +288,50 @@ def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[s
 
 # -- actions --------------------------------------------------------------------------------
 
+#: The notation's verbs as French labels say them.
+_FR_VERBS = {"play": "jouer", "pass": "passer", "draw": "piocher", "stop": "arrêter", "battle": "combat"}
+
+#: Words a player may type for the notation (French verbs, colour names in both languages), by
+#: their letters without accents; cards keep their letters, with J (jaune) for Y.
+_TYPED = {
+    "jouer": "play", "joue": "play", "poser": "play", "pose": "play", "passer": "pass",
+    "passe": "pass", "piocher": "draw", "pioche": "draw", "tirer": "draw", "tire": "draw",
+    "arreter": "stop", "arrete": "stop", "combat": "battle", "combattre": "battle",
+    "bataille": "battle",
+    **{name: c.letter for c in COMPONENTS.colours for name in (c.en, _plain_word(c.fr))},
+}
+
+
+def to_notation(text: str, lang: str = "en") -> str:
+    """What a player typed, with French words (``jouer J14 R0``, ``combat rouge``, ``piocher 1``)
+    put into the notation; the notation itself passes unchanged."""
+    out = []
+    for item in text.split():
+        key = _plain_word(item)
+        if key in _TYPED:
+            out.append(_TYPED[key])
+        elif key[:1] == "j" and key[1:].isdigit():
+            out.append("Y" + key[1:])
+        else:
+            out.append(item)
+    return " ".join(out)
+
+
+def input_help(lang: str = "en") -> str:
+    """How actions are typed, for a player who typed something else."""
+    return word("input_help", lang)
+
+
 def action_label(action: int, observation: GargonObservation | None = None, lang: str = "en",
                  markup: bool = False) -> str:
-    """An action in notation, with a hint: cards coloured, the colour named, a pile's top."""
+    """An action in notation (its verb in the reader's language), with a hint: cards coloured,
+    the colour named, a pile's top."""
     text = action_to_text(action)
+    if _lang(lang) == "fr":
+        verb, _, rest = text.partition(" ")
+        text = f"{_FR_VERBS.get(verb, verb)} {rest}".rstrip()
     if is_play(action):
-        return "play " + cards_text(play_cards(action), markup)
+        return text.split()[0] + " " + cards_text(play_cards(action), markup)
     if BATTLE <= action < BATTLE + NUM_COLOURS:
         return f"{text} — {colour_label(action - BATTLE, lang, markup)}"
     if DRAW <= action < DRAW + 2 and observation is not None:

@@ -34,6 +34,8 @@ _WORDS: dict[str, dict[str, Any]] = {
         "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
         "powers": {"take": "Take", "replay": "Replay", "draw": "Draw", "defend": "Defend"},
         "defence": "defence on {target}",
+        "input_help": "type a number from the list, or an action such as: capture M1a G2b, "
+                      "chain D1 right, drop M1, take 2, kagoun, pass",
     },
     "fr": {
         "seat": "Joueur {n}", "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
@@ -47,6 +49,8 @@ _WORDS: dict[str, dict[str, Any]] = {
         "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"},
         "powers": {"take": "Prendre", "replay": "Rejouer", "draw": "Piocher", "defend": "Défendre"},
         "defence": "défense sur {target}",
+        "input_help": "tapez un numéro de la liste, ou une action comme : capturer M1a G2b, "
+                      "chaîner D1 droite, défausser M1, prendre 2, kagoun, passer",
     },
 }
 
@@ -187,10 +191,65 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
     return template.format(who=who, a0=args[0], a1=args[1], a2=args[2], result=result)
 
 
+#: The notation's words as French labels say them.
+_FR_LABELS = {"capture": "capturer", "steal": "voler", "defend": "défendre", "chain": "chaîner",
+              "scrap": "abandonner", "drop": "défausser", "card": "carte", "clear": "retirer",
+              "take": "prendre", "consolidate": "consolider", "discard": "défausse",
+              "pass": "passer", "stop": "arrêter", "left": "gauche", "right": "droite"}
+
+#: Words a player may type (French, by letters without accents) and the notation's word.
+_TYPED = {"capturer": "capture", "voler": "steal", "vol": "steal", "defendre": "defend",
+          "defense": "defend", "chainer": "chain", "chaine": "chain", "abandonner": "scrap",
+          "carte": "card", "retirer": "clear", "prendre": "take", "consolider": "consolidate",
+          "consolidation": "consolidate", "passer": "pass", "passe": "pass", "arreter": "stop",
+          "gauche": "left", "droite": "right"}
+
+
+def _plain_word(text: str) -> str:
+    """``Défausser`` -> ``defausser``: a typed word lower-cased, without its accents."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def to_notation(text: str, lang: str = "en") -> str:
+    """What a player typed, with French words (``capturer M1a G2b``, ``chaîner D1 droite``,
+    ``défausser M1``, ``prendre 2``) put into the notation; the notation passes unchanged.
+    ``prendre`` names a player as the screen numbers them (from 1)."""
+    items = text.split()
+    out = []
+    for index, item in enumerate(items):
+        key = _plain_word(item)
+        if key in ("defausser", "defausse"):  # a card after it: drop that card; alone: discard
+            out.append("drop" if len(items) > 1 else "discard")
+        elif key in _TYPED:
+            out.append(_TYPED[key])
+        elif index == 1 and _plain_word(items[0]) == "prendre" and key.isdigit():
+            out.append(str(int(key) - 1))
+        else:
+            out.append(item)
+    return " ".join(out)
+
+
+def input_help(lang: str = "en") -> str:
+    """How actions are typed, for a player who typed something else."""
+    return word("input_help", lang)
+
+
 def action_label(action: int, observation: KagounObservation | None = None, lang: str = "en",
                  markup: bool = False) -> str:
-    """The action in notation; a pairing adds its strength and validity for the cards named."""
+    """The action in notation (its words in the reader's language); a pairing adds its strength
+    and validity for the cards named; taking names the player robbed."""
     text = action_to_text(action)
+    if text.startswith("take "):
+        seat = int(text.split()[1])
+        text = f"take {seat} ({seat_name(seat, lang)})"
+    if _lang(lang) == "fr":
+        text = " ".join(_FR_LABELS.get(item, item) for item in text.split())
+        if text.startswith("prendre "):
+            seat = int(text.split()[1])
+            text = f"prendre {seat + 1} ({seat_name(seat, lang)})"
     if action < CHAIN and observation is not None:
         deck = load_deck(observation.deck)
         base, card, u, target, ln = unlink(action)
