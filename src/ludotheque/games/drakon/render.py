@@ -324,7 +324,7 @@ def _plain_word(text: str) -> str:
 def to_notation(text: str, lang: str = "en") -> str:
     """What a player typed, with French words (``poser trouver 1,0 NE``, ``aller 0,1``,
     ``passer``, sides ``NESO``) put into the notation; the notation passes unchanged."""
-    out = []
+    out: list[str] = []
     for item in text.split():
         key = _plain_word(item)
         if key in _TYPED and not (key == "place" and not out):  # "place" first is the verb

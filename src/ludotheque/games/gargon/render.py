@@ -305,7 +305,7 @@ _TYPED = {
 def to_notation(text: str, lang: str = "en") -> str:
     """What a player typed, with French words (``jouer J14 R0``, ``combat rouge``, ``piocher 1``)
     put into the notation; the notation itself passes unchanged."""
-    out = []
+    out: list[str] = []
     for item in text.split():
         key = _plain_word(item)
         if key in _TYPED:

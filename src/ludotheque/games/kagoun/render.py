@@ -218,7 +218,7 @@ def to_notation(text: str, lang: str = "en") -> str:
     ``défausser M1``, ``prendre 2``) put into the notation; the notation passes unchanged.
     ``prendre`` names a player as the screen numbers them (from 1)."""
     items = text.split()
-    out = []
+    out: list[str] = []
     for index, item in enumerate(items):
         key = _plain_word(item)
         if key in ("defausser", "defausse"):  # a card after it: drop that card; alone: discard
