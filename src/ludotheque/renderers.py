@@ -135,11 +135,32 @@ def input_help(words: GameRenderer, lang: str) -> str | None:
     return str(explain(lang)) if explain is not None else None
 
 
+def group_choices(words: GameRenderer, legal: Sequence[Action], observation: Any, lang: str,
+                  markup: bool = True) -> list[str]:
+    """The legal actions in a few lines, for a screen too small to number them all: a game's
+    words may group them (``group_choices``); otherwise the first labels, one a line."""
+    group = getattr(words, "group_choices", None)
+    if group is not None:
+        return list(group(legal, observation, lang, markup))
+    return [words.action_label(a, observation, lang, markup) for a in legal]
+
+
+def hand_words(words: GameRenderer, observation: Any, lang: str, markup: bool = False) -> str:
+    """The reader's own hand as a game's words say it (in ``lang`` when they take one)."""
+    if _takes(words.hand_text, "lang"):
+        return words.hand_text(observation, markup, lang=lang)  # type: ignore[call-arg]
+    return words.hand_text(observation, markup)
+
+
 def _takes_seen(words: GameRenderer) -> bool:
+    return _takes(words.describe_event, "seen")
+
+
+def _takes(function: Any, name: str) -> bool:
     import inspect
 
     try:
-        return "seen" in inspect.signature(words.describe_event).parameters
+        return name in inspect.signature(function).parameters
     except (TypeError, ValueError):
         return False
 

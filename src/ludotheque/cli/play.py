@@ -7,12 +7,14 @@ Works with piped input: each line is one answer, and the end of input ends the s
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from ..bots.registry import make_bot
 from ..core.bot import Bot, ask
@@ -20,10 +22,18 @@ from ..core.errors import LudothequeError, NotationError
 from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import RecordedGame
 from ..core.registry import get_game
-from ..renderers import GameRenderer, describe, input_help, renderer_for, typed_notation
+from ..renderers import (
+    GameRenderer,
+    describe,
+    group_choices,
+    hand_words,
+    input_help,
+    renderer_for,
+    typed_notation,
+)
 from ..sim.match import bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
-from .layout import print_board, print_choices, print_events, print_scores
+from .layout import board_parts, choice_lines, height, print_board, print_events, print_scores
 from .words import bot_word, say
 
 
@@ -51,6 +61,8 @@ class Session:
         self.texts: list[str] = []
         self.shown = 0
         self.view = self.state.observe(seat)
+        self.pages: list[Text] = []  # the numbered choices, line by line, and the next page
+        self.page = 0
         self.chance = random.Random(chance_seed(game.record.seed or 0))
         you = say("you", lang)
         self.names = [
@@ -108,7 +120,8 @@ class Session:
         if not events:
             return
         before, self.view = self.view, self.state.observe(self.seat)
-        self.texts += [describe(self.renderer, e, self.lang, self.names, self.seat, markup=True,
+        # Events name the seats shortly (the board says which are bots).
+        self.texts += [describe(self.renderer, e, self.lang, None, self.seat, markup=True,
                                 seen=(before, self.view)) for e in events]
 
     def human_turn(self) -> None:
@@ -116,16 +129,73 @@ class Session:
         self.console.print()
         self.show_events()
         self.console.rule(f"[bold]{say('your_turn', self.lang)}[/]")
-        print_board(self.console, self.renderer.board(observation, self.lang, self.names, markup=True))
-        self.console.print(f"[bold]» {self.renderer.prompt(observation, self.lang)}[/]")
+        board = board_parts(self.renderer.board(observation, self.lang, self.names, markup=True))
+        prompt = Text.from_markup(f"[bold]» {self.renderer.prompt(observation, self.lang)}[/]")
         legal = self.state.legal_actions()
         labels = [self.renderer.action_label(a, observation, self.lang, markup=True) for a in legal]
-        self.console.print(f"[dim]{say('choices', self.lang)}[/]")
-        print_choices(self.console, labels)
+        self.pages = choice_lines(self.console, labels)
+        self.page = 0
+        for part in board:
+            self.console.print(part)
+        screen = self.screen_height()
+        above = 1 + height(self.console, board)  # the rule and the board
+        if screen is None or above + 1 + 1 + len(self.pages) + 1 <= screen:
+            self.console.print(prompt)
+            self.console.print(f"[dim]{say('choices', self.lang)}[/]")
+            for line in self.pages:
+                self.console.print(line)
+        else:
+            self.compact(observation, legal, prompt, screen, above)
         action = self.ask(legal)
         self.console.print(f"[bold]{say('chosen', self.lang, action=labels[legal.index(action)])}[/]")
         self.apply(action)
         self.show_events(title=False)  # what the action did, at once (what it drew included)
+
+    def screen_height(self) -> int | None:
+        """The terminal's height when the screen must fit it (a terminal, or LINES set), else
+        None: piped output gets every choice."""
+        if self.console.is_terminal or os.environ.get("LINES"):
+            return max(self.console.height, 12)
+        return None
+
+    def compact(self, observation: object, legal: list[Action], prompt: Text, screen: int,
+                above: int) -> None:
+        """Too many choices for the screen: the player's hand, the prompt, the choices grouped as
+        the game's words group them (as many groups as fit), and how to see them numbered."""
+        bottom: list[Text] = []
+        hand = hand_words(self.renderer, observation, self.lang, markup=True)
+        if hand:  # the board may scroll up: the hand again, just above the prompt
+            bottom.append(Text.from_markup(f"{say('your_hand', self.lang)}{hand}"))
+        bottom.append(prompt)
+        example = self.state.game.action_to_text(legal[-1])
+        hint = Text.from_markup(f"[dim]{escape(say('compact', self.lang, n=len(legal), example=example))}[/]")
+        budget = screen - height(self.console, [*bottom, hint]) - 1
+        groups = group_choices(self.renderer, legal, observation, self.lang)
+        shown: list[Text] = []
+        for index, group in enumerate(groups):
+            text = Text.from_markup(f"  {group}")
+            need = height(self.console, [text])
+            rest = len(groups) - index - 1
+            if height(self.console, shown) + need + (1 if rest else 0) > budget:
+                more = say("more_groups", self.lang, n=len(groups) - index)
+                shown.append(Text.from_markup(f"[dim]  … {more}[/]"))
+                break
+            shown.append(text)
+        for line in [*bottom, *shown, hint]:
+            self.console.print(line)
+
+    def more(self) -> None:
+        """The next page of the numbered choices (after the last, the first again)."""
+        screen = self.screen_height() or len(self.pages) + 2
+        size = max(1, screen - 2)
+        if self.page * size >= len(self.pages):
+            self.page = 0
+        start = self.page * size
+        for line in self.pages[start:start + size]:
+            self.console.print(line)
+        self.page += 1
+        left = max(0, len(self.pages) - start - size)
+        self.console.print(f"[dim]{say('more_left' if left else 'more_end', self.lang, n=left)}[/]")
 
     def ask(self, legal: list[Action]) -> Action:
         """Read answers until one names a legal action; each wrong one explains itself."""
@@ -143,6 +213,9 @@ class Session:
                 hint = input_help(self.renderer, self.lang)
                 if hint:
                     self.console.print(escape(hint))
+                continue
+            elif text.lower() in ("more", "plus", "+", "m"):
+                self.more()
                 continue
             elif text.lower() in ("quit", "q", "exit", "quitter"):
                 raise _Leave(say("quit", self.lang))

@@ -276,6 +276,8 @@ WORDS: dict[str, dict[str, str]] = {
         "end_goal": "the goal is reached", "end_escape": "escaped from Drakon's lair",
         "end_stuck": "nobody could act: most gold", "end_limit": "turn limit: most gold",
         "you_mark": "(you)", "coin_of": "a coin of {n} gold",
+        "destroy_head": "Destroy the room at", "rotate_head": "Turn {turn} the room at",
+        "exchange_head": "Swap for {room} the room at",
         "input_help": "type a number from the list, or an action such as: place find 1,0 NE, "
                       "move 0,1, pass (rooms x,y from Start; sides N E S W)",
     },
@@ -304,6 +306,8 @@ WORDS: dict[str, dict[str, str]] = {
         "end_stuck": "plus personne ne pouvait jouer : le plus d'or",
         "end_limit": "limite de tours : le plus d'or",
         "you_mark": "(vous)", "coin_of": "une pièce de {n} or",
+        "destroy_head": "Détruire la salle en", "rotate_head": "Pivoter {turn} la salle en",
+        "exchange_head": "Échanger contre {room} la salle en",
         "input_help": "tapez un numéro de la liste, ou une action comme : poser trouver 1,0 NE, "
                       "aller 0,1, passer (salles x,y depuis le Départ ; côtés N E S O)",
     },

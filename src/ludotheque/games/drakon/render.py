@@ -341,6 +341,44 @@ def input_help(lang: str = "en") -> str:
     return word("input_help", lang)
 
 
+#: Families whose label reads the same up to its cell, the cell last but for the room it names.
+_BY_CELL = (A.F_PLACE, A.F_MOVE, A.F_HARP, A.F_DRAKON, A.F_AMAZON, A.F_WIZARD, A.F_MIND, A.F_PUSH,
+            A.F_RELOCATE)
+
+
+def group_choices(legal: Sequence[int], observation: DrakonObservation | None = None,
+                  lang: str = "en", markup: bool = False) -> list[str]:
+    """The legal actions in a few lines, for a small screen: the choices that go to a room are
+    grouped by what they do (``Lay Find a coin (NE) at: 1,0 · 0,2``), the rest one a line."""
+    lang = _lang(lang)
+    groups: dict[tuple[int, ...], tuple[str, list[str]]] = {}
+    for action in legal:
+        family, a, b, c = A.decode(action)
+        cell = -1
+        if family in _BY_CELL:
+            cell = {A.F_PLACE: c, A.F_MIND: b, A.F_PUSH: b, A.F_RELOCATE: b}.get(family, a)
+        if family in (A.F_DESTROY, A.F_ROTATE, A.F_EXCHANGE):
+            cell = c if family == A.F_EXCHANGE else a
+        if cell < 0 or cell >= CELLS:
+            groups[(action,)] = (action_label(action, observation, lang, markup), [])
+            continue
+        key: tuple[int, ...]
+        if family == A.F_DESTROY:
+            key, head = (family,), word("destroy_head", lang)
+        elif family == A.F_ROTATE:
+            key, head = (family, b), word("rotate_head", lang, turn=_turn_words(b, lang))
+        elif family == A.F_EXCHANGE:
+            key = (family, a, b)
+            head = word("exchange_head", lang, room=room_label(a * 16 + b, lang, markup))
+        else:
+            key = (family, a, b) if family in (A.F_PLACE, A.F_MIND, A.F_PUSH, A.F_RELOCATE) else (family,)
+            label = action_label(action, observation, lang, markup)
+            head = label.rsplit(" " + cell_text(cell), 1)[0]
+        groups.setdefault(key, (head, []))[1].append(cell_text(cell))
+    colon = " : " if lang == "fr" else ": "
+    return [f"{head}{colon}{' '.join(cells)}" if cells else head for head, cells in groups.values()]
+
+
 def prompt(observation: DrakonObservation, lang: str = "en") -> str:
     """What the seat to act has to do now, in words."""
     lang = _lang(lang)

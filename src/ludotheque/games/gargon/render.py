@@ -34,6 +34,11 @@ def _lang(lang: str) -> str:
     return "fr" if lang == "fr" else "en"
 
 
+def _colon(lang: str) -> str:
+    """``: `` in English, `` : `` in French (a space before the colon)."""
+    return " : " if _lang(lang) == "fr" else ": "
+
+
 def _plain_word(text: str) -> str:
     """``Arrêter`` -> ``arreter``: a typed word lower-cased, without its accents."""
     import unicodedata
@@ -80,14 +85,14 @@ def cards_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> s
     return " ".join(card_markup(c) if markup else card_text(c) for c in cards)
 
 
-def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> str:
+def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "", sep: str = " ") -> str:
     """Only the colour letters of cards (``R B B W``): how a pile looks from its backs."""
     if not cards:
         return empty
     letters = [COMPONENTS.colours[colour_of(c)].letter for c in cards]
     if markup:
         letters = [f"[{STYLES[colour_of(c)]}]{x}[/]" for c, x in zip(cards, letters, strict=True)]
-    return " ".join(letters)
+    return sep.join(letters)
 
 
 def _ordered(cards: Sequence[int]) -> list[int]:
@@ -170,6 +175,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_head": "Colour",
         "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
         "new_in_hand": "Into your hand: {cards}", "last_round": "(last round)",
+        "plays_head": "{verb} {k} ({n})",
         "input_help": "type an action as listed: play R14 V3, pass, draw 1, stop, battle R",
     },
     "fr": {
@@ -201,6 +207,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_head": "Couleur",
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
         "new_in_hand": "Dans votre main : {cards}", "last_round": "(dernière manche)",
+        "plays_head": "{verb} {k} ({n})",
         "input_help": "tapez une action comme dans la liste : jouer R14 V3 (J pour jaune), passer, "
                       "piocher 1, arrêter, combat R (ou combat rouge)",
     },
@@ -342,6 +349,34 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
     return text
 
 
+def group_choices(legal: Sequence[int], observation: GargonObservation | None = None, lang: str = "en",
+                  markup: bool = False) -> list[str]:
+    """The legal actions in a few lines, for a small screen: the actions that are not plays on
+    one line, then the plays by number of cards, listed when few, else counted with an example."""
+    lang = _lang(lang)
+    plays = [a for a in legal if is_play(a)]
+    lines = []
+    others = [action_label(a, observation, lang, markup) for a in legal if not is_play(a)]
+    if others:
+        lines.append(" · ".join(others))
+    verb = _FR_VERBS["play"] if lang == "fr" else "play"
+    for size in (1, 2, 3):
+        these = [a for a in plays if len(play_cards(a)) == size]
+        if not these:
+            continue
+        head = word("plays_head", lang, verb=verb, k=size, n=len(these))
+        shown, width = [], len(head) + 3
+        for a in these:  # as many as a line of 76 characters holds
+            plain = cards_text(play_cards(a))
+            if width + len(plain) + 3 > 74:
+                shown.append("…")
+                break
+            shown.append(cards_text(play_cards(a), markup))
+            width += len(plain) + 3
+        lines.append(f"{head}{_colon(lang)}{' · '.join(shown)}")
+    return lines
+
+
 def prompt(observation: GargonObservation, lang: str = "en") -> str:
     """What the seat to act has to do now, in words (said to be the last round when it is)."""
     lang = _lang(lang)
@@ -359,7 +394,7 @@ def _prompt(observation: GargonObservation, lang: str) -> str:
         text = word("follow", lang, shape=shape_text(observation.shape))
         if observation.to_act == (observation.first_player - 1) % observation.players:
             played = " ".join(COMPONENTS.colours[c].letter for c in observation.round_colours)
-            text += "; " + word("last_seat", lang, colours=played)
+            text += (" ; " if lang == "fr" else "; ") + word("last_seat", lang, colours=played)
         return text
     if phase == "pass_draw":
         key = "now_draw_or_stop" if observation.drawn else "now_draw"
@@ -403,10 +438,10 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
     lines = []
     for pile in (0, 1):
         cards = obs.piles[pile]
-        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}: "
-                     f"{colours_text(cards, markup, word('empty', lang))}")
+        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}{_colon(lang)}"
+                     f"{colours_text(cards, markup, word('empty', lang), sep='')}")
     discard = canonical(obs.discard)
-    lines.append(f"{word('discard', lang, n=len(discard))}: {cards_text(discard, markup, '—')}")
+    lines.append(f"{word('discard', lang, n=len(discard))}{_colon(lang)}{cards_text(discard, markup, '—')}")
     if obs.phase != "over":
         if obs.shape:
             played = " ".join(COMPONENTS.colours[c].letter for c in obs.round_colours)

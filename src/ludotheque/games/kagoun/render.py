@@ -205,6 +205,10 @@ _TYPED = {"capturer": "capture", "voler": "steal", "vol": "steal", "defendre": "
           "gauche": "left", "droite": "right"}
 
 
+def _colon(lang: str) -> str:
+    return " : " if _lang(lang) == "fr" else ": "
+
+
 def _plain_word(text: str) -> str:
     """``Défausser`` -> ``defausser``: a typed word lower-cased, without its accents."""
     import unicodedata
@@ -259,6 +263,24 @@ def action_label(action: int, observation: KagounObservation | None = None, lang
     return text
 
 
+def group_choices(legal: Sequence[int], observation: KagounObservation | None = None, lang: str = "en",
+                  markup: bool = False) -> list[str]:
+    """The legal actions in a few lines, for a small screen: pairings grouped by the verb and
+    your card's line (``capture H2a: C1a ✗ · A1a 3``), the rest on one line."""
+    groups: dict[str, list[str]] = {}
+    others = []
+    for action in legal:
+        label = action_label(action, observation, lang, markup)
+        if action < CHAIN:
+            verb, own, target, *rest = label.split()
+            groups.setdefault(f"{verb} {own}", []).append(" ".join([target, *rest]))
+        else:
+            others.append(label)
+    colon = " : " if _lang(lang) == "fr" else ": "
+    lines = [" · ".join(others)] if others else []
+    return lines + [f"{head}{colon}{' · '.join(items)}" for head, items in groups.items()]
+
+
 def prompt(observation: KagounObservation, lang: str = "en") -> str:
     phase = observation.phase or "round"
     return message("now_" + phase, lang)
@@ -272,8 +294,8 @@ def new_in_hand(before: KagounObservation, after: KagounObservation, lang: str =
     return word("new_in_hand", lang, cards=_faces(after, gained, lang, markup))
 
 
-def hand_text(observation: KagounObservation, markup: bool = False) -> str:
-    return _faces(observation, observation.hand, "en", markup)
+def hand_text(observation: KagounObservation, markup: bool = False, lang: str = "en") -> str:
+    return _faces(observation, observation.hand, lang, markup)
 
 
 def _announcement(entry: dict[str, Any] | None, lang: str) -> str:
@@ -311,8 +333,9 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
                      _announcement(obs.announced[seat], lang)])
     lines = [
         word("round", lang, n=obs.round),
-        f"{word('river', lang)}: {_faces(obs, obs.river, lang, markup)}",
-        f"{word('pile', lang)}: {obs.pile_size} · {word('discard', lang)}: {len(obs.discard)}",
+        f"{word('river', lang)}{_colon(lang)}{_faces(obs, obs.river, lang, markup)}",
+        f"{word('pile', lang)}{_colon(lang)}{obs.pile_size} · {word('discard', lang)}{_colon(lang)}"
+        f"{len(obs.discard)}",
     ]
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]
