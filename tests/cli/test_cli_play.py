@@ -183,3 +183,16 @@ def test_french_words_of_every_game_turn_into_the_notation() -> None:
     assert kagoun.to_notation("prendre 3") == "take 2"  # players count from 1 on the screen
     assert kagoun.action_label(KAGOUN.parse_action("take 2"), None, "fr") == "prendre 3 (Joueur 3)"
     assert kagoun.action_label(KAGOUN.parse_action("chain D1~ right"), None, "fr") == "chaîner D1~ droite"
+
+
+def test_a_small_screen_groups_the_choices_and_more_numbers_them_page_by_page() -> None:
+    small = {"COLUMNS": "80", "LINES": "24", "LANG": "en_GB.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "4", "--first-player", "0", "--bots", "random"],
+                        "more\nmore\n2\nquit\n", small)
+    assert code == 0
+    assert "Your hand: " in out and "» play one to three cards" in out
+    assert re.search(r"play 3 \(\d+\): ", out)  # the plays grouped by number of cards
+    assert "choices: type one as shown (e.g. play " in out
+    assert re.search(r"\s1 play [WBVRYG]\d+", out) and "more lines: 'more' again" in out
+    assert "You play 1 card face down: " in out and "You play 1 card face down: W?" not in out
+    assert max(len(line) for line in out.splitlines()) <= 80

@@ -167,7 +167,7 @@ class Session:
         if hand:  # the board may scroll up: the hand again, just above the prompt
             bottom.append(Text.from_markup(f"{say('your_hand', self.lang)}{hand}"))
         bottom.append(prompt)
-        example = self.state.game.action_to_text(legal[-1])
+        example = self.example(legal[-1], observation)
         hint = Text.from_markup(f"[dim]{escape(say('compact', self.lang, n=len(legal), example=example))}[/]")
         budget = screen - height(self.console, [*bottom, hint]) - 1
         groups = group_choices(self.renderer, legal, observation, self.lang)
@@ -183,6 +183,17 @@ class Session:
             shown.append(text)
         for line in [*bottom, *shown, hint]:
             self.console.print(line)
+
+    def example(self, action: Action, observation: object) -> str:
+        """An action as the player may type it: its label when the game reads it back (French
+        words included), else its notation."""
+        label = Text.from_markup(self.renderer.action_label(action, observation, self.lang)).plain
+        try:
+            if self.state.game.parse_action(typed_notation(self.renderer, label, self.lang)) == action:
+                return label
+        except NotationError:
+            pass
+        return self.state.game.action_to_text(action)
 
     def more(self) -> None:
         """The next page of the numbered choices (after the last, the first again)."""

@@ -257,8 +257,13 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         drawn = _own_draw(event, you, seen)
         if drawn >= 0:
             back = cards_text([drawn], markup)
+        shown = event.cards
+        if kind == "play" and seen is not None and event.seat is not None and event.seat == you:
+            played = list((Counter(seen[0].hand) - Counter(seen[1].hand)).elements())
+            if len(played) == len(event.cards):  # your own cards, face down for the others only
+                shown = tuple(canonical(played))
         return template.format(who=who(event.seat), n=_count(len(event.cards), lang),
-                               cards=cards(event.cards), card=back, pile=event.pile + 1,
+                               cards=cards(shown), card=back, pile=event.pile + 1,
                                colour=colour)
     if kind == "reveal":
         if not event.cards:
