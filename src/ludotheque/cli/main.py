@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import __version__, compiled
 
-DESCRIPTION = ("Ludothèque: Gargon (and soon Drakon and Kagoun) — play, replay, simulate and serve "
+DESCRIPTION = ("Ludothèque: Gargon, Drakon and Kagoun — play, replay, simulate and serve "
                "the web table.")
 
 
@@ -27,8 +27,9 @@ def _verb(commands: Any, name: str, help_text: str, description: str) -> argpars
 
 
 def _games(commands: Any) -> None:
-    _verb(commands, "games", "list the games", "List the registered games with their players, options "
-          "and bots.")
+    p = _verb(commands, "games", "list the games", "List the registered games with their players, "
+              "options and bots.")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
 
 
 def _add_options(p: Any) -> None:

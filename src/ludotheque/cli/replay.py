@@ -97,7 +97,9 @@ def _print_end(console: Console, renderer: GameRenderer, lang: str, state: State
     if not state.is_terminal:
         seat = state.to_act
         name = renderer.seat_name(seat, lang) if seat is not None and seat >= 0 else str(seat)
-        console.print(say("not_over", lang, name=name, legal=", ".join(state.legal_texts())))
+        legal = state.legal_texts()
+        shown = ", ".join(legal[:8]) + (f" … ({say('in_all', lang, n=len(legal))})" if len(legal) > 8 else "")
+        console.print(say("not_over", lang, name=name, legal=shown))
         return
     from rich.markup import escape
 
