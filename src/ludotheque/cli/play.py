@@ -277,16 +277,17 @@ class Session:
         try:
             Path(path).write_text(self.game.record.dumps() + "\n", encoding="utf-8")
         except OSError as exc:
-            fail(f"cannot write {path}: {exc.strerror or exc}")
+            fail(say("cannot_write", self.lang, path=path, reason=exc.strerror or exc), lang=self.lang)
         self.console.print(say("saved", self.lang, path=path))
 
 
-def _bots_for(game_id: str, names: list[str], seats: list[int], seed: int) -> dict[int, Bot]:
+def _bots_for(game_id: str, names: list[str], seats: list[int], seed: int,
+              lang: str = "en") -> dict[int, Bot]:
     if len(names) == 1:
         names = names * len(seats)
     if len(names) != len(seats):
-        fail(f"--bots: give one bot name for every bot seat, or a list of {len(seats)} "
-             f"(seats {', '.join(map(str, seats))}); got {len(names)}")
+        fail(say("bots_count", lang, n=len(seats), seats=", ".join(map(str, seats)), got=len(names)),
+             lang=lang)
     return {seat: make_bot(game_id, name, bot_seed(seed, seat)) for seat, name in zip(seats, names,
                                                                                         strict=True)}
 
@@ -303,16 +304,16 @@ def play(game_id: str, players: int | None = None, seat: int = 0, bots: str = "h
         recorded = RecordedGame.start(game.id, options, seed)
         n = recorded.state.players
         if not 0 <= seat < n:
-            fail(f"--seat must be a seat from 0 to {n - 1}; got {seat}")
+            fail(say("bad_seat", language, last=n - 1, seat=seat), lang=language)
         assert recorded.record.seed is not None
         others = [s for s in range(n) if s != seat]
-        seat_bots = _bots_for(game.id, parse_bot_list(bots), others, recorded.record.seed)
+        seat_bots = _bots_for(game.id, parse_bot_list(bots), others, recorded.record.seed, language)
         for s, bot in seat_bots.items():
             bot.reset(game, recorded.state.options, s)
         session = Session(out(), renderer, recorded, seat, seat_bots, language, save,
                           seed_chosen=seed is not None)
         code = session.run()
     except LudothequeError as exc:
-        fail(str(exc))
+        fail(str(exc), lang=language)
     if code:
         raise SystemExit(code)

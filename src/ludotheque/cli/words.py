@@ -14,6 +14,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "choices": "Your choices — type a number or the action itself (help, quit)",
         "ask": "Your choice: ",
         "your_hand": "Your hand: ",
+        "bots_count": "--bots: give one bot name for every bot seat, or a list of {n} (seats {seats}); "
+                      "got {got}",
+        "bad_seat": "--seat must be a seat from 0 to {last}; got {seat}",
+        "cannot_write": "cannot write {path}: {reason}",
         "yes": "yes", "no": "no", "drawn_at_random": "drawn at random", "in_all": "{n} in all",
         "game_default": "the game's", "players_range": "{low} to {high} players",
         "options_head": "Options (play/simulate -o NAME=VALUE):",
@@ -59,6 +63,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "choices": "Vos choix — tapez un numéro ou l'action elle-même (aide, quitter)",
         "ask": "Votre choix : ",
         "your_hand": "Votre main : ",
+        "bots_count": "--bots : donnez un nom de robot pour toutes les places de robots, ou une liste "
+                      "de {n} (places {seats}) ; reçu {got}",
+        "bad_seat": "--seat doit être une place de 0 à {last} ; reçu {seat}",
+        "cannot_write": "impossible d'écrire {path} : {reason}",
         "yes": "yes", "no": "no", "drawn_at_random": "tiré au hasard", "in_all": "{n} en tout",
         "game_default": "selon le jeu", "players_range": "{low} à {high} joueurs",
         "options_head": "Options (play/simulate -o NOM=VALEUR) :",

@@ -263,6 +263,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Your hand: ", "hand_empty": "Your hand is empty",
         "new_in_hand": "Into your hand: {tiles}",
         "pile": "Draw pile: {n} tiles", "treasure": "Treasure: {n} coins", "gone": "out of the game: {n}",
+        "pile_1": "Draw pile: {n} tile", "treasure_1": "Treasure: {n} coin", "goal_coins_1": "Goal: {n} coin",
         "goal_gold": "Goal: {n} gold", "goal_coins": "Goal: {n} coins",
         "goal_escape": "Goal: {n} gold, then reach an Escape or a Teleport",
         "drakon_aside": "Drakon is set aside", "drakon_at": "Drakon: {cell}",
@@ -292,6 +293,8 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Votre main : ", "hand_empty": "Votre main est vide",
         "new_in_hand": "Dans votre main : {tiles}",
         "pile": "Pioche : {n} salles", "treasure": "Trésor : {n} pièces", "gone": "hors jeu : {n}",
+        "pile_1": "Pioche : {n} salle", "treasure_1": "Trésor : {n} pièce",
+        "goal_coins_1": "Objectif : {n} pièce",
         "goal_gold": "Objectif : {n} pièces d'or", "goal_coins": "Objectif : {n} pièces",
         "goal_escape": "Objectif : {n} pièces d'or, puis atteindre une Évasion ou une Téléportation",
         "drakon_aside": "Drakon est mis de côté", "drakon_at": "Drakon : {cell}",
@@ -319,5 +322,10 @@ def lang_of(lang: str) -> str:
 
 
 def word(key: str, lang: str = "en", **params: Any) -> str:
-    """One of the words above in ``lang`` (English when the language is unknown)."""
-    return WORDS[lang_of(lang)][key].format(**params)
+    """One of the words above in ``lang`` (English when the language is unknown); with a count
+    ``n`` of one (zero or one in French) its singular ``key_1`` when there is one."""
+    table = WORDS[lang_of(lang)]
+    n = params.get("n")
+    if isinstance(n, int) and (n == 1 or (n == 0 and lang_of(lang) == "fr")) and f"{key}_1" in table:
+        key = f"{key}_1"
+    return table[key].format(**params)

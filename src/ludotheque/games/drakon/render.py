@@ -397,10 +397,13 @@ def tiles_text(kinds: Sequence[int], lang: str = "en", markup: bool = False) -> 
     return ", ".join(tile_label(kind, lang, markup) for kind in sorted(kinds))
 
 
-def hand_text(observation: DrakonObservation, markup: bool = False) -> str:
-    """The observing seat's own tiles, in notation (``find NE · harp N``); — when empty."""
+def hand_text(observation: DrakonObservation, markup: bool = False, lang: str | None = None) -> str:
+    """The observing seat's own tiles, in notation (``find NE · harp N``), or named in ``lang``
+    when given (``Trouver une pièce (NE), ...``); — when empty."""
     if not observation.hand:
         return "—"
+    if lang is not None:
+        return tiles_text(observation.hand, lang, markup)
     return " · ".join(_style(room_text(kind_effect(k) * 16 + PATTERN_MASKS[kind_pattern(k)]),
                              STYLES[EFFECTS[kind_effect(k)]], markup) for k in observation.hand)
 

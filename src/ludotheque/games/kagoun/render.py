@@ -109,7 +109,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "chain": "{who} adds {a0} to the chain (discards {a1})", "scrap": "{who} gives up the pair {a0}/{a1}",
         "drop": "{who} discards {a0}", "draw": "{who} draws a card", "river": "{a0} joins the river",
         "take": "{who} takes a card at random from {a0}", "power": "{who}: power {a0}",
-        "out": "{who} is out with {a0} points", "clear": "{who} discards {a0} from the river",
+        "out": "{who} is out with {a0} points", "out_1": "{who} is out with {a0} point",
+        "clear": "{who} discards {a0} from the river",
         "over": "{who} wins ({a0})", "reshuffle": "the discard is shuffled into a new pile",
         "valid": "strength {a2}", "invalid": "invalid, discarded",
     },
@@ -126,7 +127,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "scrap": "{who} défausse la paire {a0}/{a1}",
         "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
         "take": "{who} prend une carte au hasard à {a0}", "power": "{who} : pouvoir {a0}",
-        "out": "{who} est éliminé avec {a0} points", "clear": "{who} défausse {a0} de la rivière",
+        "out": "{who} est éliminé avec {a0} points",
+        "out_1": "{who} est éliminé avec {a0} point", "clear": "{who} défausse {a0} de la rivière",
         "over": "{who} gagne ({a0})", "reshuffle": "la défausse est mélangée en une nouvelle pioche",
         "valid": "puissance {a2}", "invalid": "invalide, défaussée",
     },
@@ -187,7 +189,10 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
     result = ""
     if event.kind == "reveal":
         result = table["valid"].format(a2=args[2]) if args[2] else table["invalid"]
-    template = table.get(event.kind, event.kind)
+    kind = event.kind
+    if kind == "out" and args[0] in (("0", "1") if lang == "fr" else ("1",)):
+        kind = "out_1"
+    template = table.get(kind, event.kind)
     return template.format(who=who, a0=args[0], a1=args[1], a2=args[2], result=result)
 
 
