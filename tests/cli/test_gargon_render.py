@@ -111,3 +111,49 @@ def test_new_in_hand_names_only_the_cards_the_seat_just_drew() -> None:
     assert render.new_in_hand(before, after, "en") == "Into your hand: V7 R3"
     assert render.new_in_hand(before, after, "fr") == "Dans votre main : V7 R3"
     assert render.new_in_hand(after, after) is None
+
+
+def test_your_own_draw_and_play_show_their_values_to_you_and_to_nobody_else() -> None:
+    from ludotheque.core.game import start_log
+
+    setup = {"hands": [["R14"], ["G2", "W5"], ["B3"]], "piles": [["V7", "Y1"], ["R3"]], "first_player": 0}
+    state = GAME.state_from_setup(setup)
+    log = start_log(state)
+    assert log is not None
+    state.apply_text("play R14")
+    state.apply_text("pass")
+    before = state.observe(1)
+    state.apply_text("draw 1")
+    after = state.observe(1)
+    draw = log[-1]
+    assert draw.kind == "draw"
+    assert render.describe_event(draw, "en", you=1, seen=(before, after)) == "You draw V7 from pile 1"
+    assert render.describe_event(draw, "fr", you=1, seen=(before, after)) == "Vous tirez V7 de la pioche 1"
+    assert render.describe_event(draw, "en", you=1) == "You draw V? from pile 1"  # nothing seen
+    others = (state.observe(0), state.observe(0))
+    assert render.describe_event(draw, "en", you=0, seen=others) == "Seat 2 draws V? from pile 1"
+    state2 = GAME.state_from_setup(setup)
+    log2 = start_log(state2)
+    assert log2 is not None
+    before = state2.observe(0)
+    state2.apply_text("play R14")
+    play = next(e for e in log2 if e.kind == "play")
+    assert render.describe_event(play, "en", you=0, seen=(before, state2.observe(0))) == (
+        "You play 1 card face down: R14")
+    assert render.describe_event(play, "en", you=1) == "Seat 1 plays 1 card face down: R?"
+
+
+def test_last_round_is_said_in_the_prompt_and_on_the_board() -> None:
+    setup = {"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]], "first_player": 0}
+    state = GAME.state_from_setup(setup)
+    state.apply_text("play R14")
+    state.apply_text("play R3")
+    state.apply_text("pass")
+    state.apply_text("draw 1")  # pile 1 is now empty: this round is the last
+    obs = state.observe(state.to_act if state.to_act is not None and state.to_act >= 0 else 0)
+    assert obs.final_round
+    if obs.phase != "over":
+        assert render.prompt(obs, "en").startswith("(last round) ")
+        assert render.prompt(obs, "fr").startswith("(dernière manche) ")
+        _, lines = render.board(obs, "en")
+        assert "Last round: a pile is empty, the game ends with this round" in lines
