@@ -135,6 +135,11 @@ def bot_help(name: str, lang: str = "en", doc: str | None = None) -> str:
     return (doc or "").strip().splitlines()[0] if doc and doc.strip() else ""
 
 
+def colon(lang: str = "en") -> str:
+    """``: `` in English, `` : `` in French (a space before a colon)."""
+    return " : " if lang == "fr" else ": "
+
+
 def say(key: str, lang: str = "en", **params: object) -> str:
     """The command's word ``key`` in ``lang`` (English when unknown)."""
     return _WORDS.get(lang, _WORDS["en"])[key].format(**params)
