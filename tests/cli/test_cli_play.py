@@ -191,7 +191,7 @@ def test_a_small_screen_groups_the_choices_and_more_numbers_them_page_by_page() 
                         "more\nmore\n2\nquit\n", small)
     assert code == 0
     assert "Your hand: " in out and "» play one to three cards" in out
-    assert re.search(r"play 3 \(\d+\): ", out)  # the plays grouped by number of cards
+    assert re.search(r"play 3 cards \(\d+\): ", out)  # the plays grouped by number of cards
     assert "choices: type one as shown (e.g. play " in out
     assert re.search(r"\s1 play [WBVRYG]\d+", out) and "more lines: 'more' again" in out
     assert "You play 1 card face down: " in out and "You play 1 card face down: W?" not in out

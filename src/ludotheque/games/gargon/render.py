@@ -175,7 +175,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_head": "Colour",
         "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
         "new_in_hand": "Into your hand: {cards}", "last_round": "(last round)",
-        "plays_head": "{verb} {k} ({n})",
+        "plays_head": "{verb} {cards} ({n})",
         "input_help": "type an action as listed: play R14 V3, pass, draw 1, stop, battle R",
     },
     "fr": {
@@ -207,7 +207,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_head": "Couleur",
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
         "new_in_hand": "Dans votre main : {cards}", "last_round": "(dernière manche)",
-        "plays_head": "{verb} {k} ({n})",
+        "plays_head": "{verb} {cards} ({n})",
         "input_help": "tapez une action comme dans la liste : jouer R14 V3 (J pour jaune), passer, "
                       "piocher 1, arrêter, combat R (ou combat rouge)",
     },
@@ -369,7 +369,7 @@ def group_choices(legal: Sequence[int], observation: GargonObservation | None = 
         these = [a for a in plays if len(play_cards(a)) == size]
         if not these:
             continue
-        head = word("plays_head", lang, verb=verb, k=size, n=len(these))
+        head = word("plays_head", lang, verb=verb, cards=_count(size, lang), n=len(these))
         shown, width = [], len(head) + 3
         for a in these:  # as many as a line of 76 characters holds
             plain = cards_text(play_cards(a))
