@@ -48,8 +48,11 @@ def play_in_pty(game: str, lang: str, tmp: Path, decisions: int = 40,
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
     env.update({"TERM": "xterm-256color", "LANG": "fr_FR.UTF-8" if lang == "fr" else "en_GB.UTF-8",
                 "LC_ALL": "", "PYTHONIOENCODING": "utf-8"})
-    command = [sys.executable, "-c", "from ludotheque.cli.main import run; run()", "play", game,
-               "--seed", "11", "--bots", "random", "--save", str(tmp / f"{game}.json"), *extra]
+    script = Path(sys.executable).parent / "ludotheque"  # the installed command, when there is one
+    start = [str(script)] if script.exists() else [sys.executable, "-c",
+                                                   "from ludotheque.cli.main import run; run()"]
+    command = [*start, "play", game, "--seed", "11", "--bots", "random", "--save",
+               str(tmp / f"{game}.json"), *extra]
     process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
                                close_fds=True)
     os.close(slave)
