@@ -197,3 +197,26 @@ def test_a_small_screen_groups_the_choices_and_more_numbers_them_page_by_page() 
     assert "You play 1 card face down: " in out and "You play 1 card face down: W?" not in out
     # (piped, an answer is not echoed: what follows "Your choice: " starts on its line)
     assert max(len(line.removeprefix("Your choice: ")) for line in out.splitlines()) <= 80
+
+
+def test_every_french_label_typed_back_is_its_action() -> None:
+    from ludotheque.games.gargon import render as gargon
+    from ludotheque.games.kagoun import GAME as KAGOUN
+    from ludotheque.games.kagoun import render as kagoun
+
+    for action in range(GAME.spec.distinct_actions):
+        try:
+            if GAME.parse_action(GAME.action_to_text(action)) != action:
+                continue
+        except Exception:  # noqa: BLE001 - a hole in the action space
+            continue
+        label = gargon.action_label(action, None, "fr")
+        assert GAME.parse_action(gargon.to_notation(label.split(" — ")[0], "fr")) == action, label
+    for action in range(KAGOUN.spec.distinct_actions):
+        try:
+            if KAGOUN.parse_action(KAGOUN.action_to_text(action)) != action:
+                continue
+        except Exception:  # noqa: BLE001
+            continue
+        label = kagoun.action_label(action, None, "fr").split(" (")[0]
+        assert KAGOUN.parse_action(kagoun.to_notation(label, "fr")) == action, label

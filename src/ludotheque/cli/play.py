@@ -187,7 +187,10 @@ class Session:
     def example(self, action: Action, observation: object) -> str:
         """An action as the player may type it: its label when the game reads it back (French
         words included), else its notation."""
+        typed = getattr(self.renderer, "typed_text", None)
         label = Text.from_markup(self.renderer.action_label(action, observation, self.lang)).plain
+        if typed is not None:
+            label = str(typed(action, self.lang))
         try:
             if self.state.game.parse_action(typed_notation(self.renderer, label, self.lang)) == action:
                 return label

@@ -284,3 +284,19 @@ def test_the_words_of_a_logged_game_never_fail() -> None:
         assert render.describe_event(event, "fr", None, 0) != event.kind
     assert render.legend("fr")["rooms"]["find"]["name"] == "Trouver une pièce"
     assert render.legend("en")["heroes"]["dwarf"] == {"name": "Dwarf", "initial": "D"}
+
+
+def test_every_action_typed_in_french_reads_back_as_itself() -> None:
+    from ludotheque.games.drakon import GAME as DRAKON
+
+    checked = 0
+    for action in range(0, 2_000_000, 97):
+        try:
+            DRAKON.action_to_text(action)
+        except Exception:  # noqa: BLE001 - not an action of Drakon
+            continue
+        typed = render.typed_text(action, "fr")
+        assert DRAKON.parse_action(render.to_notation(typed, "fr")) == action, typed
+        checked += 1
+    assert checked > 10_000
+    assert render.typed_text(DRAKON.parse_action("place find 1,0 NW"), "fr") == "poser trouver 1,0 NO"

@@ -16,7 +16,7 @@ from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
 from .events import Event
 from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
 from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
-from .notation import cell_text, room_text
+from .notation import action_to_text, cell_text, room_text
 from .observe import DrakonObservation
 
 Table = tuple[list[str], list[list[str]]]
@@ -333,6 +333,37 @@ def to_notation(text: str, lang: str = "en") -> str:
             out.append(key.replace("o", "w"))
         else:
             out.append(item)
+    return " ".join(out)
+
+
+#: The notation's words as a French player types them: verbs (first word), then rooms and heroes.
+_FR_VERBS = {"place": "poser", "move": "aller", "pass": "passer", "stay": "rester", "end": "finir",
+             "keep": "garder", "let": "laisser", "draw": "piocher", "discard": "défausser",
+             "relocate": "déplacer", "destroy": "détruire", "rotate": "pivoter", "mind": "contrôler",
+             "exchange": "échanger", "swap": "troquer", "push": "pousser", "coin": "pièce",
+             "tile": "tuile", "hero": "héros", "map": "carte", "harp": "harpe", "dwarf": "nain",
+             "thief": "voleur", "amazon": "amazone", "wizard": "magicien"}
+_FR_NAMES = {"start": "départ", "room": "salle", "destroy": "détruire", "escape": "évasion",
+             "find": "trouver", "moving": "mobile", "lose": "perdre", "harp": "harpe",
+             "exchange": "échange", "map": "carte", "passkey": "passe-partout", "mind": "esprit",
+             "rotate": "pivoter", "steal-left": "vol-gauche", "steal-right": "vol-droite",
+             "wind": "vent", "teleport": "téléportation", "amazon": "amazone", "barbarian": "barbare",
+             "dwarf": "nain", "knight": "chevalier", "thief": "voleur", "wizard": "magicien",
+             "stay": "rester"}
+
+
+def typed_text(action: int, lang: str = "en") -> str:
+    """An action as a player of ``lang`` may type it: the notation, with French words and sides
+    (``poser trouver 1,0 NO``) in French."""
+    text = action_to_text(action)
+    if _lang(lang) != "fr":
+        return text
+    out: list[str] = []
+    for item in text.split():
+        if item.isupper() and set(item) <= set("NESW"):
+            out.append(item.replace("W", "O"))
+        else:
+            out.append((_FR_NAMES if out else _FR_VERBS).get(item, item))
     return " ".join(out)
 
 
