@@ -251,3 +251,14 @@ def test_replay_error_of_an_illegal_action_says_what_is_wrong() -> None:
     with pytest.raises(ReplayStepError) as stopped:
         replay(record)
     assert stopped.value.error == ReplayError(0, "pass", "the first player must play one to three cards")
+
+
+def test_a_record_keeps_who_sat_where_and_refuses_malformed_names() -> None:
+    import pytest
+
+    from ludotheque.core import GameRecord, RecordError
+
+    record = GameRecord.from_json({"game": "gargon", "seed": 1, "names": ["Ann", "Random bot", "Bo"]})
+    assert GameRecord.loads(record.dumps()).names == ["Ann", "Random bot", "Bo"]
+    with pytest.raises(RecordError, match="names"):
+        GameRecord.from_json({"game": "gargon", "seed": 1, "names": "Ann"})

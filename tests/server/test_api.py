@@ -126,7 +126,7 @@ def test_a_legal_action_moves_the_table_to_the_next_version(client: TestClient, 
     assert response.status_code == 200 and response.json() == {"version": 1}
     after = tables.view(table, tokens[1])
     assert after["version"] == 1 and after["to_act"] == 1
-    assert any("Seat 1" in line for line in after["log"])
+    assert any("Seat 1" in line for line in after["log"])  # seats are numbered from 1 for people
 
 
 def _refused(client: TestClient, table: str, token: str, action: Any, version: Any, status: int,
@@ -184,6 +184,7 @@ def test_the_record_is_private_until_the_end_then_replays_to_the_same_result(cli
     record = GameRecord.from_json(response.json())
     state = replay(record)
     assert state.scores() == last["scores"]["totals"] == record.result["scores"]  # type: ignore[index]
+    assert record.names == ["Seat 1", "Heuristic bot", "Random bot", "Seat 4"]  # who sat where
     assert client.get(f"/api/tables/{table}").json()["terminal"] is True
     assert client.get("/api/tables", params={"status": "over"}).json()["tables"][0]["id"] == table
 
@@ -242,3 +243,39 @@ def test_pages_are_served(client: TestClient, tables: Any) -> None:
     for path in ["/", f"/t/{table}", f"/t/{table}/replay"]:
         response = client.get(path)
         assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+
+
+def test_a_replay_shows_every_hand_no_presence_and_one_log_entry_per_step(client: TestClient,
+                                                                          tables: Any) -> None:
+    table, tokens = tables.create(["human", "bot:random", "bot:random"])
+    tables.play_out(table, tokens)
+    steps = len(client.get(f"/api/tables/{table}/record").json()["actions"])
+    for step in (0, 5, steps):
+        view = client.get(f"/api/tables/{table}/replay", params={"step": step}).json()  # a spectator
+        for hand in view["observation"]["hands"]:
+            assert not any(card.endswith("?") for card in hand)  # the game is over: every hand shows
+        assert all(s["connected"] is None for s in view["seats"]) and view["replay"] is True
+        assert len(view["log_steps"]) == step + 1  # the deal, then one entry per action
+        assert [line for entry in view["log_steps"] for line in entry] == view["log"]
+        assert "Waiting" not in view["prompt"]
+
+
+def test_a_seat_reads_in_its_own_log_the_values_it_drew_and_nobody_else_does(client: TestClient,
+                                                                            tables: Any) -> None:
+    table, tokens = tables.create(["human", "human", "human"], first_player=0)
+    while True:
+        current = tables.view(table, tokens[0])
+        if current["terminal"] or any(line.startswith("Into your hand") for line in current["log"]):
+            break
+        assert tables.play_turn(table, tokens, lambda legal: legal[0])
+    mine = tables.view(table, tokens[0])["log"]
+    news = [line for line in mine if line.startswith("Into your hand")]
+    assert news and not any(c.endswith("?") for c in news[0].split(": ", 1)[1].split())
+    assert not any("Into your hand" in line for line in tables.view(table, None)["log"])  # a spectator
+    for seat in (0, 1):  # each seat reads only its own draws: right after a move of its own
+        log = tables.view(table, tokens[seat])["log"]
+        for at, line in enumerate(log):
+            if line.startswith("Into your hand"):
+                assert at > 0 and log[at - 1].startswith("You "), log[at - 1]
+    assert any(line.startswith("Dans votre main") or "main" in line
+               for line in tables.view(table, tokens[0], "fr")["log"])

@@ -261,3 +261,24 @@ def test_a_rematch_seat_claimed_through_one_process_opens_in_the_other(pg_url: s
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_name_chosen_through_one_process_shows_on_the_pages_of_another(
+        two_servers: list[ServerProcess]) -> None:
+    first, second = two_servers
+    body = {"game": "gargon", "seats": ["human", "human", "bot:random"]}
+    created = httpx.post(f"{first.url}/api/tables", json=body)
+    assert created.status_code == 201
+    table = created.json()["id"]
+    tokens = [s["url"].split("#token=")[1] for s in created.json()["seats"] if s["kind"] == "human"]
+    watcher = Seat(second, table, tokens[1])  # a page served by the other process
+    try:
+        named = httpx.post(f"{first.url}/api/tables/{table}/name", json={"token": tokens[0], "name": "Zoé"})
+        assert named.status_code == 200
+        deadline = time.monotonic() + 10
+        while watcher.view["seats"][0]["name"] != "Zoé":
+            assert time.monotonic() < deadline, "the other process did not hear of the name"
+            watcher.page.receive()
+        assert httpx.get(f"{second.url}/api/tables/{table}").json()["view"]["seats"][0]["name"] == "Zoé"
+    finally:
+        watcher.close()

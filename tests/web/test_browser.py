@@ -370,8 +370,8 @@ def test_replay_page_steps_through_a_finished_game(page: Any, base: str, bots_ta
     page.wait_for_selector("body[data-steps]")
     steps = int(page.evaluate("document.body.dataset.steps"))
     assert steps > 10 and page.evaluate("document.body.dataset.step") == "0"
-    # a spectator at the start sees ten backs in every hand
-    assert page.locator('[data-zone="hand"] .card[data-face="up"]').count() == 0
+    # the game is over: a spectator at the start sees every hand of ten face up
+    assert page.locator('[data-zone="hand"] .card[data-face="up"]').count() == 30
     assert len(hand(page, 1)) == 10
     page.click("#next")
     page.wait_for_selector('body[data-step="1"]')

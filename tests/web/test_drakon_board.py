@@ -330,3 +330,18 @@ def test_a_spectator_sees_the_dungeon_and_purses_but_no_hand_and_nothing_to_clic
     show(probe, spectator)
     assert probe.locator(".d-room").count() == 2 and probe.locator(".d-purse").count() == 2
     assert probe.locator(".d-hand, button.d-room, .d-spot").count() == 0
+
+
+def test_the_wizards_move_and_the_amazons_are_clicked_rooms_too(probe: Any) -> None:
+    wizard = {"rooms": [START, "room 1,0 N", "find 2,0 N"], "hands": [[], ["lose NE"]],
+              "heroes": ["1,0", "0,0"], "figures": ["wizard", "knight"]}
+    legal = show(probe, view_of(wizard, [], {"heroes": True}))
+    assert "wizard 2,0" in legal
+    probe.click('button.d-room[data-cell="2,0"]')
+    assert sent(probe) == ["wizard 2,0"]
+    amazon = {"rooms": [START, "room 1,0 N", "find 1,1 N"], "hands": [[], ["lose NE"]],
+              "figures": ["amazon", "knight"]}
+    legal = show(probe, view_of(amazon, ["move 1,0"], {"heroes": True}))  # after her move
+    assert legal == {"amazon 1,1", "end"}
+    probe.click('button.d-room[data-cell="1,1"]')
+    assert sent(probe) == ["amazon 1,1"]

@@ -33,6 +33,8 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     version: int | None = None
     result: dict[str, Any] | None = None
+    #: Who sat where (players' names, bots' names), seat by seat; not needed to replay.
+    names: list[str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         obj: dict[str, Any] = {"game": self.game}
@@ -46,6 +48,8 @@ class GameRecord:
         obj["actions"] = list(self.actions)
         if self.result is not None:
             obj["result"] = self.result
+        if self.names is not None:
+            obj["names"] = list(self.names)
         return obj
 
     def dumps(self, indent: int | None = None) -> str:
@@ -56,7 +60,8 @@ class GameRecord:
         """Check the shape of a decoded record (the game checks options, setup and actions)."""
         if not isinstance(obj, dict):
             raise RecordError("a record must be a JSON object")
-        unknown = set(obj) - {"game", "version", "options", "seed", "setup", "actions", "result"}
+        unknown = set(obj) - {"game", "version", "options", "seed", "setup", "actions", "result",
+                              "names"}
         if unknown:
             raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
         game = obj.get("game")
@@ -79,7 +84,10 @@ class GameRecord:
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
             raise RecordError('"version" must be a whole number')
         result = obj.get("result")
-        return cls(game, options, seed, setup, actions, version, result)
+        names = obj.get("names")
+        if names is not None and not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+            raise RecordError('"names" must be a list of the seats\' names')
+        return cls(game, options, seed, setup, actions, version, result, names)
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:

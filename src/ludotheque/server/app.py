@@ -36,6 +36,7 @@ from .limits import (
     MAX_NAME,
     MAX_OPTIONS,
     MAX_SEATS,
+    MAX_STRING,
     MAX_TOKEN,
     PAGE_DEFAULT,
     PAGE_MAX,
@@ -70,12 +71,21 @@ class CreateTable(BaseModel):
     game: Name
     options: dict[Name, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seats: list[Name] | None = Field(default=None, max_length=MAX_SEATS)
+    clock: dict[Name, Any] | None = Field(default=None, max_length=4)
 
 
 class SeatToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Token
     lang: Lang | None = None
+
+
+class SeatName(BaseModel):
+    """A seat's player's name: 1 to 24 characters of plain text."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: Token
+    name: Annotated[str, StringConstraints(max_length=MAX_STRING)]
 
 
 class PlayAction(BaseModel):
@@ -202,13 +212,23 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     async def lobby() -> FileResponse:
         return FileResponse(WEB / "lobby.html")
 
+    async def table_file(table_id: str, page: str) -> FileResponse:
+        """The page of a table, or a 404 page (in the reader's language) when there is no such
+        table; a table this server cannot play still gets its page, which says why."""
+        try:
+            await service.get(table_id)
+        except ApiError as exc:
+            if exc.code == "no_table":
+                return FileResponse(WEB / "notfound.html", status_code=404)
+        return FileResponse(WEB / page)
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+        return await table_file(table_id, "table.html")
 
     @app.get("/t/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "replay.html")
+        return await table_file(table_id, "replay.html")
 
     # -- the API --------------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
@@ -237,7 +257,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         """Start a table. Each human seat gets a private link (keep it: it is shown only now)."""
-        table, tokens = await service.create(body.game, body.options, body.seats)
+        table, tokens = await service.create(body.game, body.options, body.seats, body.clock)
         seats = []
         for s in table.row.seats:
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -273,6 +293,14 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
         return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
+
+    @app.post("/api/tables/{table_id}/name", tags=["tables"])
+    async def name_seat(table_id: str, body: SeatName) -> dict[str, Any]:
+        """The seat of ``token`` takes a name (shown wherever the seat is: board, log, scores,
+        replay); 400 ``bad_name`` for an empty or too long name or one with control characters."""
+        table = await service.get(table_id)
+        seat, name = await service.set_name(table, body.token, body.name)
+        return {"seat": seat, "name": name}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def play(table_id: str, body: PlayAction,

@@ -155,6 +155,9 @@ class Session:
                 self.service.resend(table, watcher)
             elif kind == "sync":
                 self.service.resend(table, watcher)
+            elif kind == "back":  # "take my seat back" from a bot playing for it
+                if watcher.seat is not None and watcher.seat in table.zombies:
+                    self.service.take_back(table, watcher.seat)
             else:
                 shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
                 watcher.offer(error_text("unknown_message", watcher.lang, kind=shown))

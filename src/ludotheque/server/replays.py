@@ -1,4 +1,9 @@
-"""Stepping through a finished game: the view after any number of its actions, from any seat."""
+"""Stepping through a finished game: the view after any number of its actions, from any seat.
+
+The game is over, so nothing is secret any more: a replay shows every seat's own cards at every
+step (each seat's part of the observation comes from that seat's own observation), no one's
+presence, and a log grouped by action — one entry per step, so that the slider and the log agree.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +14,30 @@ from ..core.record import GameRecord
 from .errors import ApiError
 from .tables import LiveTable
 from .views import build_view, describe_log, whole_view
+from .words import say
+
+
+def open_observation(state: Any, seat: int | None) -> dict[str, Any]:
+    """``seat``'s observation with every seat's own part filled in from that seat's observation
+    (every per-seat list: hands, cards in play, ...). Only for a game that is over."""
+    merged: dict[str, Any] = state.observe(seat).to_json()
+    players = state.players
+    for other in range(players):
+        if other == seat:
+            continue
+        theirs = state.observe(other).to_json()
+        for key, value in theirs.items():
+            mine = merged.get(key)
+            if isinstance(value, list) and isinstance(mine, list) and len(value) == len(mine) == players:
+                merged[key] = [*mine[:other], value[other], *mine[other + 1:]]
+    return merged
 
 
 def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | None,
                 lang: str) -> dict[str, Any]:
-    """The view of ``seat`` (None: spectator) after the first ``step`` actions of ``record``."""
+    """The view of ``seat`` (None: spectator) after the first ``step`` actions of ``record``,
+    every hand shown; ``log_steps`` is the log in words grouped by step (entry k: what action k
+    did; entry 0: the deal)."""
     steps = len(record.actions)
     if step > steps:
         raise ApiError(400, "malformed", problem=f"step must be between 0 and {steps}")
@@ -22,12 +46,19 @@ def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | Non
     state = record.start()
     log = start_log(state)
     log = [] if log is None else log
+    bounds = [len(log)]
     for text in record.actions[:step]:
         state.apply_trusted(state.game.parse_action(text))
+        bounds.append(len(log))
     lines = describe_log(table.renderer, table.row.seats, log, seat, lang)
     view = whole_view(build_view(state, table.renderer, table.row.seats, seat, lang), lines, ())
     view.update(version=step, table=table.id, game=table.row.game, game_name=state.game.spec.name,
                 rules_version=table.row.rules_version, next_id=table.row.next_id, steps=steps, step=step,
-                action=record.actions[step - 1] if step else None)
+                action=record.actions[step - 1] if step else None, replay=True,
+                observation=open_observation(state, seat),
+                log_steps=[lines[:bounds[0]]] + [lines[bounds[k - 1]:bounds[k]] for k in range(1, step + 1)])
     view["legal"] = []  # a replay is watched, not played
+    view["seats"] = [{**s, "connected": None} for s in view["seats"]]  # nobody is "here" in a replay
+    if not state.is_terminal:
+        view["prompt"] = say("replay_step", lang, k=step, n=steps)
     return view

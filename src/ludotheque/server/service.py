@@ -8,8 +8,10 @@ is locked; the table's lock covers only checking an action, storing it and apply
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
+import unicodedata
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
@@ -20,9 +22,10 @@ from ..core.game import CHANCE, Action
 from ..core.record import GameRecord, new_seed
 from ..core.registry import get_game
 from .bot_moves import BotMoves
-from .bus import ACTION, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
+from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
+from .clocks import parse_clock
 from .errors import ApiError
-from .limits import BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
+from .limits import BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
@@ -33,6 +36,8 @@ from .tables import (
     summary,
     token_digest,
 )
+from .updates import encode
+from .views import seat_names
 from .watchers import Watcher
 from .writer import ActionWriter
 
@@ -46,6 +51,26 @@ IDLE_LINGER = 300.0
 SWEEP_SECONDS = 2.0
 PRESENCE_SECONDS = 15.0
 PRESENCE_TTL = 40.0
+
+
+#: Characters a name may not hold: control, format (bidi overrides, zero-width), surrogates,
+#: private use, unassigned, and line or paragraph separators.
+_NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def check_name(name: str) -> str:
+    """A player's name, trimmed, if it is 1 to MAX_PLAYER_NAME characters of plain text (else
+    ApiError 400 ``bad_name``)."""
+    clean = " ".join(part for part in name.split(" ") if part)  # spaces trimmed and single
+    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
+        problem = "control character"
+    elif not clean:
+        problem = "empty"
+    elif len(clean) > MAX_PLAYER_NAME:
+        problem = f"{len(clean)} characters"
+    else:
+        return clean
+    raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=problem)
 
 
 class TableService:
@@ -68,6 +93,7 @@ class TableService:
         """Hear the other processes, move the bots that wait, then keep tables tidy."""
         await self.bus.start(self._on_notice)
         await self.sweep()
+        await self._resume_clocks()
         self._spawn(self._maintain())
         if self.bus.multi_process:
             self._spawn(self._send_notices())
@@ -89,6 +115,7 @@ class TableService:
             await asyncio.sleep(1.0)
             now = time.monotonic()
             try:
+                self._tick_clocks(now)
                 await self._evict(now)
                 if self.bus.multi_process and now - last_sweep >= SWEEP_SECONDS:
                     last_sweep = now
@@ -104,7 +131,8 @@ class TableService:
         for table in list(self.tables.values()):
             busy = table.watchers or table.lock.locked() or (table.bot_task and not table.bot_task.done())
             linger = FINISHED_LINGER if table.finished else IDLE_LINGER
-            if busy or now - table.used < linger or (table.bot_to_act and not table.finished):
+            clocked = table.clocks is not None and not table.finished  # its clock runs here
+            if busy or clocked or now - table.used < linger or (table.bot_to_act and not table.finished):
                 continue
             del self.tables[table.id]
             await self.bus.release(table.id)
@@ -176,8 +204,9 @@ class TableService:
 
     # -- creating -------------------------------------------------------------------------------
     def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
-                 issue_tokens: bool) -> tuple[TableRow, dict[int, str]]:
+                 issue_tokens: bool, clock: Any = None) -> tuple[TableRow, dict[int, str]]:
         """A table's row, its options and seats checked before anything is allocated for them."""
+        checked = parse_clock(clock)
         try:
             game = get_game(game_id)
         except UnknownGameError as exc:
@@ -203,7 +232,9 @@ class TableService:
         for s in seats:
             if s.seat in tokens:
                 s.token_hash = token_digest(tokens[s.seat])
-        return TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats), tokens
+        row = TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats,
+                       clock=None if checked is None else checked.to_json())
+        return row, tokens
 
     def _start(self, row: TableRow) -> LiveTable:
         try:
@@ -213,10 +244,11 @@ class TableService:
         row.to_act = table.state.to_act
         return table
 
-    async def create(self, game_id: str, options: Mapping[str, Any],
-                     seat_kinds: Sequence[str] | None) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it with the token of each human seat."""
-        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True)
+    async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
+                     clock: Any = None) -> tuple[LiveTable, dict[int, str]]:
+        """A new table (``clock``: its turn timer, see clocks.py); returns it with the token of
+        each human seat."""
+        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True, clock=clock)
         table = self._start(row)
         await self._write(self.store.create_table, row)
         self.tables[row.id] = table
@@ -234,7 +266,10 @@ class TableService:
                 raise ApiError(409, "not_over")
             if table.row.next_id is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in table.row.seats]
-                row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False)
+                row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False,
+                                       clock=table.row.clock)
+                for old, new in zip(table.row.seats, row.seats, strict=True):
+                    new.name = old.name  # the same players, under the same names
                 started = self._start(row)
                 next_id = await self._write(self.store.create_rematch, table.id, row)
                 if next_id == row.id:  # ours (another process may have made one first)
@@ -259,11 +294,47 @@ class TableService:
             table.revision += 1
             table.updates.tell_all({"type": "rematch", "next_id": next_id})
 
+    # -- names ----------------------------------------------------------------------------------
+    async def set_name(self, table: LiveTable, token: str, name: str) -> tuple[int, str]:
+        """The seat of ``token`` takes the name ``name`` (checked first: a bad one changes
+        nothing); every page of the table shows it at once. Returns (seat, name)."""
+        clean = check_name(name)
+        seat = await self.seat_of(table, token)
+        if seat is None:
+            raise ApiError(403, "bad_token")
+        async with table.lock:
+            notice = self.bus.notice(NAME, table.id, str(seat))
+            await self._write(self.store.set_name, table.id, seat, clean, notice)
+            self._renamed(table, {seat: clean})
+        return seat, clean
+
+    def _renamed(self, table: LiveTable, names: Mapping[int, str | None]) -> None:
+        changed = False
+        for seat, name in names.items():
+            row = table.row.seats[seat]
+            if row.kind == "human" and row.name != name:
+                row.name, changed = name, True
+        if changed:  # names are in every view and every log line: all are described again
+            table.lines.clear()
+            table.revision += 1
+            for watcher in list(table.watchers):
+                table.updates.send_whole(watcher)
+
+    async def _reload_names(self, table: LiveTable) -> None:
+        try:
+            stored = await to_thread.run_sync(self.store.load_seats, table.id)
+        except Exception as exc:
+            log.warning("table %s: cannot read its names: %s", table.id, exc)
+            return
+        self._renamed(table, {s.seat: s.name for s in stored if s.seat < len(table.row.seats)})
+
     # -- playing --------------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int | None, text: str, step: int, lang: str) -> int:
         """Check, store, apply and announce one action of a human seat; returns the new step."""
         if seat is None:
             raise ApiError(403, "bad_token")
+        if seat in table.zombies:
+            self.take_back(table, seat)
         async with table.lock:
             if step > table.step and self.bus.multi_process:
                 await self._catch_up_locked(table)  # the page saw a step another process played
@@ -296,7 +367,7 @@ class TableService:
         except Exception as exc:  # the database is down or refused: the table stays as it was
             log.exception("table %s: could not store action %s", table.id, text)
             raise ApiError(503, "store") from exc
-        table.game.apply_trusted(action)
+        table.apply(action)
         table.updates.publish()
 
     def _after_lost_commit(self, table: LiveTable, done: asyncio.Future[None]) -> None:
@@ -313,6 +384,7 @@ class TableService:
     def _moved(self, table: LiveTable) -> None:
         """After the table moved (here or elsewhere): its bots play on, or it is over."""
         table.used = time.monotonic()
+        self._tell_clock(table)
         if table.finished:
             self._spawn(self.bus.release(table.id))
         else:
@@ -361,6 +433,8 @@ class TableService:
             self._presence_changed(table, announce=False)
         elif notice.kind == REMATCH:
             self._set_next(table, notice.data)
+        elif notice.kind == NAME:
+            self._spawn(self._reload_names(table))
         elif notice.kind == WHO and table.local_seats():
             self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
 
@@ -413,13 +487,16 @@ class TableService:
                 step, seat = table.step, table.state.to_act
                 if seat == CHANCE:
                     action = table.chance_outcome()
-                elif seat in table.bots:
-                    action = await self.bots.move(table.bots[seat], table.state, seat, table.id)
+                elif seat in table.bots or seat in table.zombies:
+                    bot = table.bots.get(seat) or table.zombies[seat]
+                    action = await self.bots.move(bot, table.state, seat, table.id)
                 else:
                     break
                 async with table.lock:
                     if table.step != step:
                         continue  # the table moved while the bot thought (caught up from the store)
+                    if seat != CHANCE and seat not in table.bots and seat not in table.zombies:
+                        break  # the player took their seat back while the bot thought
                     try:
                         await self._commit(table, action, seat)
                     except ApiError as exc:
@@ -427,6 +504,7 @@ class TableService:
                             await asyncio.sleep(1.0)  # the store is failing: try again later
                         continue
                 table.used = time.monotonic()
+                self._tell_clock(table)
             if table.finished:
                 await self.bus.release(table.id)
         except Exception:  # a bug must not go unnoticed, nor stop the server
@@ -442,6 +520,12 @@ class TableService:
         if watcher.seat is not None:
             self._presence_changed(table, announce=True, newcomer=watcher)
         table.updates.send_whole(watcher)  # with the new presence in it
+        if watcher.seat is not None and watcher.seat in table.zombies:
+            self.take_back(table, watcher.seat)  # the link opened again: the seat is theirs
+        else:
+            message = table.clock_message(time.monotonic())
+            if message is not None:
+                watcher.offer(encode(message))
 
     def leave(self, table: LiveTable, watcher: Watcher) -> None:
         if watcher in table.watchers:
@@ -474,11 +558,54 @@ class TableService:
             if stale:
                 self._presence_changed(table, announce=False)
 
+    # -- clocks ---------------------------------------------------------------------------------
+    async def _resume_clocks(self) -> None:
+        """At start: the unfinished tables with a clock are read back, so that their clocks run
+        (the current turn's clock starts again) even if nobody opens them."""
+        try:
+            ids = await to_thread.run_sync(self.store.clocked_ids)
+        except Exception as exc:
+            log.warning("cannot look for tables with clocks: %s", exc)
+            return
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except (ApiError, LudothequeError) as exc:
+                log.warning("table %s: its clock cannot run: %s", table_id, exc)
+
+    def _tell_clock(self, table: LiveTable) -> None:
+        if table.clocks is not None:
+            table.clocks.turn(table.step, table.state.to_act, time.monotonic())  # a new turn starts now
+        message = table.clock_message(time.monotonic())
+        if message is not None:
+            table.updates.tell_all(message)
+
+    def _tick_clocks(self, now: float) -> None:
+        """Every second: a person to act out of time, or gone too long, is replaced by a bot."""
+        for table in list(self.tables.values()):
+            if table.clocks is None or table.finished:
+                continue
+            humans = {s.seat for s in table.row.seats if s.kind == "human"} - set(table.zombies)
+            seat = table.clocks.tick(table.step, table.state.to_act, humans, table.connected(), now)
+            if seat is not None:
+                log.info("table %s: seat %s ran out of time or left; a bot plays for it", table.id, seat)
+                table.zombie(seat)
+                self._tell_clock(table)
+                self._schedule_bots(table)
+
+    def take_back(self, table: LiveTable, seat: int) -> None:
+        """The player of a seat a bot played for is back."""
+        if table.zombies.pop(seat, None) is not None and table.clocks is not None:
+            table.clocks.back(seat, time.monotonic())
+        self._tell_clock(table)
+
     # -- replays --------------------------------------------------------------------------------
     def record(self, table: LiveTable) -> GameRecord:
+        """The finished game's record, with who sat where (players' and bots' names)."""
         if not table.finished:
             raise ApiError(409, "not_over")
-        return table.game.record
+        names = seat_names(table.renderer, table.row.seats, "en")
+        return dataclasses.replace(table.game.record, names=names)
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(job)

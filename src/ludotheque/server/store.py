@@ -64,6 +64,7 @@ tables = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
     Column("next_id", String(32), nullable=True),  # the "play again" table
+    Column("clock", JSON, nullable=True),  # the turn timer (server/clocks.py); None: none
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
@@ -76,6 +77,7 @@ seats = Table(
     Column("kind", String(16), nullable=False),  # human | bot
     Column("bot", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),  # None: a human seat not claimed yet
+    Column("name", String(64), nullable=True),  # the name its player chose (None: none yet)
 )
 
 actions = Table(
@@ -129,6 +131,7 @@ class SeatRow:
     kind: str
     bot: str | None = None
     token_hash: str | None = None
+    name: str | None = None  # the name its player chose (None: "Seat 1", or the bot's name)
 
 
 @dataclass
@@ -145,6 +148,7 @@ class TableRow:
     finished: bool = False
     result: dict[str, Any] | None = None
     next_id: str | None = None
+    clock: dict[str, Any] | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -177,6 +181,10 @@ def _migrate(db: Connection) -> None:
             except UnknownGameError:
                 continue
             db.execute(update(tables).where(tables.c.game == game_id).values(rules_version=version))
+    if "clock" not in columns:  # tables had no timers
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock JSON"))
+    if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
+        db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in tables.indexes:
         index.create(db, checkfirst=True)
 
@@ -228,10 +236,10 @@ class Store:
         db.execute(insert(tables).values(
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options, seed=row.seed,
             created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
-            next_id=None))
+            next_id=None, clock=row.clock))
         db.execute(insert(seats), [
-            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
-            for s in row.seats])
+            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
+             "name": s.name} for s in row.seats])
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
@@ -282,6 +290,13 @@ class Store:
         with self._writing() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
+
+    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> None:
+        """Name a human seat (its player chose the name)."""
+        with self._writing() as db:
+            db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                seats.c.kind == "human")).values(name=name))
+            self._notify(db, notice)
 
     def notify(self, payloads: Sequence[str]) -> None:
         """Notices to the other processes outside any change (presence, rematch), in order."""
@@ -343,6 +358,13 @@ class Store:
                 .where(and_(tables.c.finished.is_(False), seats.c.kind == "bot"))
                 .order_by(tables.c.created)).scalars().all())
 
+    def clocked_ids(self) -> list[str]:
+        """Unfinished tables with a turn timer: a starting server keeps their clocks running."""
+        with self.engine.connect() as db:  # (a JSON null and SQL NULL both mean none: read, then sort out)
+            rows = db.execute(select(tables.c.id, tables.c.clock).where(tables.c.finished.is_(False))
+                              .order_by(tables.c.created)).all()
+        return [table_id for table_id, clock in rows if clock]
+
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
@@ -355,7 +377,7 @@ def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"])
+    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"))
 
 
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
@@ -365,4 +387,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         seats=[_seat(s) for s in seat_rows],
         created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
+        clock=row.get("clock"),
     )

@@ -26,10 +26,11 @@ from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
 from ..renderers import GameRenderer, renderer_for
 from ..sim.match import bot_seed, chance_seed
+from .clocks import SeatClocks, parse_clock
 from .errors import ApiError
 from .store import SeatRow, StoreError, TableRow
 from .updates import Updates
-from .views import build_view, describe_log
+from .views import build_view, describe_log, seat_names
 from .watchers import Watcher
 from .words import say
 
@@ -50,8 +51,14 @@ def rematch_token(old_token: str, new_table: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+#: The letters of a table id: plain letters and digits only (an id never starts with "-" or "_",
+#: and reads well in a URL, a log or a message).
+ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
 def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
+    """12 letters and digits: 71 random bits, enough that nobody guesses a table's id."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(12))
 
 
 def parse_seats(kinds: Sequence[str], game_id: str) -> list[SeatRow]:
@@ -94,8 +101,13 @@ class LiveTable:
         self.log: list[Any] = [] if log is None else log
         record = GameRecord(game.id, dict(state.options), seed=row.seed, version=row.rules_version)
         self.game = RecordedGame(state, record)
+        #: what each person's own hand gained, by seat: (the number of public events by then, the
+        #: seat's observations before and after): the log tells them, and only them, the values
+        self.gains: dict[int, list[tuple[int, Any, Any]]] = {}
+        self.humans = [s.seat for s in row.seats if s.kind == "human"]
         self.extend(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
+        self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.updates = Updates(self)
@@ -107,6 +119,11 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
         self.bots: dict[int, Bot] = {}
+        clock = parse_clock(row.clock) if row.clock else None
+        self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
+        if self.clocks is not None:
+            self.clocks.turn(self.step, self.state.to_act, time.monotonic())
+        self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
         for s in row.seats:
             if s.kind == "bot" and s.bot is not None:
                 # a resumed bot starts a new stream: the record, not the bot, is what must replay
@@ -127,6 +144,20 @@ class LiveTable:
         """The number of actions played: every action names the step it was chosen on."""
         return self.game.moves
 
+    def zombie(self, seat: int) -> None:
+        """A random bot plays for ``seat`` until its player comes back."""
+        bot = make_bot(self.row.game, "random", f"{bot_seed(self.row.seed, seat)}:zombie:{self.step}")
+        bot.reset(self.state.game, self.state.options, seat)
+        self.zombies[seat] = bot
+
+    def clock_message(self, now: float) -> dict[str, Any] | None:
+        """What the pages show of the clocks: each seat's seconds left, and who a bot plays for."""
+        if self.clocks is None:
+            return None
+        return {"type": "clock", **self.clocks.clock.to_json(), "version": self.step,
+                "to_act": self.state.to_act if not self.finished else None,
+                "left": [round(x, 1) for x in self.clocks.left(now)], "zombies": sorted(self.zombies)}
+
     def chance_outcome(self) -> Action:
         """At a chance node, the outcome drawn from a stream of the table's seed and step, so
         that any process, before or after a restart, draws the same."""
@@ -140,15 +171,29 @@ class LiveTable:
     def bot_to_act(self) -> bool:
         """Whether the next move is not a person's: a bot's, or a chance outcome."""
         to_act = self.state.to_act
-        return to_act == CHANCE or to_act in self.bots
+        return to_act == CHANCE or to_act in self.bots or to_act in self.zombies
 
     def extend(self, moves: Sequence[str]) -> None:
         """Play actions read from the store (this process's earlier ones, or another's)."""
         try:
             for text in moves:
-                self.game.apply_text(text)
+                self.apply(self.state.game.parse_action(text), check=True)
         except LudothequeError as exc:
             raise StoreError(f"table {self.row.id}: its stored actions do not replay: {exc}") from None
+
+    def apply(self, action: Action, check: bool = False) -> None:
+        """Play ``action`` (checked against the rules first when ``check``: it comes from the
+        store), noting what it put in each person's own hand."""
+        state = self.state
+        before = {seat: state.observe(seat) for seat in self.humans}
+        if check:
+            self.game.apply(action)
+        else:
+            self.game.apply_trusted(action)
+        for seat, seen in before.items():
+            now = state.observe(seat)
+            if self.renderer.new_in_hand(seen, now, "en") is not None:  # kept only when it gained
+                self.gains.setdefault(seat, []).append((len(self.log), seen, now))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token (a spectator). Raises ApiError for a bad one."""
@@ -169,7 +214,8 @@ class LiveTable:
             raise ApiError(409, "stale", version=step, current=self.step)
         if state.to_act != seat:
             to_act = state.to_act
-            name = say("chance", lang) if to_act == CHANCE else self.renderer.seat_name(to_act, lang)
+            name = (say("chance", lang) if to_act == CHANCE
+                    else seat_names(self.renderer, self.row.seats, lang)[to_act])
             raise ApiError(409, "not_your_turn", name=name)
         try:
             action: Action = state.game.parse_action(text)
@@ -194,9 +240,24 @@ class LiveTable:
     # -- what watchers see --------------------------------------------------------------------
     def log_lines(self, seat: int | None, lang: str) -> list[str]:
         """The log in ``seat``'s words, described once per event (events never change)."""
-        lines = self.lines.setdefault((seat, lang), [])
-        if len(lines) < len(self.log):
-            lines += describe_log(self.renderer, self.row.seats, self.log[len(lines):], seat, lang)
+        key = (seat, lang)
+        lines = self.lines.setdefault(key, [])
+        events, gained = self.described.get(key, (0, 0))
+        gains = self.gains.get(seat, []) if seat is not None else []
+        if events == len(self.log) and gained == len(gains):
+            return lines
+        while events < len(self.log) or gained < len(gains):
+            # the public events up to the next gain, then what that gain put in this seat's hand
+            upto = gains[gained][0] if gained < len(gains) else len(self.log)
+            lines += describe_log(self.renderer, self.row.seats, self.log[events:upto], seat, lang)
+            events = upto
+            if gained < len(gains):
+                _, before, after = gains[gained]
+                news = self.renderer.new_in_hand(before, after, lang)
+                if news:
+                    lines.append(news)
+                gained += 1
+        self.described[key] = (events, gained)
         return lines
 
     def view_parts(self, seat: int | None, lang: str) -> dict[str, Any]:
@@ -219,7 +280,8 @@ def summary(row: TableRow, step: int, to_act: int | None, terminal: bool) -> dic
     """A table as the lobby lists it: public facts only (``version`` is the step)."""
     return {
         "id": row.id, "game": row.game, "rules_version": row.rules_version, "players": len(row.seats),
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in row.seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
         "version": step, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
+        "clock": row.clock,
     }

@@ -29,7 +29,8 @@ def encode(message: dict[str, Any]) -> str:
 
 @dataclass
 class Built:
-    """One reader's view at one step: without its log (``log_length`` lines long) or presence."""
+    """One reader's view at one step: without its log (``log_length`` lines long: the public
+    events and, for a seat, what its own hand gained) or presence."""
 
     step: int
     revision: int
@@ -51,7 +52,8 @@ class Updates:
         built = self.built.get(key)
         if built is None or built.step != table.step or built.revision != table.revision:
             seat, lang = key
-            built = Built(table.step, table.revision, table.view_parts(seat, lang), len(table.log))
+            built = Built(table.step, table.revision, table.view_parts(seat, lang),
+                          len(table.log_lines(seat, lang)))
             self.built[key] = built
         return built
 

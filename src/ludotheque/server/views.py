@@ -14,15 +14,32 @@ from typing import Any
 from ..core.game import State
 from ..renderers import GameRenderer
 from .store import SeatRow
-from .words import say
+from .words import say, web_prompt
+
+
+def bot_name(bot: str | None, lang: str) -> str:
+    """``Random bot``, ``Robot heuristique``: a bot's name in words."""
+    if bot in ("random", "heuristic"):
+        return say(f"bot_{bot}", lang)
+    return say("bot_other", lang, bot=bot or "")
 
 
 def seat_names(renderer: GameRenderer, seats: Sequence[SeatRow], lang: str) -> list[str]:
-    """``Seat 2``, or ``Seat 1 (bot: heuristic)`` for a bot."""
+    """Each seat's name as players read it: the name its player chose, else ``Seat 1`` (seats
+    are numbered from 1 for people, from 0 in the API); a bot's name (``Random bot``, numbered
+    ``Random bot 2`` when several bots of a kind sit at the table)."""
     names = []
+    kinds = [s.bot for s in seats if s.kind == "bot"]
+    counted: dict[str | None, int] = {}
     for s in seats:
-        name = renderer.seat_name(s.seat, lang)
-        names.append(say("bot_seat", lang, name=name, bot=s.bot) if s.kind == "bot" else name)
+        if s.name:
+            names.append(s.name)
+        elif s.kind == "bot":
+            counted[s.bot] = counted.get(s.bot, 0) + 1
+            name = bot_name(s.bot, lang)
+            names.append(f"{name} {counted[s.bot]}" if kinds.count(s.bot) > 1 else name)
+        else:
+            names.append(say("seat", lang, n=s.seat + 1))
     return names
 
 
@@ -42,7 +59,7 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
     to_act = state.to_act
     legal: list[dict[str, str]] = []
     if seat is not None and to_act == seat:
-        prompt = renderer.prompt(observation, lang)
+        prompt = web_prompt(renderer.prompt(observation, lang))
         game = state.game
         legal = [{"action": game.action_to_text(a), "label": renderer.action_label(a, observation, lang)}
                  for a in state.legal_actions()]
@@ -60,7 +77,8 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
         "seat": seat,
         "lang": lang,
         "players": state.players,
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat]} for s in seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "named": bool(s.name)}
+                  for s in seats],
         "to_act": to_act,
         "terminal": state.is_terminal,
         "prompt": prompt,

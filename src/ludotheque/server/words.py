@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("en", "fr")
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {name}",
+        "seat": "Seat {n}",
+        "bad_clock": "Bad clock: {problem}",
+        "replay_step": "Step {k} of {n}",
+        "bot_random": "Random bot",
+        "bot_heuristic": "Heuristic bot",
+        "bot_other": "Bot {bot}",
+        "bad_name": "A name is 1 to {limit} characters of plain text (no control characters): {problem}",
         "chance": "chance",
         "over": "The game is over",
         "bot_seat": "{name} (bot: {bot})",
@@ -41,6 +50,14 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "waiting": "En attente de {name}",
+        "seat": "Place {n}",
+        "bad_clock": "Horloge incorrecte : {problem}",
+        "replay_step": "Coup {k} sur {n}",
+        "bot_random": "Robot aléatoire",
+        "bot_heuristic": "Robot heuristique",
+        "bot_other": "Robot {bot}",
+        "bad_name": "Un nom fait de 1 à {limit} caractères de texte simple (sans caractère de "
+                    "contrôle) : {problem}",
         "chance": "le hasard",
         "over": "La partie est terminée",
         "bot_seat": "{name} (robot : {bot})",
@@ -75,6 +92,16 @@ _WORDS: dict[str, dict[str, str]] = {
         "internal": "Une erreur s'est produite sur le serveur ; rien n'a changé",
     },
 }
+
+
+#: Terminal notation in parentheses at the end of a game's prompt, e.g. "(battle C)" or "(stop)":
+#: the web table has buttons for it, so its prompt leaves it out.
+_NOTATION = re.compile(r"\s*\((?:battle|play|draw|stop|pass|map|take|call)(?: [A-Za-z0-9?]+)*\)")
+
+
+def web_prompt(text: str) -> str:
+    """A game's prompt without the terminal notation it may quote."""
+    return _NOTATION.sub("", text)
 
 
 def pick_lang(value: str | None) -> str:

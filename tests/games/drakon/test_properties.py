@@ -15,6 +15,7 @@ from ludotheque.core import CHANCE, GameRecord, RecordedGame, replay
 from ludotheque.core.game import sample_chance
 from ludotheque.games.drakon import GAME
 from ludotheque.games.drakon.components import START_ROOM, components, kind_effect, kind_of
+from ludotheque.games.drakon.dungeon import facing, frontier
 from ludotheque.games.drakon.notation import cell_text, room_text
 from ludotheque.games.drakon.position import DrakonPosition
 
@@ -50,7 +51,7 @@ def effects_in_play(state: DrakonPosition) -> Counter[int]:
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=IDS)
-def test_tiles_and_coins_are_conserved(options: dict[str, Any]) -> None:
+def test_tiles_and_coins_are_conserved_and_the_dungeon_stays_legal(options: dict[str, Any]) -> None:
     parts = components()
     box = Counter(kind_effect(k) for k in parts.tiles) + Counter({START_ROOM: 1})
     for state in playout(options, seed=11):
@@ -62,6 +63,14 @@ def test_tiles_and_coins_are_conserved(options: dict[str, Any]) -> None:
         kinds.update(k for hand in state.hands for k in hand)
         kinds.update(state.pile)
         assert kinds == Counter(parts.tiles) + Counter({kind_of(START_ROOM, parts.start_arrows): 1})
+        # every figure stands on a room; no two arrows face each other anywhere
+        assert all(cell in state.rooms for cell in state.hero_cell)
+        assert state.drakon == -1 or state.drakon in state.rooms
+        for cell, room in state.rooms.items():
+            assert not room & 15 & facing(state.rooms, cell), f"arrows facing at {cell_text(cell)}"
+        # the free cells kept from turn to turn are those computed afresh
+        cells = frontier(state.rooms)
+        assert state.layout in (None, (cells, [facing(state.rooms, c) for c in cells]))
 
 
 def shuffled_hidden(state: DrakonPosition, seat: int, rng: random.Random) -> DrakonPosition:

@@ -616,3 +616,32 @@ def test_rule_chance_steps_list_outcomes_summing_to_one() -> None:
         else:
             state.apply(state.sample_action(rng))
     assert seen > 0
+
+
+# -- options for the readings players may want the other way --------------------------------
+
+def test_rule_option_pass_at_will(position: Any) -> None:
+    state = position(["room 1,0 N"], pass_at_will=True)
+    assert sorted(state.legal_texts()) == ["move 1,0", "pass"]
+    state.apply_text("pass")
+    assert state.to_act == 1
+
+
+def test_rule_option_drakon_staying_put_catches_nobody(position: Any) -> None:
+    state = position(["drakon 1,0 N"], players=3, heroes=["0,0", "0,0", "0,0"], drakon="0,0",
+                     purses=[[0, 0, 0], [1, 0, 0], [0, 0, 0]], drakon_stay_catches=False)
+    state.apply_text("move 1,0")
+    state.apply_text("drakon 0,0")
+    assert state.to_act == 1 and state.purses[1] == [1, 0, 0]
+
+
+def test_rule_option_map_room_victim_drawn_at_random(position: Any) -> None:
+    state = position(["map 1,0 N"], players=3, hands=[[], ["find N"], ["wind NS"]],
+                     map_room="random")
+    state.apply_text("move 1,0")
+    assert state.to_act == CHANCE
+    assert sorted(state.chance_outcomes()) == [(GAME.parse_action("map 1"), 0.5),
+                                               (GAME.parse_action("map 2"), 0.5)]
+    state.apply_text("map 2")
+    assert state.to_act == CHANCE and state.chance_outcomes() == [
+        (GAME.parse_action("tile wind NS"), 1.0)]

@@ -85,6 +85,14 @@ SPEC = GameSpec(
         OptionSpec("lost_coins", "treasure", "where a coin lost to Drakon or a Lose room goes: "
                    "treasure (back in play) or out (out of the game)",
                    choices=("treasure", "out"), convert=text),
+        OptionSpec("pass_at_will", False, "a player may pass even when able to act (004 "
+                   "mentions a pass only for a player who cannot act)", choices=(False, True),
+                   convert=flag),
+        OptionSpec("drakon_stay_catches", True, "Drakon's move of zero rooms catches the heroes "
+                   "in his room", choices=(False, True), convert=flag),
+        OptionSpec("map_room", "choose", "the Map room's victim: chosen by the player, or drawn "
+                   "at random among the opponents holding a tile", choices=("choose", "random"),
+                   convert=text),
         OptionSpec("components", None, "a components file (TOML) describing the real box; "
                    "the reconstructed box when absent", convert=optional_path, local=True),
         OptionSpec("turn_limit", 400, f"the game ends after this many turns (1 to "

@@ -63,14 +63,23 @@ def pattern_of(mask: int) -> int:
     return (0, 1, -1, 4, 5)[count]
 
 
-def orientations(pattern: int) -> list[int]:
-    """The distinct masks a tile of this pattern shows when turned (canonical first)."""
+def _orientations(pattern: int) -> list[int]:
     out: list[int] = []
     for quarters in range(4):
         mask = rotate(PATTERN_MASKS[pattern], quarters)
         if mask not in out:
             out.append(mask)
     return out
+
+
+_ORIENTATIONS: Final = [_orientations(pattern) for pattern in range(len(PATTERNS))]
+#: ``OPEN_TO[arrows]``: the closed-side masks a room showing ``arrows`` fits beside.
+OPEN_TO: Final = [[shut for shut in range(16) if not arrows & shut] for arrows in range(16)]
+
+
+def orientations(pattern: int) -> list[int]:
+    """The distinct masks a tile of this pattern shows when turned (canonical first)."""
+    return list(_ORIENTATIONS[pattern])
 
 
 def cell_of(x: int, y: int) -> int:

@@ -23,6 +23,9 @@ class DrakonPosition(DrakonState):
     def legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
+    def sample_action(self, rng: Random) -> Action:
+        return rules.sample_action(self, rng)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return rules.chance_outcomes(self)
 

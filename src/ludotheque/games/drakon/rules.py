@@ -36,7 +36,7 @@ from .components import (
 )
 from .dungeon import destinations, drakon_reach, facing, frontier, pulling_harps, removable
 from .events import Event
-from .geometry import CELLS, NO_CELL, START, orientations, rotate
+from .geometry import CELLS, NEIGHBOUR, NO_CELL, OPEN_TO, START, orientations, rotate
 from .state import DrakonState, Step
 
 HAND_SIZE: Final = 4  # 004, Mise en place 2
@@ -110,7 +110,9 @@ def legal_actions(state: DrakonState) -> list[int]:
         if step[3]:  # Héros!: after the action, the ability or the end of the turn
             return [*H.abilities(state, seat, hero), A.END]
         main = turn_actions(state, seat, hero) + H.wizard_moves(state, hero)
-        return sorted([*(main or [A.PASS]), *H.abilities(state, seat, hero)])
+        if not main or state.options["pass_at_will"]:  # open question 5
+            main.append(A.PASS)
+        return sorted([*main, *H.abilities(state, seat, hero)])
     if kind == S.HERO_CHOICE:
         return sorted(A.HERO + state.hero_figure[h] for h in state.heroes_of(step[1]))
     if kind == S.HARP_CHOICE:
@@ -127,7 +129,7 @@ def legal_actions(state: DrakonState) -> list[int]:
     if kind == S.EXCHANGE_CHOICE:
         return exchanges(state, step[1])
     if kind == S.MAP_CHOICE:
-        return [A.MAP + other for other in state.opponents(step[1]) if state.hands[other]]
+        return _map_targets(state, step[1])
     if kind == S.ROTATE_CHOICE:
         return rotations(state)
     if kind == S.MIND_CHOICE:
@@ -139,6 +141,11 @@ def legal_actions(state: DrakonState) -> list[int]:
     raise AssertionError(f"no actions for step {step}")
 
 
+def _map_targets(state: DrakonState, seat: int) -> list[int]:
+    """The Map room's choices: an opponent holding a tile (open question 22)."""
+    return [A.MAP + other for other in state.opponents(seat) if state.hands[other]]
+
+
 def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
     """004, Tour de jeu: lay a room from the hand (if any), or move the hero (if it can)."""
     out = placements(state, seat)
@@ -146,20 +153,51 @@ def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
     return out
 
 
+def layout(state: DrakonState) -> tuple[list[int], list[int]]:
+    """The free cells next to the dungeon, sorted, and the sides closed on each (where a
+    neighbour's arrow points at it), kept in the state until the dungeon changes."""
+    if state.layout is None:
+        cells = frontier(state.rooms)
+        state.layout = (cells, [facing(state.rooms, cell) for cell in cells])
+    return state.layout
+
+
+def _dungeon_changed(state: DrakonState) -> None:
+    state.layout = None
+
+
+def _laid(state: DrakonState, cell: int) -> None:
+    """The layout after a room is laid at ``cell``: that cell leaves it, its free neighbours
+    join it or have their closed sides counted again (the only ones the new room can change)."""
+    if state.layout is None:
+        return
+    free = dict(zip(state.layout[0], state.layout[1], strict=True))
+    del free[cell]
+    for side in range(4):
+        other = NEIGHBOUR[4 * cell + side]
+        if other != NO_CELL and other not in state.rooms:
+            free[other] = facing(state.rooms, other)
+    cells = sorted(free)
+    state.layout = (cells, [free[c] for c in cells])
+
+
+def _lay_groups(state: DrakonState, seat: int) -> list[int]:
+    """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
+    return sorted({kind_effect(kind) * 16 + arrows for kind in set(state.hands[seat])
+                   for arrows in orientations(kind_pattern(kind))})
+
+
 def placements(state: DrakonState, seat: int) -> list[int]:
     """Every distinct way to lay a tile of the hand: next to a room, turned as the player likes
     (open question 3), no two arrows facing (004, Poser une salle)."""
-    hand = state.hands[seat]
-    if not hand:
+    if not state.hands[seat]:
         return []
-    cells = [(cell, facing(state.rooms, cell)) for cell in frontier(state.rooms)]
+    cells, closed = layout(state)
     out = []
-    for kind in sorted(set(hand)):
-        effect = kind_effect(kind)
-        for arrows in orientations(kind_pattern(kind)):
-            for cell, closed in cells:
-                if not arrows & closed:
-                    out.append(A.place(effect, arrows, cell))
+    for room in _lay_groups(state, seat):
+        arrows = room & 15
+        base = A.PLACE + room * CELLS
+        out += [base + cell for cell, shut in zip(cells, closed, strict=True) if not arrows & shut]
     return out
 
 
@@ -168,8 +206,47 @@ def can_place(state: DrakonState, seat: int) -> bool:
     if not hand:
         return False
     masks = {m for kind in set(hand) for m in orientations(kind_pattern(kind))}
-    return any(not m & facing(state.rooms, cell)
-               for cell in frontier(state.rooms) for m in masks)
+    return any(not m & shut for shut in layout(state)[1] for m in masks)
+
+
+def sample_action(state: DrakonState, rng: random.Random) -> int:
+    """What ``legal[randbelow(rng, len(legal))]`` draws, without listing the placements of a
+    turn: they are counted by the arrows they show, and the drawn one is found by its rank."""
+    step = state.current
+    if state.to_act is None or state.to_act == CHANCE or step[0] != S.TURN or step[3]:
+        legal = legal_actions(state)
+        return legal[randbelow(rng, len(legal))]
+    seat, hero = step[1], step[2]
+    cells, closed = layout(state) if state.hands[seat] else ([], [])
+    groups = _lay_groups(state, seat) if state.hands[seat] else []
+    fits = [0] * 16  # cells where a room showing these arrows fits
+    if groups:
+        seen = [0] * 16
+        for shut in closed:
+            seen[shut] += 1
+        fits = [sum(seen[shut] for shut in OPEN_TO[arrows]) for arrows in range(16)]
+    laid = sum(fits[room & 15] for room in groups)
+    others = [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
+    others += H.wizard_moves(state, hero)
+    if not (laid or others) or state.options["pass_at_will"]:
+        others.append(A.PASS)
+    others += H.abilities(state, seat, hero)
+    others.sort()
+    below = [action for action in others if action < A.PLACE]
+    index = randbelow(rng, len(others) + laid)
+    if index < len(below):
+        return below[index]
+    index -= len(below)
+    if index >= laid:
+        return others[len(below) + index - laid]
+    for room in groups:
+        count = fits[room & 15]
+        if index < count:
+            arrows = room & 15
+            cell = [c for c, shut in zip(cells, closed, strict=True) if not arrows & shut][index]
+            return A.PLACE + room * CELLS + cell
+        index -= count
+    raise AssertionError("a drawn placement beyond the count")
 
 
 def relocations(state: DrakonState, cell: int) -> list[int]:
@@ -250,6 +327,9 @@ def chance_outcomes(state: DrakonState) -> list[tuple[int, float]]:
         return _coin_odds(state.purses[a])
     if kind == S.STEAL:
         return _coin_odds(state.purses[state.purse_of[b]])
+    if kind == S.MAP_DRAW:
+        targets = _map_targets(state, a)
+        return [(target, 1 / len(targets)) for target in targets]
     hand = state.hands[b]
     kinds = sorted(set(hand))
     return [(A.TILE + k, hand.count(k) / len(hand)) for k in kinds]
@@ -263,6 +343,8 @@ def _chance_possible(state: DrakonState, step: Step) -> bool:
         return sum(state.purses[a]) > 0
     if kind == S.STEAL:
         return sum(state.purses[state.purse_of[b]]) > 0
+    if kind == S.MAP_DRAW:
+        return bool(_map_targets(state, a))
     return bool(state.hands[b])
 
 
@@ -315,6 +397,7 @@ def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
         effect, arrows, cell = a, b, c
         state.hands[seat].remove(kind_of(effect, arrows))
         state.rooms[cell] = effect * 16 + arrows
+        _laid(state, cell)
         _log(state, Event("place", seat, cell=cell, room=effect * 16 + arrows))
         if state.pile:  # 004: no draw once the pile is empty
             state.hands[seat].append(state.pile.pop())
@@ -339,6 +422,8 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
     kind, a, b, _ = step
     family, x, y, z = A.decode(action)
     rooms = state.rooms
+    if kind in (S.DESTROY_CHOICE, S.RELOCATE_CHOICE, S.EXCHANGE_CHOICE, S.ROTATE_CHOICE):
+        _dungeon_changed(state)
     if kind == S.HARP_CHOICE:
         state.tasks.append((S.ENTER, a, b + 8, x))
     elif kind == S.DESTROY_CHOICE:
@@ -349,11 +434,12 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
         state.drakon = x
         _log(state, Event("drakon", a, cell=x))
     elif kind == S.DRAKON_MOVE:
+        stayed = state.drakon == x
         state.drakon = x
         _log(state, Event("drakon", a, cell=x))
-        # 004: Drakon ending his move (of zero rooms too: open question 11) on heroes sends
-        # them all back at once; then each loses a coin, in seat order
-        caught = state.heroes_in(x)
+        # 004: Drakon ending his move (of zero rooms too, unless the option says otherwise:
+        # open question 11) on heroes sends them all back at once; then each loses a coin
+        caught = [] if stayed and not state.options["drakon_stay_catches"] else state.heroes_in(x)
         for hero in caught:
             _send_back(state, hero)
         for hero in reversed(caught):
@@ -392,6 +478,10 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
 
 def _apply_chance(state: DrakonState, step: Step, action: int) -> None:
     kind, a, b, _ = step
+    if kind == S.MAP_DRAW:
+        _log(state, Event("map", a, other=action - A.MAP))
+        state.tasks.append((S.TAKE_TILE, a, action - A.MAP, 0))
+        return
     if kind == S.TAKE_TILE:
         tile = action - A.TILE
         state.hands[b].remove(tile)
@@ -542,7 +632,8 @@ def _effect(state: DrakonState, hero: int, cell: int) -> None:
     elif effect == EXCHANGE:
         tasks.append((S.EXCHANGE_CHOICE, owner, hero, 0))
     elif effect == MAP:
-        tasks.append((S.MAP_CHOICE, owner, 0, 0))
+        random_victim = state.options["map_room"] == "random"
+        tasks.append((S.MAP_DRAW if random_victim else S.MAP_CHOICE, owner, 0, 0))
     elif effect == ROTATE:
         tasks.append((S.ROTATE_CHOICE, owner, 0, 0))
     elif effect == MIND:

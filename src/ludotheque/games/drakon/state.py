@@ -42,7 +42,7 @@ class DrakonState(State):
         "rooms", "hands", "pile", "hero_cell", "hero_owner", "hero_figure", "drakon",
         "purses", "purse_of", "treasure", "gone", "seat", "hero", "first", "round_heroes",
         "slot", "current", "tasks", "turns", "turn_steps", "winning", "ending", "log",
-        "with_heroes", "hero_used", "stage",
+        "with_heroes", "hero_used", "stage", "layout",
     )
 
     def __init__(self, game: Game, options: Mapping[str, Any], parts: Components,
@@ -95,6 +95,9 @@ class DrakonState(State):
         self.hero_used: list[bool] = []  # Heroes!: each hero's ability spent
         #: Where the turn is: 0 before its action (lay, move, pass), 1 after it, 2 closed.
         self.stage = 0
+        #: The free cells next to the dungeon and the sides closed on each (rules.layout), kept
+        #: until a room is laid, removed, moved or turned (None: to compute). Never mutated.
+        self.layout: tuple[list[int], list[int]] | None = None
 
     def _copy(self, source: DrakonState) -> None:
         self.seed = source.seed
@@ -123,6 +126,7 @@ class DrakonState(State):
         self.ending = source.ending
         self.hero_used = list(source.hero_used)
         self.stage = source.stage
+        self.layout = source.layout
 
     # -- what the position holds -------------------------------------------------------------
     def gold(self, purse: int) -> int:

@@ -31,6 +31,7 @@ LOSE: Final = 21  # (.., purse, hero, asked): a coin back to the treasure (or ou
 STEAL: Final = 22  # (.., purse, victim seat, asked): a coin from the victim's purse
 TAKE_TILE: Final = 23  # (.., seat, victim seat): a tile from the victim's hand
 SWAP: Final = 24  # (.., purse, value): the Thief's coin of that value for one of the treasure
+MAP_DRAW: Final = 25  # (.., seat): option map_room=random: whose hand the Map room robs
 # automatic
 ENTER: Final = 30  # (.., hero, mover, cell): the hero is moved onto the room
 EFFECT: Final = 31  # (.., hero, cell): the room acts on the hero that entered it
@@ -43,5 +44,6 @@ NAMES: Final = {
     EXCHANGE_CHOICE: "exchange", MAP_CHOICE: "map", ROTATE_CHOICE: "rotate", MIND_CHOICE: "mind",
     KNIGHT_CHOICE: "knight", DWARF_CHOICE: "dwarf",
     GAIN: "find", LOSE: "lose", STEAL: "steal", TAKE_TILE: "take-tile", SWAP: "swap",
+    MAP_DRAW: "map-draw",
 }
-CHANCE_STEPS: Final = (GAIN, LOSE, STEAL, TAKE_TILE, SWAP)
+CHANCE_STEPS: Final = (GAIN, LOSE, STEAL, TAKE_TILE, SWAP, MAP_DRAW)

@@ -46,6 +46,7 @@ export const api = {
   },
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
+  name: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/name`, { token, name }),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
   replay: (id, step, seat, lang) => {
     const query = new URLSearchParams({ step: String(step), lang });

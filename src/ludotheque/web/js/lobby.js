@@ -10,15 +10,17 @@ const $ = (id) => document.getElementById(id);
 addStrings({
   en: {
     opt_players: "Players", opt_variant: "Variant", opt_first_player: "First player", opt_amulets: "Amulets",
-    opt_players_help: "3 to 5 players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
-    opt_first_player_help: "a seat number; empty: drawn at random",
+    opt_players_help: "{min} to {max} players", opt_first_player_placeholder: "random", opt_variant_help: "open: won cards lie face up",
+    opt_first_player_help: "a seat number (1 is the first seat); empty: drawn at random",
+    first_player_range: "The first player is a seat from 1 to {n}.",
     opt_amulets_help: "corrections to the amulet table, e.g. 3=4,9=1; empty: the default table",
     choice_standard: "standard", choice_open: "open (won cards face up)",
   },
   fr: {
     opt_players: "Joueurs", opt_variant: "Variante", opt_first_player: "Premier joueur", opt_amulets: "Amulettes",
-    opt_players_help: "3 à 5 joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
-    opt_first_player_help: "un numéro de place ; vide : tiré au hasard",
+    opt_players_help: "de {min} à {max} joueurs", opt_first_player_placeholder: "au hasard", opt_variant_help: "ouverte : les cartes remportées sont face visible",
+    opt_first_player_help: "un numéro de place (1 pour la première) ; vide : tiré au hasard",
+    first_player_range: "Le premier joueur est une place de 1 à {n}.",
     opt_amulets_help: "corrections de la table des amulettes, p. ex. 3=4,9=1 ; vide : la table par défaut",
     choice_standard: "standard", choice_open: "ouverte (cartes remportées visibles)",
   },
@@ -34,7 +36,8 @@ const currentGame = () => games.find((g) => g.id === $("game").value) || games[0
 function optionInput(game, spec) {
   const id = `opt-${spec.name}`;
   const label = known(`opt_${spec.name}`, spec.name);
-  const help = known(`opt_${spec.name}_help`, spec.help || "");
+  const help = spec.name === "players" ? t("opt_players_help", { min: game.min_players, max: game.max_players })
+    : known(`opt_${spec.name}_help`, spec.help || "");
   let input;
   if (spec.choices && spec.choices.length) {
     input = el("select", { id, name: spec.name },
@@ -59,6 +62,16 @@ function playerCount(game) {
   return Math.min(game.max_players, Math.max(game.min_players, n));
 }
 
+/** The number of players asked for when it is out of the game's range (null when it is fine). */
+function requestedPlayers(game) {
+  const input = $("opt-players");
+  if (!input) return null;
+  const text = input.value.trim();
+  const n = Number(text);
+  if (text !== "" && Number.isInteger(n) && n >= game.min_players && n <= game.max_players) return null;
+  return text === "" ? "?" : text;
+}
+
 function renderSeatKinds() {
   const game = currentGame();
   const n = playerCount(game);
@@ -66,10 +79,10 @@ function renderSeatKinds() {
   const choices = ["human", ...game.bots.map((b) => `bot:${b}`)];
   const label = (kind) => (kind === "human" ? t("human") : known(`bot_${kind.slice(4)}`, t("bot_other", { name: kind.slice(4) })));
   $("seat-kinds").replaceChildren(...Array.from({ length: n }, (_, seat) => {
-    const select = el("select", { id: `seat-${seat}`, "aria-label": t("seat_n", { n: seat }) },
+    const select = el("select", { id: `seat-${seat}`, "aria-label": t("seat_n", { n: seat + 1 }) },
       ...choices.map((kind) => el("option", { value: kind, selected: kind === kinds[seat] }, label(kind))));
     select.addEventListener("change", () => { kinds[seat] = select.value; });
-    return el("li", {}, el("label", { class: "field inline" }, el("span", {}, t("seat_n", { n: seat })), select));
+    return el("li", {}, el("label", { class: "field inline" }, el("span", {}, t("seat_n", { n: seat + 1 })), select));
   }));
 }
 
@@ -93,6 +106,7 @@ function readOptions(game) {
     if (!input) continue;
     const value = input.value.trim();
     if (spec.name === "players") options.players = playerCount(game);
+    else if (spec.name === "first_player" && value !== "") options.first_player = Number(value) - 1; // seats count from 1 here
     else if (value !== "") options[spec.name] = value;
   }
   return options;
@@ -104,11 +118,30 @@ async function create(event) {
   const button = $("create");
   const error = $("form-error");
   error.hidden = true;
+  const wanted = requestedPlayers(game);
+  if (wanted !== null) {
+    // refused here, with the game's own range, before anything is sent
+    error.textContent = t("players_range", { game: game.name, min: game.min_players, max: game.max_players, n: wanted });
+    error.hidden = false;
+    $("opt-players")?.focus();
+    return;
+  }
+  const first = $("opt-first_player");
+  const firstText = first ? first.value.trim() : "";
+  if (firstText !== "" && !(Number.isInteger(Number(firstText)) && Number(firstText) >= 1 && Number(firstText) <= playerCount(game))) {
+    error.textContent = t("first_player_range", { n: playerCount(game) });
+    error.hidden = false;
+    first.focus();
+    return;
+  }
   button.disabled = true;
   button.textContent = t("creating");
   try {
     const n = playerCount(game);
-    const answer = await api.createTable({ game: game.id, options: readOptions(game), seats: kinds.slice(0, n) });
+    const body = { game: game.id, options: readOptions(game), seats: kinds.slice(0, n) };
+    const mode = $("clock-mode").value;
+    if (mode !== "none") body.clock = { mode, seconds: Number.parseInt($("clock-seconds").value, 10) };
+    const answer = await api.createTable(body);
     lastCreated = answer;
     rememberTable({
       id: answer.id, game: game.id, created: new Date().toISOString(),
@@ -145,9 +178,9 @@ function renderCreated() {
   const humans = answer.seats.filter((s) => s.kind === "human");
   box.replaceChildren(
     el("h3", {}, t("created", { id: answer.id })),
-    humans.length ? el("a", { id: "open-seat", class: "button primary", href: humans[0].url }, t("open_seat", { n: humans[0].seat })) : null,
+    humans.length ? el("a", { id: "open-seat", class: "button primary", href: humans[0].url }, t("open_seat", { n: humans[0].seat + 1 })) : null,
     el("ul", { class: "links" },
-      ...humans.map((s) => linkRow(t("seat_link", { n: s.seat }), s.url)),
+      ...humans.map((s) => linkRow(t("seat_link", { n: s.seat + 1 }), s.url)),
       linkRow(t("spectator_link"), answer.spectator_url)),
   );
   box.hidden = false;
@@ -157,12 +190,13 @@ function renderMine() {
   const list = myTables();
   $("mine").replaceChildren(...(list.length ? list.map((item) => el("li", { "data-table": item.id },
     el("span", { class: "table-id" }, `${item.game} · ${item.id}`),
-    ...item.seats.map((s) => el("a", { href: s.url, class: "button small" }, t("seat_n", { n: s.seat }))),
+    ...item.seats.map((s) => el("a", { href: s.url, class: "button small" }, t("seat_n", { n: s.seat + 1 }))),
     el("a", { href: item.spectator_url || `/t/${item.id}`, class: "button small" }, t("watch")),
     el("button", { type: "button", class: "small", onclick: () => { forgetTable(item.id); renderMine(); } }, t("forget")),
   )) : [el("li", { class: "muted" }, t("no_tables"))]));
 }
 
+const LIST_SECONDS = 4; // how often the list of tables is read again
 let tables = [];
 let next = null; // the cursor of the page after those shown
 let paged = false; // the reader asked for more: the list is no longer refreshed under their eyes
@@ -186,9 +220,13 @@ function renderTables() {
   const sorted = [...tables.filter((x) => !x.terminal), ...tables.filter((x) => x.terminal)];
   $("tables").replaceChildren(...(sorted.length ? sorted.map((x) => {
     const status = x.terminal ? t("status_over") : x.version > 0 ? t("status_running") : t("status_open");
-    const turn = !x.terminal && x.to_act !== null && x.to_act !== undefined ? ` · ${t("to_act_n", { n: x.to_act })}` : "";
+    const turn = !x.terminal && x.to_act !== null && x.to_act !== undefined ? ` · ${t("to_act_n", { n: x.to_act + 1 })}` : "";
+    // who sits there: the players' names, the bots' names, "Seat 2" for a seat nobody named yet
+    const who = (x.seats || []).map((s) => s.name || (s.kind === "bot"
+      ? known(`bot_name_${s.bot}`, t("bot_other", { name: s.bot })) : t("seat_n", { n: s.seat + 1 }))).join(", ");
     return el("li", { "data-table": x.id, class: x.terminal ? "over" : "live" },
       el("span", { class: "table-id" }, `${x.game} · ${x.id}`),
+      el("span", { class: "who" }, who),
       el("span", { class: "muted" }, `${t("players_n", { n: x.players })} · ${status}${turn}`),
       x.terminal
         ? el("a", { href: x.replay_url, class: "button small" }, t("replay"))
@@ -212,7 +250,9 @@ async function start() {
   });
   renderMine();
   loadTables();
-  setInterval(() => { if (!paged) loadTables(); }, 15000);
+  // the list keeps itself up to date (unless the reader is paging through older tables)
+  setInterval(() => { if (!paged && !document.hidden) loadTables(); }, LIST_SECONDS * 1000);
+  document.addEventListener("visibilitychange", () => { if (!paged && !document.hidden) loadTables(); });
   try {
     games = await api.games();
   } catch (err) {

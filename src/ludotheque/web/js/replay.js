@@ -3,7 +3,7 @@
 
 import { api, fragmentParams, tableIdFromPath } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
-import { loadGame, renderLog, renderScores, renderSeats, setupRules } from "./view.js";
+import { loadGame, renderScores, renderSeats, renderStepLog, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -93,7 +93,7 @@ function render() {
   $("end").hidden = !view.scores;
   renderScores($("scores"), view);
   board.update(view);
-  renderLog($("log"), view, mod);
+  renderStepLog($("log"), view, mod, go);
 }
 
 function start() {

@@ -47,7 +47,7 @@ export class TableSocket {
       this.attempt = 0;
       this.live = true;
       this.handlers.view(msg);
-    } else if (["update", "presence", "rematch", "refused", "error"].includes(msg.type)) {
+    } else if (["update", "presence", "rematch", "clock", "refused", "error"].includes(msg.type)) {
       this.handlers[msg.type](msg);
     }
   }

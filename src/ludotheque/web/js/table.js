@@ -4,6 +4,7 @@
 
 import { api, el, fragmentParams, rememberTable, tableIdFromPath } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
+import { markFresh, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
 import { loadGame, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
@@ -19,6 +20,7 @@ let pending = false; // an action was sent on this version and not answered yet
 let syncing = false; // a whole view was asked for: updates wait for it
 let freshLog = true; // the log must be drawn anew (a whole view came), not only extended
 let connection = ["connecting"];
+let drawnVersion = null; // the step the board shows
 
 function notify(message, kind = "error") {
   const box = $("notice");
@@ -102,15 +104,162 @@ function render() {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
   });
   renderSeats($("seats"), view, mod);
+  renderClock();
+  renderName();
+  renderSound();
+  turnCue();
   $("prompt").textContent = view.prompt || "";
   renderEnd();
+  // the pieces a move brings are animated in; not on the first view, nor when only the language changed
+  const moved = drawnVersion !== null && drawnVersion !== view.version;
+  const before = moved ? snapshot($("board")) : null;
   board.update(view);
+  const fresh = markFresh($("board"), before);
+  if (fresh) document.body.dataset.fresh = String(Number(document.body.dataset.fresh || 0) + fresh); // counted, for tests
+  drawnVersion = view.version;
   renderMoves();
   renderLog($("log"), view, mod, freshLog);
   freshLog = false;
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
+
+// -- the player's name: asked for once, remembered by this browser --------------------------------
+const NAME_KEY = "ludotheque.name";
+let nameTried = false; // the remembered name was offered once on this page
+
+function storedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch (_) {
+    return "";
+  }
+}
+
+async function sendName(name) {
+  const error = $("name-error");
+  error.hidden = true;
+  try {
+    await api.name(tableId, token, name);
+  } catch (err) {
+    error.textContent = t("error", { message: err.message });
+    error.hidden = false;
+    $("name-form").hidden = false;
+    return false;
+  }
+  try {
+    localStorage.setItem(NAME_KEY, name.trim());
+  } catch (_) {
+    // not remembered: asked again next time
+  }
+  $("name-form").hidden = true;
+  return true;
+}
+
+/** A seat without a name takes the one this browser remembers, or asks for one. */
+function renderName() {
+  const mine = token !== null && view && view.seat !== null ? (view.seats || [])[view.seat] : null;
+  $("rename").hidden = !mine || !mine.named;
+  if (!mine || mine.named) return;
+  const remembered = storedName();
+  if (remembered && !nameTried) {
+    nameTried = true;
+    sendName(remembered);
+    return;
+  }
+  const form = $("name-form");
+  if (form.hidden) {
+    form.hidden = false;
+    if (!$("name-input").value) $("name-input").value = remembered;
+  }
+}
+
+// -- a sound on one's turn: off unless asked for, the choice remembered by this browser ------------
+const SOUND_KEY = "ludotheque.sound";
+let soundOn = (() => {
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch (_) {
+    return false;
+  }
+})();
+let audio = null;
+let myTurnBefore = false;
+
+function renderSound() {
+  const button = $("sound");
+  button.hidden = token === null;
+  button.textContent = soundOn ? t("sound_on") : t("sound_off");
+  button.setAttribute("aria-pressed", String(soundOn));
+}
+
+/** A short two-tone beep made on the spot (WebAudio: no sound file). */
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const now = audio.currentTime;
+    for (const [at, freq] of [[0, 660], [0.12, 880]]) {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + at);
+      gain.gain.exponentialRampToValueAtTime(0.15, now + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.11);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now + at);
+      tone.stop(now + at + 0.12);
+    }
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  } catch (_) {
+    // no sound here: the highlighted seat still says it is your turn
+  }
+}
+
+/** Once when the turn comes to this seat: the sound, if the player asked for it. */
+function turnCue() {
+  const mine = token !== null && !!view && !view.terminal && view.to_act === view.seat && (view.legal || []).length > 0;
+  if (mine && !myTurnBefore && soundOn) beep();
+  myTurnBefore = mine;
+  document.body.dataset.myTurn = String(mine);
+}
+
+// -- the clock and the bot playing for a seat whose player ran out of time or left ------------------
+let clock = null; // the last clock message
+let clockAt = 0; // when it came (performance.now())
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderClock() {
+  const zombies = new Set((clock && clock.zombies) || []);
+  for (const item of document.querySelectorAll("#seats li[data-seat]")) {
+    const seat = Number(item.dataset.seat);
+    let timer = item.querySelector(".clock");
+    let badge = item.querySelector(".zombie");
+    const human = view && (view.seats || [])[seat] && view.seats[seat].kind === "human";
+    if (clock && human && !view.terminal) {
+      let left = clock.left[seat];
+      if (clock.to_act === seat && clock.version === view.version) left -= (performance.now() - clockAt) / 1000;
+      if (!timer) item.append(timer = el("span", { class: "clock", title: t("time_left") }));
+      timer.textContent = clockText(left);
+      timer.classList.toggle("low", clock.to_act === seat && left < 10);
+    } else if (timer) timer.remove();
+    if (zombies.has(seat) && !badge) item.append(badge = el("span", { class: "badge zombie" }, t("zombie_badge")));
+    else if (!zombies.has(seat) && badge) badge.remove();
+  }
+  $("zombie").hidden = !(view && token !== null && zombies.has(view.seat) && !view.terminal);
+  document.body.dataset.zombies = [...zombies].join(",");
+}
+
+function onClock(msg) {
+  clock = msg;
+  clockAt = performance.now();
+  renderClock();
+}
+
+setInterval(renderClock, 500);
 
 function seatName(seat) {
   const info = (view.seats || [])[seat];
@@ -154,6 +303,7 @@ function onPresence(msg) {
   const connected = new Set(msg.connected || []);
   view.seats = view.seats.map((seat) => ({ ...seat, connected: seat.kind === "bot" || connected.has(seat.seat) }));
   renderSeats($("seats"), view, mod);
+  renderClock();
 }
 
 function onRematch(msg) {
@@ -175,6 +325,7 @@ const socket = new TableSocket(tableId, token, lang, {
   update: later(onUpdate),
   presence: later(onPresence),
   rematch: later(onRematch),
+  clock: later(onClock),
   refused: (msg) => {
     pending = false;
     notify(t("refused", { message: msg.message || msg.code }));
@@ -209,16 +360,39 @@ $("app").addEventListener("click", (event) => {
 });
 $("notice").querySelector(".notice-close").addEventListener("click", clearNotice);
 $("play-again").addEventListener("click", playAgain);
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  sendName($("name-input").value);
+});
+$("take-back").addEventListener("click", () => socket.send({ type: "back" }));
+$("sound").addEventListener("click", () => {
+  soundOn = !soundOn;
+  try {
+    localStorage.setItem(SOUND_KEY, soundOn ? "on" : "off");
+  } catch (_) {
+    // on for this page only
+  }
+  renderSound();
+  if (soundOn) beep(); // what it sounds like (and the audio is unlocked by this click)
+});
+$("rename").addEventListener("click", () => {
+  $("name-input").value = view?.seats?.[view.seat]?.name || storedName();
+  $("name-form").hidden = false;
+  $("name-input").focus();
+});
 mountToggle($("lang"));
 const fillRules = setupRules($("rules-button"), $("rules"), () => mod);
 onLangChange((code) => {
   socket.send({ type: "lang", lang: code });
   renderStatus();
+  renderSound();
   render();
+  applyStatic();
   fillRules();
 });
 applyStatic();
 renderStatus();
+renderSound();
 // a hook for manual checks and the browser tests: drop the socket as a network failure would
 window.ludotheque = { drop: () => socket.drop(), view: () => view };
 socket.connect();

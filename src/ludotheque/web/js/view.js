@@ -37,13 +37,14 @@ export function renderSeats(container, view, mod) {
     // the server's name may already say it is a bot ("Seat 1 (bot: heuristic)")
     const kind = seat.kind === "bot" && !String(seat.name).includes(seat.bot) ? `${t("bot")} ${seat.bot || ""}`.trim() : null;
     const online = seat.kind === "bot" || seat.connected;
+    const presence = !view.replay && seat.connected !== null; // a replay shows no one as here
     return el("li", {
       class: `seat ${me ? "me" : ""} ${view.to_act === seat.seat ? "acting" : ""}`,
       "data-seat": String(seat.seat),
       "aria-current": view.to_act === seat.seat ? "true" : null,
     },
-    el("span", { class: `dot ${online ? "on" : "off"}`, title: online ? t("online") : t("offline"), role: "img",
-      "aria-label": online ? t("online") : t("offline") }),
+    presence ? el("span", { class: `dot ${online ? "on" : "off"}`, title: online ? t("online") : t("offline"), role: "img",
+      "aria-label": online ? t("online") : t("offline") }) : null,
     el("b", {}, me ? `${seat.name} (${t("you")})` : seat.name),
     kind ? el("span", { class: "badge" }, kind) : null,
     marks.length ? el("span", { class: "marks" }, marks.join(" · ")) : null);
@@ -61,8 +62,33 @@ export function renderLog(list, view, mod, fresh = true) {
   const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !shown;
   const line = (text) => el("li", {}, richText(mod, text));
   if (fresh || lines.length < shown) list.replaceChildren(...lines.map(line));
-  else list.append(...lines.slice(shown).map(line));
+  else {
+    // the new lines come in with a short animation (none under prefers-reduced-motion)
+    const added = lines.slice(shown).map(line);
+    for (const item of added) {
+      item.classList.add("fresh");
+      item.addEventListener("animationend", () => item.classList.remove("fresh"), { once: true });
+    }
+    list.append(...added);
+  }
   if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
+}
+
+/** A replay's log: one entry per step (entry 0: the deal), the current one marked; clicking an
+ *  entry goes to its step. */
+export function renderStepLog(list, view, mod, go) {
+  const entries = view.log_steps || [];
+  list.replaceChildren(...entries.map((lines, step) => {
+    const item = el("li", { "data-step": String(step), class: step === view.step ? "current" : null,
+      "aria-current": step === view.step ? "step" : null },
+    el("button", { type: "button", class: "step-link", "aria-label": t("step_of", { k: step, n: view.steps }) },
+      String(step)),
+    ...(lines.length ? lines : ["—"]).map((line) => el("span", { class: "line" }, richText(mod, line))));
+    item.querySelector("button").addEventListener("click", () => go(step));
+    return item;
+  }));
+  const current = list.querySelector("li.current");
+  if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
 }
 
 /** The score table: headers, rows (cells with \n line breaks), the winners; the row equal to

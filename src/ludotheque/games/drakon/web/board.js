@@ -162,6 +162,8 @@ export function readLegal(legal) {
     if (w[0] === "place" || w[0] === "exchange") out[w[0]].push({ action, effect: w[1], cell: w[2], arrows: w[3] || "" });
     else if (w[0] === "relocate") out.relocate.push({ action, effect: "moving", cell: w[1], arrows: w[2] || "" });
     else if (["move", "harp", "destroy", "drakon"].includes(w[0])) out.cells.set(w[1], action);
+    // Héros!: the Wizard's and the Amazon's moves by clicking too (a plain move to the same room first)
+    else if ((w[0] === "wizard" || w[0] === "amazon") && !out.cells.has(w[1])) out.cells.set(w[1], action);
     else if (w[0] === "rotate") out.rotate.set(w[1], [...(out.rotate.get(w[1]) || []), { action, turn: w[2] }]);
     else if (w[0] === "mind") out.mind.set(w[1], [...(out.mind.get(w[1]) || []), { action, cell: w[2] }]);
     else if (w[0] === "map") out.map.push({ action, seat: Number(w[1]) });

@@ -1,0 +1,119 @@
+"""Turn timers (a table option) and the bot that takes over a seat whose player ran out of time or
+left ("zombie"), until the player comes back by reopening their link.
+
+A table's clock is ``{"mode": "move" | "game", "seconds": N, "away": A}``: with ``move``, each turn
+of a person gets N seconds; with ``game``, each person has N seconds for the whole game, spent
+while they are to act. A person to act who runs out of time, or whose page has been gone for A
+seconds, is replaced by a random bot that plays their turns; their next hello (the link opened
+again, or "take my seat back") gives the seat back, with at least a move's worth of time.
+
+The clocks live in the memory of the process holding the table (the one moving its bots); a
+restart starts the current turn's clock again. What the bot plays is stored like any action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ApiError
+
+MODES = ("move", "game")
+MIN_SECONDS, MAX_SECONDS = 5, 86_400
+MIN_AWAY, DEFAULT_AWAY = 5, 60
+#: Seconds a player who takes their seat back gets at least (a game clock may be empty).
+BACK_SECONDS = 30
+
+
+@dataclass(frozen=True)
+class Clock:
+    mode: str
+    seconds: int
+    away: int = DEFAULT_AWAY
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "seconds": self.seconds, "away": self.away}
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(400, "bad_clock",
+                       problem=f"{name} must be a whole number of seconds from {low} to {high}")
+    return value
+
+
+def parse_clock(value: Any) -> Clock | None:
+    """A table's clock from its JSON (None, or mode "none": no clock); ApiError ``bad_clock``."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"mode", "seconds", "away"}:
+        raise ApiError(400, "bad_clock", problem='send {"mode": "move" or "game", "seconds": N, "away": N}')
+    mode = value.get("mode")
+    if mode == "none":
+        return None
+    if mode not in MODES:
+        raise ApiError(400, "bad_clock", problem='mode is "none", "move" or "game"')
+    seconds = _whole(value.get("seconds"), "seconds", MIN_SECONDS, MAX_SECONDS)
+    away = _whole(value.get("away", DEFAULT_AWAY), "away", MIN_AWAY, MAX_SECONDS)
+    return Clock(mode, seconds, away)
+
+
+@dataclass
+class SeatClocks:
+    """The time each seat has left, and since when each person to act has been gone."""
+
+    clock: Clock
+    players: int
+    now: float
+    bank: list[float] = field(default_factory=list)
+    step: int = -1
+    to_act: int | None = None
+    started: float = 0.0
+    away_since: dict[int, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.bank = [float(self.clock.seconds)] * self.players
+        self.started = self.now
+
+    def turn(self, step: int, to_act: int | None, now: float) -> None:
+        """A new step: the seat that was to act pays for its time; the next one's turn starts."""
+        if step == self.step:
+            return
+        if self.clock.mode == "game" and self.to_act is not None and 0 <= self.to_act < self.players:
+            self.bank[self.to_act] = max(0.0, self.bank[self.to_act] - (now - self.started))
+        self.step, self.to_act, self.started = step, to_act, now
+
+    def left(self, now: float) -> list[float]:
+        """Seconds left for each seat (the seat to act's counting down)."""
+        if self.clock.mode == "move":
+            out = [float(self.clock.seconds)] * self.players
+        else:
+            out = list(self.bank)
+        seat = self.to_act
+        if seat is not None and 0 <= seat < self.players:
+            out[seat] = max(0.0, out[seat] - (now - self.started))
+        return out
+
+    def tick(self, step: int, to_act: int | None, humans: set[int], connected: frozenset[int],
+             now: float) -> int | None:
+        """The seat to hand to a bot now (out of time, or gone too long), if any."""
+        self.turn(step, to_act, now)
+        for seat in list(self.away_since):
+            if seat in connected:
+                del self.away_since[seat]
+        if to_act is None or to_act not in humans:
+            return None
+        if to_act not in connected:
+            self.away_since.setdefault(to_act, now)
+        if self.left(now)[to_act] <= 0 or now - self.away_since.get(to_act, now) >= self.clock.away:
+            return to_act
+        return None
+
+    def back(self, seat: int, now: float) -> None:
+        """The player takes the seat back: a fresh turn, with at least BACK_SECONDS."""
+        self.away_since.pop(seat, None)
+        if seat == self.to_act:
+            self.turn(self.step, self.to_act, now)  # nothing to pay: the bot played meanwhile
+            self.started = now
+        if self.clock.mode == "game":
+            self.bank[seat] = max(self.bank[seat], float(min(BACK_SECONDS, self.clock.seconds)))

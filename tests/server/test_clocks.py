@@ -1,0 +1,94 @@
+"""Turn timers: a table option checked before anything is made; a person out of time is replaced by
+a bot that plays their turns until they open their link again."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludotheque.server.clocks import Clock, SeatClocks
+
+from .conftest import Page, token_of
+
+
+def _create(client: TestClient, clock: Any, seats: list[str] | None = None) -> Any:
+    body = {"game": "gargon", "options": {"first_player": 0},
+            "seats": seats or ["human", "human", "bot:random"], "clock": clock}
+    return client.post("/api/tables", json=body)
+
+
+@pytest.mark.parametrize("clock", [{"mode": "hour", "seconds": 30}, {"mode": "move", "seconds": 2},
+                                   {"mode": "move", "seconds": "30"}, {"mode": "game", "seconds": 30, "x": 1},
+                                   {"mode": "move", "seconds": 30, "away": 1}, [1], "move"])
+def test_a_bad_clock_is_a_clear_400_and_no_table(client: TestClient, clock: Any) -> None:
+    before = len(client.get("/api/tables").json()["tables"])
+    answer = _create(client, clock)
+    assert answer.status_code == 400 and answer.json()["code"] in ("bad_clock", "malformed"), answer.text
+    assert len(client.get("/api/tables").json()["tables"]) == before
+
+
+def test_the_clock_is_kept_with_the_table(client: TestClient) -> None:
+    answer = _create(client, {"mode": "game", "seconds": 300})
+    assert answer.status_code == 201
+    summary = client.get(f"/api/tables/{answer.json()['id']}").json()
+    assert summary["clock"] == {"mode": "game", "seconds": 300, "away": 60}
+    assert _create(client, {"mode": "none"}).status_code == 201
+
+
+def test_clocks_count_down_per_move_and_per_game() -> None:
+    per_move = SeatClocks(Clock("move", 10), 3, 0.0)
+    per_move.turn(0, 0, 0.0)
+    assert per_move.tick(0, 0, {0, 1}, frozenset({0, 1}), 4.0) is None
+    assert per_move.left(4.0)[0] == 6.0
+    assert per_move.tick(1, 1, {0, 1}, frozenset({0, 1}), 5.0) is None  # a new turn: ten again
+    assert per_move.left(9.0)[1] == 6.0
+    assert per_move.tick(1, 1, {0, 1}, frozenset({0, 1}), 15.0) == 1  # out of time
+    per_game = SeatClocks(Clock("game", 10), 2, 0.0)
+    per_game.tick(0, 0, {0, 1}, frozenset({0, 1}), 0.0)
+    per_game.tick(1, 1, {0, 1}, frozenset({0, 1}), 7.0)  # seat 0 spent 7 s
+    per_game.tick(2, 0, {0, 1}, frozenset({0, 1}), 8.0)
+    assert per_game.left(10.0)[0] == 1.0 and per_game.left(10.0)[1] == 9.0
+    gone = SeatClocks(Clock("move", 100, away=5), 2, 0.0)
+    assert gone.tick(0, 0, {0, 1}, frozenset(), 1.0) is None
+    assert gone.tick(0, 0, {0, 1}, frozenset(), 6.5) == 0  # gone for more than 5 s
+
+
+def test_a_player_out_of_time_is_played_by_a_bot_until_they_come_back(client: TestClient) -> None:
+    answer = _create(client, {"mode": "move", "seconds": 5})
+    assert answer.status_code == 201
+    body = answer.json()
+    table, tokens = body["id"], [token_of(s["url"]) for s in body["seats"] if s["kind"] == "human"]
+    with client.websocket_connect(f"/ws/tables/{table}") as first, \
+            client.websocket_connect(f"/ws/tables/{table}") as second:
+        first.send_json({"type": "hello", "token": tokens[0], "lang": "en"})
+        second.send_json({"type": "hello", "token": tokens[1], "lang": "en"})
+        page = Page(first.receive_text)
+        clock = page.until("clock")
+        assert clock["to_act"] == 0 and clock["zombies"] == [] and 0 < clock["left"][0] <= 5
+        started = time.monotonic()
+        while not clock["zombies"]:
+            clock = page.until("clock")
+        assert clock["zombies"] == [0] and time.monotonic() - started >= 3  # five seconds, then a bot
+        while page.view is None or page.view["version"] == 0:
+            page.receive()
+        assert page.view["version"] >= 1  # the bot played seat 0's turn
+    with client.websocket_connect(f"/ws/tables/{table}") as again:  # the link opened again
+        again.send_json({"type": "hello", "token": tokens[0], "lang": "en"})
+        back = Page(again.receive_text)
+        clock = back.until("clock")
+        assert clock["zombies"] == []
+
+
+def test_a_restarted_server_keeps_the_clocks_of_unfinished_tables_running(db_url: str) -> None:
+    from ludotheque.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        clocked = _create(client, {"mode": "move", "seconds": 60}).json()["id"]
+        plain = _create(client, None).json()["id"]
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        assert clocked in service.tables and plain not in service.tables
+        assert service.tables[clocked].clocks is not None

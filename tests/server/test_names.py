@@ -1,0 +1,89 @@
+"""Players' names: chosen by a seat's holder, checked (a bad one changes nothing), stored, and shown
+wherever the seat is (view, log, scores, replay, lobby); databases made before names were kept are
+brought up to date."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludotheque.server.store import SeatRow, Store, TableRow
+
+
+def _name(client: TestClient, table: str, token: str, name: Any) -> Any:
+    return client.post(f"/api/tables/{table}/name", json={"token": token, "name": name})
+
+
+def test_a_seat_takes_a_name_shown_in_its_view_log_scores_and_replay(client: TestClient, tables: Any) -> None:
+    table, tokens = tables.create(["human", "human", "bot:random"], first_player=0)
+    answer = _name(client, table, tokens[0], "  Zoé   la  Rousse ")
+    assert answer.status_code == 200 and answer.json() == {"seat": 0, "name": "Zoé la Rousse"}
+    assert _name(client, table, tokens[1], "Bob").status_code == 200
+    for lang in ("en", "fr"):
+        view = tables.view(table, tokens[1], lang)
+        assert [s["name"] for s in view["seats"]][:2] == ["Zoé la Rousse", "Bob"]
+        assert view["seats"][2]["name"] == ("Random bot" if lang == "en" else "Robot aléatoire")
+    listed = client.get("/api/tables").json()["tables"]
+    row = next(t for t in listed if t["id"] == table)
+    assert [s["name"] for s in row["seats"]] == ["Zoé la Rousse", "Bob", None]
+    tables.play_out(table, tokens)
+    last = tables.view(table, None)  # the spectator's log names every seat
+    assert any("Zoé la Rousse" in line for line in last["log"])
+    assert "Zoé la Rousse" in last["scores"]["headers"] or "Zoé la Rousse" in str(last["scores"]["rows"])
+    replay = client.get(f"/api/tables/{table}/replay", params={"step": 3}).json()
+    assert replay["seats"][0]["name"] == "Zoé la Rousse"
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 25, "Zoé\x07", "a\u202eb", "line\u2028two", 12, None])
+def test_a_bad_name_is_a_clear_400_and_changes_nothing(client: TestClient, tables: Any, bad: Any) -> None:
+    table, tokens = tables.create(["human", "bot:random", "bot:random"])
+    assert _name(client, table, tokens[0], "Zoé").status_code == 200
+    answer = _name(client, table, tokens[0], bad)
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["code"] in ("bad_name", "malformed") and "Traceback" not in answer.text
+    assert tables.view(table, tokens[0])["seats"][0]["name"] == "Zoé"
+
+
+def test_only_a_seat_names_itself(client: TestClient, tables: Any) -> None:
+    table, _ = tables.create(["human", "bot:random", "bot:random"])
+    assert _name(client, table, "not-a-token", "Mallory").status_code == 403
+    assert _name(client, "nope", "x", "Mallory").status_code == 404
+    assert tables.view(table, None)["seats"][0]["name"] == "Seat 1"
+
+
+def test_a_name_reaches_the_pages_watching_at_once(client: TestClient, tables: Any) -> None:
+    from .conftest import Page
+
+    table, tokens = tables.create(["human", "human", "bot:random"])
+    with client.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_json({"type": "hello", "token": tokens[1], "lang": "fr"})
+        reader = Page(socket.receive_text)
+        reader.until("view")
+        assert _name(client, table, tokens[0], "Zoé").status_code == 200
+        view = reader.until("view")
+        assert view["seats"][0]["name"] == "Zoé"
+
+
+def test_names_are_stored_and_old_seat_rows_get_a_name_column(db_url: str) -> None:
+    from sqlalchemy import create_engine, inspect, text
+
+    store = Store(db_url)
+    store.create_table(TableRow("named", "gargon", 1, {"players": 3}, 7,
+                                [SeatRow(0, "human", token_hash="x" * 64), SeatRow(1, "bot", "random"),
+                                 SeatRow(2, "human")]))
+    store.set_name("named", 0, "Zoé")
+    store.set_name("named", 1, "not a bot's")  # bots keep their own names
+    loaded = store.load("named")
+    assert loaded is not None and [s.name for s in loaded[0].seats] == ["Zoé", None, None]
+    store.close()
+    engine = create_engine(Store(db_url).url)
+    with engine.begin() as db:  # a database of before names: its seats have no name column
+        db.execute(text("ALTER TABLE ludo_seats DROP COLUMN name"))
+    engine.dispose()
+    store = Store(db_url)
+    assert "name" in {c["name"] for c in inspect(store.engine).get_columns("ludo_seats")}
+    loaded = store.load("named")
+    assert loaded is not None and [s.name for s in loaded[0].seats] == [None, None, None]
+    store.close()

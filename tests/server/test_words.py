@@ -1,0 +1,27 @@
+"""The web table's own words: prompts without terminal notation, seats numbered from 1, bots named."""
+
+from __future__ import annotations
+
+from ludotheque.core.registry import get_game
+from ludotheque.renderers import renderer_for
+from ludotheque.server.store import SeatRow
+from ludotheque.server.views import seat_names
+from ludotheque.server.words import web_prompt
+
+
+def test_web_prompt_leaves_out_the_terminal_notation() -> None:
+    assert web_prompt("choose the colour to fight next (battle C)") == "choose the colour to fight next"
+    assert web_prompt("choisissez la couleur du prochain combat (battle C)") == \
+        "choisissez la couleur du prochain combat"
+    assert web_prompt("piochez ou arrêtez-vous (stop)") == "piochez ou arrêtez-vous"
+    assert web_prompt("draw a card (you lost a fight)") == "draw a card (you lost a fight)"
+
+
+def test_seats_are_numbered_from_one_and_bots_have_names() -> None:
+    renderer = renderer_for(get_game("gargon"))
+    seats = [SeatRow(0, "human"), SeatRow(1, "bot", "random"), SeatRow(2, "bot", "heuristic"),
+             SeatRow(3, "bot", "heuristic"), SeatRow(4, "human", name="Zoé")]
+    assert seat_names(renderer, seats, "en") == ["Seat 1", "Random bot", "Heuristic bot 1", "Heuristic bot 2",
+                                                 "Zoé"]
+    assert seat_names(renderer, seats, "fr") == ["Place 1", "Robot aléatoire", "Robot heuristique 1",
+                                                 "Robot heuristique 2", "Zoé"]

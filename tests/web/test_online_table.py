@@ -1,0 +1,286 @@
+"""What players expect of an online table (issue 11), in a real browser (Debian chromium through
+Playwright): a proper page for a table that does not exist, a lobby that refuses a number of
+players the game does not allow and keeps its list of tables up to date, seats numbered from 1,
+names, the replay page of a finished game, and the seat to act made obvious."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from ludotheque.server.tables import new_table_id
+
+
+@pytest.fixture
+def page(chromium: Any, open_page: Any) -> Any:
+    return open_page(chromium, 1366, 768)
+
+
+def create_table(base: str, seats: list[str], options: dict[str, Any] | None = None,
+                 game: str = "gargon") -> dict[str, Any]:
+    answer = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or {}, "seats": seats})
+    assert answer.status_code == 201, answer.text
+    return dict(answer.json())
+
+
+def wait_over(base: str, table_id: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if httpx.get(f"{base}/api/tables/{table_id}").json()["terminal"]:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"table {table_id} did not finish in {timeout} s")
+
+
+def test_table_ids_are_letters_and_digits() -> None:
+    for _ in range(2000):
+        assert re.fullmatch(r"[A-Za-z0-9]{12}", new_table_id())
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en-GB", "No such table"), ("fr-FR", "Table introuvable")])
+def test_an_unknown_table_is_a_404_page_in_the_readers_language(chromium: Any, open_page: Any, base: str,
+                                                               locale: str, words: str) -> None:
+    page = open_page(chromium, 1366, 768, locale=locale)
+    for path in ("/t/nope", "/t/nope/replay"):
+        response = page.goto(base + path)
+        assert response is not None and response.status == 404
+        page.wait_for_selector("#not-found")
+        assert page.inner_text("#not-found") == words
+        assert page.get_attribute("#to-lobby", "href") == "/"
+    page.click("#to-lobby")
+    page.wait_for_selector("#seat-0")  # the lobby
+
+
+def test_lobby_refuses_a_number_of_players_out_of_range_before_sending(page: Any, base: str) -> None:
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    page.goto(base + "/")
+    page.wait_for_selector("#opt-players")
+    page.select_option("#game", "gargon")
+    page.fill("#opt-players", "7")
+    page.click("#create")
+    page.wait_for_selector("#form-error:not([hidden])")
+    message = page.inner_text("#form-error")
+    assert "3" in message and "5" in message and "7" in message
+    assert page.locator("#created").is_hidden()
+    assert not sent  # nothing was asked of the server
+    page.click("[data-lang=fr]")
+    page.fill("#opt-players", "2")
+    page.click("#create")
+    assert "se joue de 3 à 5 joueurs, pas 2" in page.inner_text("#form-error")
+    page.fill("#opt-players", "3")
+    page.fill("#opt-first_player", "0")  # seats count from 1 for people
+    page.click("#create")
+    assert "une place de 1 à 3" in page.inner_text("#form-error")
+    page.fill("#opt-first_player", "3")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    assert len(sent) == 1
+    created = page.inner_text("#created h3").split()[2]
+    assert httpx.get(f"{base}/api/tables/{created}").json()["view"]["observation"]["first_player"] == 2
+
+
+def test_lobby_numbers_seats_from_one_and_its_list_updates_itself(page: Any, base: str) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    labels = page.eval_on_selector_all("#seat-kinds li span", "els => els.map(e => e.textContent)")
+    assert labels[0] == "Seat 1" and "Seat 0" not in labels
+    page.wait_for_selector("#tables li")
+    table = create_table(base, ["human", "bot:random", "bot:random"])  # made elsewhere
+    page.wait_for_selector(f"#tables li[data-table='{table['id']}']", timeout=10_000)
+
+
+def seat_names(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#seats li b", "els => els.map(e => e.textContent)"))
+
+
+NAMED_ZOE = "[...document.querySelectorAll('#seats li b')].some(b => b.textContent.startsWith('Zoé'))"
+
+
+def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, open_page: Any,
+                                                                base: str) -> None:
+    table = create_table(base, ["human", "human", "bot:random"], {"first_player": 2})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#name-form:not([hidden])")
+    assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Place 2"
+    page.fill("#name-input", "   ")
+    page.click("#name-save")
+    page.wait_for_selector("#name-error:not([hidden])")  # refused by the server, said clearly
+    assert "1 à 24 caractères" in page.inner_text("#name-error")
+    page.fill("#name-input", "Zoé")
+    page.click("#name-save")
+    page.wait_for_function(NAMED_ZOE)
+    assert page.locator("#name-form").is_hidden()
+    spectator = open_page(chromium, 1366, 768)
+    spectator.goto(f"{base}{table['spectator_url']}")
+    spectator.wait_for_function("document.body.dataset.version !== undefined")
+    assert seat_names(spectator)[0] == "Zoé" and seat_names(spectator)[2] == "Random bot"
+    # the same browser opening another seat link takes the name it remembers, without asking
+    other = create_table(base, ["human", "bot:random", "bot:random"])
+    page.goto(base + other["seats"][0]["url"])
+    page.wait_for_function(NAMED_ZOE)
+    assert page.locator("#name-form").is_hidden()
+    assert httpx.get(f"{base}/api/tables/{other['id']}").json()["seats"][0]["name"] == "Zoé"
+    page.goto(base + "/")  # the lobby's list says who sits where
+    row = page.locator(f"#tables li[data-table='{table['id']}'] .who")
+    row.wait_for()
+    assert row.inner_text() == "Zoé, Place 2, Robot aléatoire"
+
+
+def test_the_replay_of_a_finished_game_shows_every_hand_no_presence_and_its_log_in_step(
+        chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
+    wait_over(base, table["id"])
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(f"{base}/t/{table['id']}/replay")
+    page.wait_for_selector("body[data-steps]")
+    steps = int(page.evaluate("document.body.dataset.steps"))
+    assert page.locator('[data-zone="hand"] .card[data-face="up"]').count() == 30  # every hand
+    assert page.locator('[data-zone="hand"] .card[data-face="down"]').count() == 0
+    assert page.locator("#seats .dot").count() == 0  # no one is "connected" to a replay
+    assert "attente" not in page.inner_text("#prompt") and "Waiting" not in page.inner_text("body")
+    names = seat_names(page)
+    assert names[0] == "Robot aléatoire 1" and names[1] == "Robot heuristique"
+    for step in (0, 1, 7):
+        while (at := int(page.evaluate("document.body.dataset.step"))) < step:
+            page.click("#next")
+            page.wait_for_selector(f'body[data-step="{at + 1}"]')
+        assert page.locator("#log li[data-step]").count() == step + 1  # the deal, then one per action
+        assert page.get_attribute("#log li.current", "data-step") == str(step)
+        assert page.input_value("#slider") == str(step)
+    page.click('#log li[data-step="3"] button')  # the log leads the slider too
+    page.wait_for_selector('body[data-step="3"]')
+    assert page.input_value("#slider") == "3"
+    page.click("#last")
+    page.wait_for_selector(f'body[data-step="{steps}"]')
+    assert page.locator("#log li[data-step]").count() == steps + 1
+
+
+def wait_my_turn(page: Any) -> None:
+    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')")
+
+
+def test_the_seat_to_act_is_highlighted_and_moves_come_in_animated(chromium: Any, open_page: Any,
+                                                                   base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    page = open_page(chromium, 1366, 768)
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    wait_my_turn(page)
+    assert "acting" in (page.get_attribute("#seats li[data-seat='0']", "class") or "")
+    assert page.get_attribute("#seats li[data-seat='0']", "aria-current") == "true"
+    assert page.evaluate("document.body.dataset.myTurn") == "true"
+    assert page.evaluate("getComputedStyle(document.querySelector('#seats li.acting')).animationName") \
+        == "acting-pulse"
+    # the sound is off by default; nothing beeped on this turn
+    assert page.get_attribute("#sound", "aria-pressed") == "false"
+    assert page.evaluate("document.body.dataset.beeps") is None
+    before = int(page.evaluate("document.body.dataset.version"))
+    page.locator("[data-action]:not([disabled])").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    page.wait_for_function("Number(document.body.dataset.fresh) > 0")  # the move's pieces came in
+
+
+def test_reduced_motion_turns_the_animations_off(chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    page = open_page(chromium, 1366, 768)
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    wait_my_turn(page)
+    acting = "getComputedStyle(document.querySelector('#seats li.acting')).animationName"
+    assert page.evaluate(acting) == "none"
+    page.evaluate("document.querySelector('#log').append(Object.assign(document.createElement('li'), "
+                  "{className: 'fresh'}))")
+    assert page.evaluate("getComputedStyle(document.querySelector('#log li.fresh')).animationName") == "none"
+
+
+def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 1})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#sound")
+    assert page.inner_text("#sound") == "Son à mon tour : désactivé"
+    page.click("#sound")
+    assert page.get_attribute("#sound", "aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('ludotheque.sound')") == "on"
+    page.reload()
+    wait_my_turn(page)  # the bots played: the turn comes, with its beep
+    assert page.inner_text("#sound") == "Son à mon tour : activé"
+    page.wait_for_function("Number(document.body.dataset.beeps) >= 1")
+
+
+ENGLISH = re.compile(r"\b(Seat|Waiting|Random|Heuristic|bot|Your|name|Sound|turn|Take|Step|Replay|Players|"
+                     r"Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with)\b")
+
+
+def english_words(page: Any, where: str = "body") -> list[str]:
+    """The English words on the page (or in ``where``), each with the line it is on."""
+    return sorted({f"{word}: {line}" for line in page.inner_text(where).splitlines()
+                   for word in ENGLISH.findall(line)})
+
+
+def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:random", "bot:heuristic"], {"first_player": 1})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#name-form:not([hidden])")
+    assert english_words(page) == []
+    page.fill("#name-input", "Zoé")
+    page.click("#name-save")
+    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')")
+    assert english_words(page) == []
+    over = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
+    wait_over(base, over["id"])
+    page.goto(f"{base}/t/{over['id']}/replay#step=4")
+    page.wait_for_selector('body[data-step="4"]')
+    assert english_words(page) == []
+    page.goto(f"{base}/t/{over['id']}")
+    page.wait_for_selector("#end:not([hidden])")
+    assert english_words(page) == []
+    page.goto(base + "/t/nope")
+    page.wait_for_selector("#not-found")
+    assert english_words(page) == []
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    page.fill("#opt-players", "9")
+    page.click("#create")
+    page.wait_for_selector("#form-error:not([hidden])")
+    for part in ("#form-error", "#seat-kinds", "#tables", "#new-title"):  # (the games' option help
+        assert english_words(page, part) == []                              # texts are their own)
+
+
+def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chromium: Any, open_page: Any,
+                                                                             base: str) -> None:
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    page.select_option("#game", "gargon")
+    page.fill("#opt-players", "3")
+    page.select_option("#seat-1", "human")  # a friend who never plays: the game waits for them
+    page.select_option("#clock-mode", "move")
+    page.fill("#clock-seconds", "5")
+    page.fill("#opt-first_player", "1")  # seats count from 1 in the lobby: the first seat
+    page.click("#create")
+    page.wait_for_selector("#open-seat")
+    table_id = page.locator("#created h3").inner_text().split()[2]
+    assert httpx.get(f"{base}/api/tables/{table_id}").json()["clock"]["mode"] == "move"
+    page.click("#open-seat")
+    page.wait_for_selector("#seats li[data-seat='0'] .clock")
+    shown = page.inner_text("#seats li[data-seat='0'] .clock")
+    assert re.fullmatch(r"0:0[1-5]", shown), shown
+    # five seconds without a move: a bot plays for our seat (the first), and the page says so
+    page.wait_for_selector("#zombie:not([hidden])", timeout=12_000)
+    assert "un robot joue à votre place" in page.inner_text("#zombie")
+    assert page.locator("#seats li[data-seat='0'] .zombie").count() == 1
+    page.wait_for_function("Number(document.body.dataset.version) >= 1")  # it played our turn
+    page.click("#take-back")
+    page.wait_for_selector("#zombie", state="hidden")
+    assert page.evaluate("document.body.dataset.zombies") == ""
