@@ -21,6 +21,8 @@ class GameRenderer(Protocol):
 
     def describe_event(self, event: Any, lang: str = ..., names: Sequence[str] | None = ...,
                        you: int | None = ..., markup: bool = ...) -> str: ...
+    # Optional keyword ``seen=(before, after)``: the reader's own observations around the action
+    # that logged the event, so that the reader's own draws show what it drew (see ``describe``).
 
     def action_label(self, action: int, observation: Any = ..., lang: str = ...,
                      markup: bool = ...) -> str: ...
@@ -65,10 +67,11 @@ class PlainWords:
     def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
         if names is not None and 0 <= seat < len(names):
             return names[seat]
-        return self._say("seat", lang, n=seat)
+        return self._say("seat", lang, n=seat + 1)
 
     def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] | None = None,
-                       you: int | None = None, markup: bool = False) -> str:
+                       you: int | None = None, markup: bool = False,
+                       seen: tuple[Any, Any] | None = None) -> str:
         return str(event)
 
     def action_label(self, action: Action, observation: Any = None, lang: str = "en",
@@ -107,6 +110,59 @@ class PlainWords:
 
     def legend(self, lang: str = "en") -> dict[str, Any]:
         return {}
+
+
+def describe(words: GameRenderer, event: Any, lang: str, names: Sequence[str] | None, you: int | None,
+             markup: bool = False, seen: tuple[Any, Any] | None = None) -> str:
+    """``event`` in words for the reader ``you``; with ``seen`` (the reader's observations before
+    and after the action that logged it) a game's words may name what the reader itself drew.
+    Words whose ``describe_event`` takes no ``seen`` are asked without it."""
+    if seen is not None and _takes_seen(words):
+        return words.describe_event(event, lang, names, you, markup, seen=seen)  # type: ignore[call-arg]
+    return words.describe_event(event, lang, names, you, markup)
+
+
+def typed_notation(words: GameRenderer, text: str, lang: str) -> str:
+    """What a player typed, in the notation: a game's words may accept its own words (French
+    verbs, colour names) through an optional ``to_notation(text, lang)``."""
+    convert = getattr(words, "to_notation", None)
+    return str(convert(text, lang)) if convert is not None else text
+
+
+def input_help(words: GameRenderer, lang: str) -> str | None:
+    """How a game's actions are typed, in ``lang``, when its words say (``input_help``)."""
+    explain = getattr(words, "input_help", None)
+    return str(explain(lang)) if explain is not None else None
+
+
+def group_choices(words: GameRenderer, legal: Sequence[Action], observation: Any, lang: str,
+                  markup: bool = True) -> list[str]:
+    """The legal actions in a few lines, for a screen too small to number them all: a game's
+    words may group them (``group_choices``); otherwise the first labels, one a line."""
+    group = getattr(words, "group_choices", None)
+    if group is not None:
+        return list(group(legal, observation, lang, markup))
+    return [words.action_label(a, observation, lang, markup) for a in legal]
+
+
+def hand_words(words: GameRenderer, observation: Any, lang: str, markup: bool = False) -> str:
+    """The reader's own hand as a game's words say it (in ``lang`` when they take one)."""
+    if _takes(words.hand_text, "lang"):
+        return words.hand_text(observation, markup, lang=lang)  # type: ignore[call-arg]
+    return words.hand_text(observation, markup)
+
+
+def _takes_seen(words: GameRenderer) -> bool:
+    return _takes(words.describe_event, "seen")
+
+
+def _takes(function: Any, name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def renderer_for(game: Game) -> GameRenderer:

@@ -133,8 +133,9 @@ def test_bad_command_lines_give_a_message_and_a_non_zero_exit() -> None:
 
 def test_the_drawer_sees_the_value_of_each_card_it_draws() -> None:
     _, screen, _ = play(["--seed", "3", "--bots", "random", "--seat", "0"], "pass\ndraw 1\ndraw 2\nstop\n")
-    drawn = re.findall(r"Into your hand: ([WBVRYG]\d+)", screen)
+    drawn = re.findall(r"You draw ([WBVRYG]\d+) from pile [12]", screen)
     assert len(drawn) == 2
+    assert not re.search(r"You draw [WBVRYG]\? ", screen)  # never hidden from the drawer itself
 
 
 def test_a_drawn_seed_stays_hidden_until_the_end_because_it_reveals_every_card() -> None:
@@ -145,3 +146,77 @@ def test_a_drawn_seed_stays_hidden_until_the_end_because_it_reveals_every_card()
     assert re.search(r"This deal was seed \d+", screen)
     _, chosen, _ = play(["--seed", "5", "--bots", "random"], "quit\n")
     assert "seed 5" in chosen
+
+
+def test_french_words_are_understood_as_well_as_the_notation() -> None:
+    from ludotheque.games.gargon import render
+
+    state = GAME.new_state({"players": 4, "first_player": 0}, seed=7)
+    action = state.legal_actions()[-1]
+    typed = render.action_label(action, state.observe(0), "fr").replace("Y", "J")  # J: jaune
+    assert typed.startswith("jouer ")
+    fr = {"COLUMNS": "250", "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], f"{typed}\nquitter\n", fr)
+    assert code == 0 and "incompris" not in out and "interdit" not in out
+    assert f"→ {render.action_label(action, state.observe(0), 'fr')}" in out
+    assert "robot : hasard" in out and "Joueur 2" in out and "place 1 (sur 4)" in out
+    _, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], "zut\nquitter\n", fr)
+    assert "incompris : tapez une action comme dans la liste : jouer" in out
+
+
+def test_french_words_of_every_game_turn_into_the_notation() -> None:
+    from ludotheque.games.drakon import GAME as DRAKON
+    from ludotheque.games.drakon import render as drakon
+    from ludotheque.games.gargon import render as gargon
+    from ludotheque.games.kagoun import GAME as KAGOUN
+    from ludotheque.games.kagoun import render as kagoun
+
+    assert gargon.to_notation("Jouer J14 r0") == "play Y14 r0"
+    assert gargon.to_notation("combat rouge") == "battle R" and gargon.to_notation("arrêter") == "stop"
+    assert gargon.to_notation("piocher 2") == "draw 2" and gargon.to_notation("play R1") == "play R1"
+    assert DRAKON.parse_action(drakon.to_notation("poser trouver 1,0 NO")) == DRAKON.parse_action(
+        "place find 1,0 NW")
+    assert drakon.to_notation("aller 0,1") == "move 0,1" and drakon.to_notation("passer") == "pass"
+    assert drakon.to_notation("pousser nain rester") == "push dwarf stay"
+    assert kagoun.to_notation("capturer M1a G2b") == "capture M1a G2b"
+    assert kagoun.to_notation("défausser M1") == "drop M1" and kagoun.to_notation("défausse") == "discard"
+    assert kagoun.to_notation("prendre 3") == "take 2"  # players count from 1 on the screen
+    assert kagoun.action_label(KAGOUN.parse_action("take 2"), None, "fr") == "prendre 3 (Joueur 3)"
+    assert kagoun.action_label(KAGOUN.parse_action("chain D1~ right"), None, "fr") == "chaîner D1~ droite"
+
+
+def test_a_small_screen_groups_the_choices_and_more_numbers_them_page_by_page() -> None:
+    small = {"COLUMNS": "80", "LINES": "24", "LANG": "en_GB.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "4", "--first-player", "0", "--bots", "random"],
+                        "more\nmore\n2\nquit\n", small)
+    assert code == 0
+    assert "Your hand: " in out and "» play one to three cards" in out
+    assert re.search(r"play 3 cards \(\d+\): ", out)  # the plays grouped by number of cards
+    assert "choices: type one as shown (e.g. play " in out
+    assert re.search(r"\s1 play [WBVRYG]\d+", out) and "more lines: 'more' again" in out
+    assert "You play 1 card face down: " in out and "You play 1 card face down: W?" not in out
+    # (piped, an answer is not echoed: what follows "Your choice: " starts on its line)
+    assert max(len(line.removeprefix("Your choice: ")) for line in out.splitlines()) <= 80
+
+
+def test_every_french_label_typed_back_is_its_action() -> None:
+    from ludotheque.games.gargon import render as gargon
+    from ludotheque.games.kagoun import GAME as KAGOUN
+    from ludotheque.games.kagoun import render as kagoun
+
+    for action in range(GAME.spec.distinct_actions):
+        try:
+            if GAME.parse_action(GAME.action_to_text(action)) != action:
+                continue
+        except Exception:  # noqa: BLE001 - a hole in the action space
+            continue
+        label = gargon.action_label(action, None, "fr")
+        assert GAME.parse_action(gargon.to_notation(label.split(" — ")[0], "fr")) == action, label
+    for action in range(KAGOUN.spec.distinct_actions):
+        try:
+            if KAGOUN.parse_action(KAGOUN.action_to_text(action)) != action:
+                continue
+        except Exception:  # noqa: BLE001
+            continue
+        label = kagoun.action_label(action, None, "fr").split(" (")[0]
+        assert KAGOUN.parse_action(kagoun.to_notation(label, "fr")) == action, label

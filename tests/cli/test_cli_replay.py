@@ -121,10 +121,10 @@ def test_replay_in_words_shows_each_move_and_the_score_table(tmp_path: Path) -> 
     result = runner.invoke(["replay", str(path), "--lang", "en"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Seat 0: play R14" in out
-    assert "Seat 2 passes" in out
-    assert "Fight in red (phoenix): Seat 0 R14, Seat 1 R3 — Seat 0 wins R14; R3 discarded" in out
-    assert "Total" in out and "Winner: Seat 0" in out
+    assert "Seat 1: play R14" in out
+    assert "Seat 3 passes" in out
+    assert "Fight in red (phoenix): Seat 1 R14, Seat 2 R3 — Seat 1 wins R14; R3 discarded" in out
+    assert "Total" in out and "Winner: Seat 1" in out
 
 
 def test_replay_in_words_stops_at_a_refused_action(tmp_path: Path) -> None:

@@ -75,6 +75,14 @@ def test_french_words_and_notation_typed_in() -> None:
     assert code == 0
     assert "À vous avec l'Amazone : posez une salle de votre main" in out
     assert "Poser " in out and " en " in out
-    assert "Objectif : 10 ors" in out and "Votre main : " in out
+    assert "Objectif : 10 pièces d'or" in out and "Votre main : " in out
     chosen = re.search(r"→ (.+)", out)
     assert chosen is not None and chosen.group(1).startswith("Poser ")
+
+
+def test_your_own_draws_and_coins_show_what_you_got() -> None:
+    result = runner.invoke(["play", "drakon", "--seed", "3", "--bots", "random"], input="1\n" * 300,
+                           env={"COLUMNS": "100", "LANG": "en_GB.UTF-8", "LC_ALL": ""})
+    out = result.stdout
+    assert "You draw a tile: " in out and "You find a coin: a coin of " in out
+    assert "You draw a tile\n" not in out

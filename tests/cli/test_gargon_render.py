@@ -25,23 +25,23 @@ def test_colour_and_creature_names_come_from_the_components_file() -> None:
 
 def test_events_in_english_and_french() -> None:
     play = Event("play", 1, cards=(HIDDEN_R, HIDDEN_G))
-    assert render.describe_event(play) == "Seat 1 plays 2 cards face down: R? G?"
-    assert render.describe_event(play, "fr") == "Joueur 1 pose 2 cartes face cachée : R? G?"
+    assert render.describe_event(play) == "Seat 2 plays 2 cards face down: R? G?"
+    assert render.describe_event(play, "fr") == "Joueur 2 pose 2 cartes face cachée : R? G?"
     assert render.describe_event(play, "en", you=1) == "You play 2 cards face down: R? G?"
     assert render.describe_event(Event("pass", 2), "fr", you=2) == "Vous passez"
     draw = Event("draw", 0, colour=3, pile=1)
     assert render.describe_event(draw, names=["Ada", "Bo", "Cy"]) == "Ada draws R? from pile 2"
-    assert render.describe_event(draw, "fr") == "Joueur 0 tire R? de la pioche 2"
+    assert render.describe_event(draw, "fr") == "Joueur 1 tire R? de la pioche 2"
     fight = Event("fight", 2, colour=3, seats=(1, 2), cards=(R3, R14))
     assert render.describe_event(fight) == (
-        "Fight in red (phoenix): Seat 1 R3, Seat 2 R14 — Seat 2 wins R14; R3 discarded")
+        "Fight in red (phoenix): Seat 2 R3, Seat 3 R14 — Seat 3 wins R14; R3 discarded")
     assert render.describe_event(fight, "en", you=2).endswith("— you win R14; R3 discarded")
     clash = Event("clash", colour=3, seats=(0, 2), cards=(R0, R0))
-    assert "The two R0 of Seat 0 and Seat 2 cancel out" in render.describe_event(clash)
-    assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 1 est premier joueur"
+    assert "The two R0 of Seat 1 and Seat 3 cancel out" in render.describe_event(clash)
+    assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 2 est premier joueur"
     reveal = Event("reveal", cards=(R14, R3), seats=(0, 2))
-    assert render.describe_event(reveal) == "Cards revealed — Seat 0: R14 · Seat 2: R3"
-    assert render.describe_event(reveal, "fr", you=0) == "Cartes révélées — vous : R14 · Joueur 2 : R3"
+    assert render.describe_event(reveal) == "Cards revealed — Seat 1: R14 · Seat 3: R3"
+    assert render.describe_event(reveal, "fr", you=0) == "Cartes révélées — vous : R14 · Joueur 3 : R3"
     assert render.describe_event(Event("over"), "fr") == "La partie est terminée"
 
 
@@ -66,7 +66,7 @@ def test_action_labels_name_colours_and_pile_tops() -> None:
     state = GAME.state_from_setup({"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]]})
     obs = state.observe(0)
     assert render.action_label(parse_action("play r14"), obs) == "play R14"
-    assert render.action_label(BATTLE + 3, obs, "fr") == "battle R — rouge (phénix)"
+    assert render.action_label(BATTLE + 3, obs, "fr") == "combat R — rouge (phénix)"
     assert render.action_label(DRAW + 1, obs) == "draw 2 (top G?)"
     assert render.action_label(PASS, obs) == "pass"
 
@@ -90,7 +90,7 @@ def test_the_score_sheet_adds_up_to_the_game_scores() -> None:
     final = game.state.observe(None)
     assert isinstance(final, GargonObservation)
     headers, rows = render.score_sheet(final, "en")
-    assert headers == ["Colour", "Seat 0", "Seat 1", "Seat 2"]
+    assert headers == ["Colour", "Seat 1", "Seat 2", "Seat 3"]
     assert rows[-1][0] == "Total"
     assert [int(x) for x in rows[-1][1:]] == [int(s) for s in game.state.scores()]
     assert [int(b) + int(a) for b, a in zip(rows[-3][1:], rows[-2][1:], strict=True)] == [
@@ -111,3 +111,49 @@ def test_new_in_hand_names_only_the_cards_the_seat_just_drew() -> None:
     assert render.new_in_hand(before, after, "en") == "Into your hand: V7 R3"
     assert render.new_in_hand(before, after, "fr") == "Dans votre main : V7 R3"
     assert render.new_in_hand(after, after) is None
+
+
+def test_your_own_draw_and_play_show_their_values_to_you_and_to_nobody_else() -> None:
+    from ludotheque.core.game import start_log
+
+    setup = {"hands": [["R14"], ["G2", "W5"], ["B3"]], "piles": [["V7", "Y1"], ["R3"]], "first_player": 0}
+    state = GAME.state_from_setup(setup)
+    log = start_log(state)
+    assert log is not None
+    state.apply_text("play R14")
+    state.apply_text("pass")
+    before = state.observe(1)
+    state.apply_text("draw 1")
+    after = state.observe(1)
+    draw = log[-1]
+    assert draw.kind == "draw"
+    assert render.describe_event(draw, "en", you=1, seen=(before, after)) == "You draw V7 from pile 1"
+    assert render.describe_event(draw, "fr", you=1, seen=(before, after)) == "Vous tirez V7 de la pioche 1"
+    assert render.describe_event(draw, "en", you=1) == "You draw V? from pile 1"  # nothing seen
+    others = (state.observe(0), state.observe(0))
+    assert render.describe_event(draw, "en", you=0, seen=others) == "Seat 2 draws V? from pile 1"
+    state2 = GAME.state_from_setup(setup)
+    log2 = start_log(state2)
+    assert log2 is not None
+    before = state2.observe(0)
+    state2.apply_text("play R14")
+    play = next(e for e in log2 if e.kind == "play")
+    assert render.describe_event(play, "en", you=0, seen=(before, state2.observe(0))) == (
+        "You play 1 card face down: R14")
+    assert render.describe_event(play, "en", you=1) == "Seat 1 plays 1 card face down: R?"
+
+
+def test_last_round_is_said_in_the_prompt_and_on_the_board() -> None:
+    setup = {"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]], "first_player": 0}
+    state = GAME.state_from_setup(setup)
+    state.apply_text("play R14")
+    state.apply_text("play R3")
+    state.apply_text("pass")
+    state.apply_text("draw 1")  # pile 1 is now empty: this round is the last
+    obs = state.observe(state.to_act if state.to_act is not None and state.to_act >= 0 else 0)
+    assert obs.final_round
+    if obs.phase != "over":
+        assert render.prompt(obs, "en").startswith("(last round) ")
+        assert render.prompt(obs, "fr").startswith("(dernière manche) ")
+        _, lines = render.board(obs, "en")
+        assert "Last round: a pile is empty, the game ends with this round" in lines

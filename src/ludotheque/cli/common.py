@@ -45,11 +45,12 @@ def check_lang(lang: str | None) -> str:
     return key
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
-    """Say what went wrong on stderr and exit non-zero, without a traceback."""
+def fail(message: str, code: int = 1, lang: str = "en") -> NoReturn:
+    """Say what went wrong on stderr (in ``lang``) and exit non-zero, without a traceback."""
     from rich.markup import escape
 
-    err().print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    head = "erreur :" if lang == "fr" else "error:"
+    err().print(f"[bold red]{head}[/] {escape(message)}", soft_wrap=True)
     raise SystemExit(code)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -24,11 +24,21 @@ def rich_table(data: TableData, title: str | None = None, first_bold: bool = Tru
     return table
 
 
-def print_board(console: Console, board: tuple[TableData, list[str]], title: str | None = None) -> None:
+def board_parts(board: tuple[TableData, list[str]], title: str | None = None) -> list[RenderableType]:
+    """The board as what the console prints: its table, then its lines indented."""
     data, lines = board
-    console.print(rich_table(data, title))
-    for line in lines:
-        console.print(f"  {line}")
+    return [rich_table(data, title), *(Text.from_markup(f"  {line}") for line in lines)]
+
+
+def height(console: Console, parts: Sequence[RenderableType]) -> int:
+    """How many lines ``parts`` take on ``console`` (wrapped at its width)."""
+    options = console.options
+    return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
+
+
+def print_board(console: Console, board: tuple[TableData, list[str]], title: str | None = None) -> None:
+    for part in board_parts(board, title):
+        console.print(part)
 
 
 def print_events(console: Console, texts: Sequence[str], title: str | None = None,
@@ -39,18 +49,26 @@ def print_events(console: Console, texts: Sequence[str], title: str | None = Non
         console.print(f"{indent}• {text}")
 
 
-def print_choices(console: Console, labels: Sequence[str]) -> None:
-    """Numbered choices in as many columns as fit (hand-made: Rich's Columns is slow for the
-    hundred-odd plays a first player may have)."""
-    texts = [Text.from_markup(f"[dim]{i:>3}[/] {label}") for i, label in enumerate(labels, 1)]
+def choice_lines(console: Console, labels: Sequence[str], first: int = 1) -> list[Text]:
+    """Numbered choices (from ``first``) in as many columns as fit (hand-made: Rich's Columns is
+    slow for the hundred-odd plays a first player may have); a label wider than the console
+    keeps a line of its own and wraps."""
+    texts = [Text.from_markup(f"[dim]{i:>3}[/] {label}") for i, label in enumerate(labels, first)]
     width = max((t.cell_len for t in texts), default=0) + 2
     per_line = max(1, console.width // width)
+    lines = []
     for start in range(0, len(texts), per_line):
         line = Text()
         for text in texts[start:start + per_line]:
             line.append_text(text)
             line.append(" " * (width - text.cell_len))
         line.rstrip()
+        lines.append(line)
+    return lines
+
+
+def print_choices(console: Console, labels: Sequence[str]) -> None:
+    for line in choice_lines(console, labels):
         console.print(line)
 
 

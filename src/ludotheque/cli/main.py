@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import __version__, compiled
 
-DESCRIPTION = ("Ludothèque: Gargon (and soon Drakon and Kagoun) — play, replay, simulate and serve "
+DESCRIPTION = ("Ludothèque: Gargon, Drakon and Kagoun — play, replay, simulate and serve "
                "the web table.")
 
 
@@ -27,8 +27,9 @@ def _verb(commands: Any, name: str, help_text: str, description: str) -> argpars
 
 
 def _games(commands: Any) -> None:
-    _verb(commands, "games", "list the games", "List the registered games with their players, options "
-          "and bots.")
+    p = _verb(commands, "games", "list the games", "List the registered games with their players, "
+              "options and bots.")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
 
 
 def _add_options(p: Any) -> None:
@@ -41,12 +42,14 @@ def _play(commands: Any) -> None:
     p = _verb(commands, "play", "play against bots in the terminal", "Play against bots in the terminal.")
     p.add_argument("game_id", metavar="GAME", help="the game to play, e.g. gargon")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument("--seat", type=int, default=0, help="your seat as records number them, from 0 "
+                   "(default 0; the screen counts players from 1: --seat 0 is player 1)")
     p.add_argument("--bots", default="heuristic", help="one bot for every other seat, or a comma list "
                    "(default: heuristic)")
     _add_options(p)
     p.add_argument("--seed", type=int, help="deal seed (default: random, shown at the end)")
-    p.add_argument("--first-player", type=int, help="seat of the first player")
+    p.add_argument("--first-player", type=int, help="seat of the first player, from 0 "
+                   "(default: drawn at random)")
     p.add_argument("--lang", help="en or fr (default: from LANG)")
     p.add_argument("--save", metavar="FILE", help="save the game record there")
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import LudothequeError
 from ..core.game import State, start_log
 from ..core.record import GameRecord, ReplayStepError, replay_steps
-from ..renderers import GameRenderer, renderer_for
+from ..renderers import GameRenderer, hand_words, renderer_for
 from .common import check_lang, emit_json, fail, numbers, out
-from .words import say
+from .words import colon, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -67,8 +67,8 @@ def replay_text(file: str, lang: str) -> None:
     console.rule(f"[bold]{say('record', lang, game=spec.name, players=state.players, origin=origin)}")
     console.print(f"[bold]{say('start', lang)}[/]")
     for seat in range(state.players):
-        hand = renderer.hand_text(state.observe(seat), markup=True)
-        console.print(f"  {renderer.seat_name(seat, lang)}: {hand}")
+        hand = hand_words(renderer, state.observe(seat), lang, markup=True)
+        console.print(f"  {renderer.seat_name(seat, lang)}{colon(lang)}{hand}")
     log = start_log(state)
     seen, actor = 0, state.to_act
     try:
@@ -87,7 +87,7 @@ def _print_step(console: Console, renderer: GameRenderer, lang: str, index: int,
     from .layout import print_events
 
     label = renderer.action_label(action, None, lang, markup=True)
-    console.print(f"[dim]{index:>4}.[/] [bold]{who}[/]: {label}")
+    console.print(f"[dim]{index:>4}.[/] [bold]{who}[/]{colon(lang)}{label}")
     texts = [renderer.describe_event(e, lang, markup=True) for e in (log or [])[seen:]]
     print_events(console, texts, indent="        ")
 
@@ -97,7 +97,10 @@ def _print_end(console: Console, renderer: GameRenderer, lang: str, state: State
     if not state.is_terminal:
         seat = state.to_act
         name = renderer.seat_name(seat, lang) if seat is not None and seat >= 0 else str(seat)
-        console.print(say("not_over", lang, name=name, legal=", ".join(state.legal_texts())))
+        observation = state.observe(seat if seat is not None and seat >= 0 else None)
+        legal = [renderer.action_label(a, observation, lang, markup=True) for a in state.legal_actions()]
+        shown = ", ".join(legal[:8]) + (f" … ({say('in_all', lang, n=len(legal))})" if len(legal) > 8 else "")
+        console.print(say("not_over", lang, name=name, legal=shown))
         return
     from rich.markup import escape
 

@@ -4,15 +4,28 @@ from __future__ import annotations
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "{game} — you play seat {seat}",
-        "title_seed": "{game} — you play seat {seat} · seed {seed}",
+        "title": "{game} — you play seat {seat} (of {players})",
+        "title_seed": "{game} — you play seat {seat} (of {players}) · seed {seed}",
         "seed_was": "This deal was seed {seed} (shown now: the seed reveals every card).",
         "you": "You",
-        "bot_name": "{name} · {bot}",
+        "bot_name": "{name} · bot: {bot}",
         "happened": "What happened",
         "your_turn": "Your turn",
         "choices": "Your choices — type a number or the action itself (help, quit)",
         "ask": "Your choice: ",
+        "your_hand": "Your hand: ",
+        "bots_count": "--bots: give one bot name for every bot seat, or a list of {n} (seats {seats}); "
+                      "got {got}",
+        "bad_seat": "--seat must be a seat from 0 to {last}; got {seat}",
+        "cannot_write": "cannot write {path}: {reason}",
+        "yes": "yes", "no": "no", "drawn_at_random": "drawn at random", "in_all": "{n} in all",
+        "game_default": "the game's", "players_range": "{low} to {high} players",
+        "options_head": "Options (play/simulate -o NAME=VALUE):",
+        "bots_head": "Bots (--bots NAME):",
+        "compact": "{n} choices: type one as shown (e.g. {example}), or 'more' to list them numbered",
+        "more_groups": "and {n} more lines ('more')",
+        "more_left": "{n} more lines: 'more' again; or type a number or an action",
+        "more_end": "End of the list: type a number or an action ('more' starts again)",
         "out_of_range": "{n} is not in the list: choose a number from 1 to {max}",
         "empty_input": "type a number from the list, or an action such as {example!r}",
         "illegal": "not allowed: {reason}",
@@ -39,23 +52,38 @@ _WORDS: dict[str, dict[str, str]] = {
         "result_differs": "The recorded result differs: {recorded}",
     },
     "fr": {
-        "title": "{game} — vous jouez à la place {seat}",
-        "title_seed": "{game} — vous jouez à la place {seat} · graine {seed}",
+        "title": "{game} — vous jouez à la place {seat} (sur {players})",
+        "title_seed": "{game} — vous jouez à la place {seat} (sur {players}) · graine {seed}",
         "seed_was": "Cette donne était la graine {seed} (montrée maintenant : la graine révèle "
                     "toutes les cartes).",
         "you": "Vous",
-        "bot_name": "{name} · {bot}",
+        "bot_name": "{name} · robot : {bot}",
         "happened": "Ce qui s'est passé",
         "your_turn": "À vous",
-        "choices": "Vos choix — tapez un numéro ou l'action elle-même (help, quit)",
+        "choices": "Vos choix — tapez un numéro ou l'action elle-même (aide, quitter)",
         "ask": "Votre choix : ",
+        "your_hand": "Votre main : ",
+        "bots_count": "--bots : donnez un nom de robot pour toutes les places de robots, ou une liste "
+                      "de {n} (places {seats}) ; reçu {got}",
+        "bad_seat": "--seat doit être une place de 0 à {last} ; reçu {seat}",
+        "cannot_write": "impossible d'écrire {path} : {reason}",
+        "yes": "yes", "no": "no", "drawn_at_random": "tiré au hasard", "in_all": "{n} en tout",
+        "game_default": "selon le jeu", "players_range": "{low} à {high} joueurs",
+        "options_head": "Options (play/simulate -o NOM=VALEUR) :",
+        "bots_head": "Robots (--bots NOM) :",
+        "compact": "{n} choix : tapez-en un comme affiché (p. ex. {example}), ou « plus » pour "
+                   "les numéroter",
+        "more_groups": "et {n} lignes de plus (« plus »)",
+        "more_left": "encore {n} lignes : « plus » à nouveau ; ou tapez un numéro ou une action",
+        "more_end": "Fin de la liste : tapez un numéro ou une action (« plus » recommence)",
         "out_of_range": "{n} n'est pas dans la liste : choisissez un numéro de 1 à {max}",
         "empty_input": "tapez un numéro de la liste, ou une action comme {example!r}",
         "illegal": "interdit : {reason}",
         "malformed": "incompris : {reason}",
         "chosen": "→ {action}",
-        "help": "Tapez le numéro d'un choix, ou l'action en notation telle qu'affichée "
-                "(majuscules ou minuscules). « help » affiche cette aide, « quit » quitte la partie.",
+        "help": "Tapez le numéro d'un choix, ou l'action telle qu'affichée (en français ou dans la "
+                "notation, majuscules ou minuscules). « aide » affiche cette aide, « quitter » quitte "
+                "la partie.",
         "game_over": "Fin de la partie",
         "final_table": "Table finale",
         "scores": "Décompte",
@@ -76,6 +104,40 @@ _WORDS: dict[str, dict[str, str]] = {
         "result_differs": "Le résultat enregistré diffère : {recorded}",
     },
 }
+
+
+#: Bots by name, in each language: (name, what it does in a line). A bot not listed is shown by
+#: its name and the first line of its class's docstring.
+BOTS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "random": ("random", "plays any legal move, drawn at random: for testing and beginners"),
+        "heuristic": ("heuristic", "the game's own bot: plays by rules of thumb that an average "
+                                   "player follows, fast and fair (sees only its own seat)"),
+    },
+    "fr": {
+        "random": ("hasard", "joue un coup permis tiré au hasard : pour les essais et les débutants"),
+        "heuristic": ("heuristique", "le robot propre au jeu : joue selon des règles simples d'un "
+                                     "joueur moyen, vite et sans tricher (ne voit que sa place)"),
+    },
+}
+
+
+def bot_word(name: str, lang: str = "en") -> str:
+    """A bot's name in ``lang`` (``heuristique``); an unknown bot keeps its own name."""
+    return BOTS.get(lang, BOTS["en"]).get(name, (name, ""))[0]
+
+
+def bot_help(name: str, lang: str = "en", doc: str | None = None) -> str:
+    """What bot ``name`` does, in a line (``doc``: its docstring, for a bot not listed)."""
+    known = BOTS.get(lang, BOTS["en"]).get(name)
+    if known is not None:
+        return known[1]
+    return (doc or "").strip().splitlines()[0] if doc and doc.strip() else ""
+
+
+def colon(lang: str = "en") -> str:
+    """``: `` in English, `` : `` in French (a space before a colon)."""
+    return " : " if lang == "fr" else ": "
 
 
 def say(key: str, lang: str = "en", **params: object) -> str:

@@ -80,25 +80,25 @@ def test_every_event_reads_as_a_sentence_in_both_languages(lang: str) -> None:
 
 def test_events_in_english_and_french() -> None:
     place, *_ = sample_events()
-    assert render.describe_event(place) == "Seat 1 lays Find a coin (NE) at 1,0"
-    assert render.describe_event(place, "fr") == "Joueur 1 pose Trouver une pièce (NE) en 1,0"
+    assert render.describe_event(place) == "Seat 2 lays Find a coin (NE) at 1,0"
+    assert render.describe_event(place, "fr") == "Joueur 2 pose Trouver une pièce (NE) en 1,0"
     assert render.describe_event(place, "en", you=1) == "You lay Find a coin (NE) at 1,0"
     assert render.describe_event(place, "fr", ["Ada", "Bo"]) == "Bo pose Trouver une pièce (NE) en 1,0"
     move = Event("move", 2, figure=2, cell=cell(1, 0), other=cell(0, 0))
-    assert render.describe_event(move, "fr") == "Joueur 2 déplace le Nain de 0,0 en 1,0"
-    assert render.describe_event(Event("steal", 1, other=2), "en", you=2) == "Seat 1 steals a coin from you"
-    assert render.describe_event(Event("steal", 1, other=2), "fr", you=2) == "Joueur 1 vous vole une pièce"
+    assert render.describe_event(move, "fr") == "Joueur 3 déplace le Nain de 0,0 en 1,0"
+    assert render.describe_event(Event("steal", 1, other=2), "en", you=2) == "Seat 2 steals a coin from you"
+    assert render.describe_event(Event("steal", 1, other=2), "fr", you=2) == "Joueur 2 vous vole une pièce"
     assert render.describe_event(Event("take", 0, other=1), "fr", you=1) == (
-        "Joueur 0 prend une tuile au hasard dans votre main")
+        "Joueur 1 prend une tuile au hasard dans votre main")
     mind = Event("mind", 1, figure=2, cell=3)
-    assert render.describe_event(mind, "fr") == "Joueur 1 contrôle l'esprit du Nain"
+    assert render.describe_event(mind, "fr") == "Joueur 2 contrôle l'esprit du Nain"
     assert render.describe_event(Event("mind", 1, figure=0, cell=3), "fr", you=1) == (
         "Vous contrôlez l'esprit de l'Amazone")
-    assert render.describe_event(Event("win", seats=(0, 2)), "fr", you=2) == "Joueur 0 et vous gagnez"
-    assert render.describe_event(Event("win", seats=(1,)), "en") == "Seat 1 wins"
+    assert render.describe_event(Event("win", seats=(0, 2)), "fr", you=2) == "Joueur 1 et vous gagnez"
+    assert render.describe_event(Event("win", seats=(1,)), "en") == "Seat 2 wins"
     # French writes west O
     harp_w = Event("destroy", 1, cell=cell(-1, 0), room=HARP * 16 + 0b1000)
-    assert render.describe_event(harp_w, "fr") == "Joueur 1 détruit Harpe magique (O) en -1,0"
+    assert render.describe_event(harp_w, "fr") == "Joueur 2 détruit Harpe magique (O) en -1,0"
     rotate = Event("rotate", 1, cell=cell(1, 0), room=FIND * 16 + 0b0110, other=1)
     assert "a quarter turn clockwise" in render.describe_event(rotate)
 
@@ -285,3 +285,19 @@ def test_the_words_of_a_logged_game_never_fail() -> None:
         assert render.describe_event(event, "fr", None, 0) != event.kind
     assert render.legend("fr")["rooms"]["find"]["name"] == "Trouver une pièce"
     assert render.legend("en")["heroes"]["dwarf"] == {"name": "Dwarf", "initial": "D"}
+
+
+def test_every_action_typed_in_french_reads_back_as_itself() -> None:
+    from ludotheque.games.drakon import GAME as DRAKON
+
+    checked = 0
+    for action in range(0, 2_000_000, 97):
+        try:
+            DRAKON.action_to_text(action)
+        except Exception:  # noqa: BLE001 - not an action of Drakon
+            continue
+        typed = render.typed_text(action, "fr")
+        assert DRAKON.parse_action(render.to_notation(typed, "fr")) == action, typed
+        checked += 1
+    assert checked > 10_000
+    assert render.typed_text(DRAKON.parse_action("place find 1,0 NW"), "fr") == "poser trouver 1,0 NO"

@@ -230,7 +230,7 @@ ACTIONS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "pass": "Passer", "stay": "Laisser la Salle mobile en place",
-        "coin": "Une pièce de {n} or(s)", "tile": "Une tuile : {room}",
+        "coin": "Une pièce de {n} or", "tile": "Une tuile : {room}",
         "map": "Prendre une tuile au hasard dans la main de {who}", "hero": "{hero} joue en premier",
         "move": "Aller en {cell}{room}", "harp": "Être attiré sur la Harpe magique en {cell}",
         "destroy": "Détruire {room} en {cell}", "drakon-set": "Poser Drakon en {cell}{room}",
@@ -241,7 +241,7 @@ ACTIONS: dict[str, dict[str, str]] = {
         "place": "Poser {room} en {cell}", "exchange": "Échanger {old} en {cell} contre {room}",
         "end": "Finir votre tour", "keep": "Garder la pièce", "let": "La laisser partir",
         "dwarf": "Le Nain : défausser et piocher", "draw": "Piocher", "discard": "Défausser {room}",
-        "swap": "Échanger une pièce de {n} or(s) avec le trésor",
+        "swap": "Échanger une pièce de {n} or avec le trésor",
         "thief": "Voler une pièce au joueur {hero_of}",
         "amazon": "L'Amazone continue en {cell}{room}",
         "wizard": "Le Magicien passe par n'importe quelle porte vers {cell}{room}",
@@ -263,6 +263,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Your hand: ", "hand_empty": "Your hand is empty",
         "new_in_hand": "Into your hand: {tiles}",
         "pile": "Draw pile: {n} tiles", "treasure": "Treasure: {n} coins", "gone": "out of the game: {n}",
+        "pile_1": "Draw pile: {n} tile", "treasure_1": "Treasure: {n} coin", "goal_coins_1": "Goal: {n} coin",
         "goal_gold": "Goal: {n} gold", "goal_coins": "Goal: {n} coins",
         "goal_escape": "Goal: {n} gold, then reach an Escape or a Teleport",
         "drakon_aside": "Drakon is set aside", "drakon_at": "Drakon: {cell}",
@@ -275,7 +276,11 @@ WORDS: dict[str, dict[str, str]] = {
         "wins_1": "wins", "wins_n": "win", "wins_you": "win",
         "end_goal": "the goal is reached", "end_escape": "escaped from Drakon's lair",
         "end_stuck": "nobody could act: most gold", "end_limit": "turn limit: most gold",
-        "you_mark": "(you)",
+        "you_mark": "(you)", "coin_of": "a coin of {n} gold",
+        "destroy_head": "Destroy the room at", "rotate_head": "Turn {turn} the room at",
+        "exchange_head": "Swap for {room} the room at",
+        "input_help": "type a number from the list, or an action such as: place find 1,0 NE, "
+                      "move 0,1, pass (rooms x,y from Start; sides N E S W)",
     },
     "fr": {
         "you": "vous", "and": "et", "seat": "Joueur {n}",
@@ -288,8 +293,10 @@ WORDS: dict[str, dict[str, str]] = {
         "hand": "Votre main : ", "hand_empty": "Votre main est vide",
         "new_in_hand": "Dans votre main : {tiles}",
         "pile": "Pioche : {n} salles", "treasure": "Trésor : {n} pièces", "gone": "hors jeu : {n}",
-        "goal_gold": "Objectif : {n} ors", "goal_coins": "Objectif : {n} pièces",
-        "goal_escape": "Objectif : {n} ors, puis atteindre une Évasion ou une Téléportation",
+        "pile_1": "Pioche : {n} salle", "treasure_1": "Trésor : {n} pièce",
+        "goal_coins_1": "Objectif : {n} pièce",
+        "goal_gold": "Objectif : {n} pièces d'or", "goal_coins": "Objectif : {n} pièces",
+        "goal_escape": "Objectif : {n} pièces d'or, puis atteindre une Évasion ou une Téléportation",
         "drakon_aside": "Drakon est mis de côté", "drakon_at": "Drakon : {cell}",
         "cropped": "Affiché : x {a0}..{a1}, y {b0}..{b1} (autour des héros) sur x {x0}..{x1}, y {y0}..{y1}",
         "legend_heroes": "Héros : ",
@@ -301,7 +308,11 @@ WORDS: dict[str, dict[str, str]] = {
         "end_goal": "objectif atteint", "end_escape": "évasion de l'antre de Drakon",
         "end_stuck": "plus personne ne pouvait jouer : le plus d'or",
         "end_limit": "limite de tours : le plus d'or",
-        "you_mark": "(vous)",
+        "you_mark": "(vous)", "coin_of": "une pièce de {n} or",
+        "destroy_head": "Détruire la salle en", "rotate_head": "Pivoter {turn} la salle en",
+        "exchange_head": "Échanger contre {room} la salle en",
+        "input_help": "tapez un numéro de la liste, ou une action comme : poser trouver 1,0 NE, "
+                      "aller 0,1, passer (salles x,y depuis le Départ ; côtés N E S O)",
     },
 }
 
@@ -311,5 +322,10 @@ def lang_of(lang: str) -> str:
 
 
 def word(key: str, lang: str = "en", **params: Any) -> str:
-    """One of the words above in ``lang`` (English when the language is unknown)."""
-    return WORDS[lang_of(lang)][key].format(**params)
+    """One of the words above in ``lang`` (English when the language is unknown); with a count
+    ``n`` of one (zero or one in French) its singular ``key_1`` when there is one."""
+    table = WORDS[lang_of(lang)]
+    n = params.get("n")
+    if isinstance(n, int) and (n == 1 or (n == 0 and lang_of(lang) == "fr")) and f"{key}_1" in table:
+        key = f"{key}_1"
+    return table[key].format(**params)

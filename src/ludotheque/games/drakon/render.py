@@ -16,7 +16,7 @@ from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
 from .events import Event
 from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
 from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
-from .notation import cell_text, room_text
+from .notation import action_to_text, cell_text, room_text
 from .observe import DrakonObservation
 
 Table = tuple[list[str], list[list[str]]]
@@ -89,10 +89,11 @@ def _capital(text: str) -> str:
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
+    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
+    from 1; the notation keeps seats from 0)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return word("seat", lang, n=seat)
+    return word("seat", lang, n=seat + 1)
 
 
 def legend(lang: str = "en") -> dict[str, Any]:
@@ -120,10 +121,53 @@ def _names_list(seats: Sequence[int], lang: str, names: Sequence[str] | None,
     return _capital(f" {word('and', lang)} ".join(who))
 
 
+def _coins_diff(before: DrakonObservation, after: DrakonObservation,
+                purse: int) -> tuple[list[int], list[int]]:
+    """The values of the coins ``purse`` gained and lost between two observations (when seen)."""
+    old, new = before.purse_coins[purse], after.purse_coins[purse]
+    if old is None or new is None:
+        return [], []
+    gained = [v + 1 for v in range(3) for _ in range(max(0, new[v] - old[v]))]
+    lost = [v + 1 for v in range(3) for _ in range(max(0, old[v] - new[v]))]
+    return gained, lost
+
+
+def _seen_detail(event: Event, you: int | None, lang: str, markup: bool,
+                 seen: tuple[DrakonObservation, DrakonObservation] | None) -> str:
+    """What only the reader knows of its own event: the tile it drew or took (or had taken),
+    the value of the coin it found, stole, swapped or lost. Empty when there is nothing."""
+    if seen is None or you is None:
+        return ""
+    before, after = seen
+    kind = event.kind
+    if kind in ("draw", "take") and (event.seat == you or (kind == "take" and event.other == you)):
+        gained = list((Counter(after.hand) - Counter(before.hand)).elements())
+        lost = list((Counter(before.hand) - Counter(after.hand)).elements())
+        tiles = gained if event.seat == you else lost
+        return tiles_text(tiles, lang, markup) if tiles else ""
+    if kind in ("coin", "steal", "swap", "lose") and event.seat == you or (kind == "steal"
+                                                                           and event.other == you):
+        purse = after.purse_of[you]
+        gained, lost = _coins_diff(before, after, purse)
+        values = lost if kind == "lose" or event.seat != you else gained
+        if values:
+            return ", ".join(word("coin_of", lang, n=v) for v in values)
+    return ""
+
+
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
-                   you: int | None = None, markup: bool = False) -> str:
-    """One public event in words. ``you`` is the reader's seat (second person for it)."""
-    lang = _lang(lang)
+                   you: int | None = None, markup: bool = False,
+                   seen: tuple[DrakonObservation, DrakonObservation] | None = None) -> str:
+    """One public event in words. ``you`` is the reader's seat (second person for it); ``seen``
+    (the reader's observations before and after the event) adds what only the reader knows of
+    its own draws and coins."""
+    text = _describe_event(event, _lang(lang), names, you, markup)
+    detail = _seen_detail(event, you, _lang(lang), markup, seen)
+    return f"{text}{' : ' if _lang(lang) == 'fr' else ': '}{detail}" if detail else text
+
+
+def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: int | None,
+                    markup: bool) -> str:
     kind = event.kind
     if kind not in EVENTS[lang]:
         return kind
@@ -251,6 +295,121 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
     return str(action)
 
 
+#: French words a player may type, by their letters without accents, and the notation's word
+#: they stand for (verbs, rooms, heroes). Sides are N E S O (O for W); cells stay ``x,y``.
+_TYPED = {
+    "poser": "place", "pose": "place", "aller": "move", "bouger": "move", "va": "move",
+    "passer": "pass", "passe": "pass", "rester": "stay", "finir": "end", "fin": "end",
+    "garder": "keep", "laisser": "let", "piocher": "draw", "pioche": "draw",
+    "defausser": "discard", "defausse": "discard", "deplacer": "relocate",
+    "detruire": "destroy", "pivoter": "rotate", "tourner": "rotate", "controler": "mind",
+    "echanger": "exchange", "troquer": "swap", "pousser": "push", "piece": "coin",
+    "tuile": "tile", "heros": "hero", "carte": "map", "cartes": "map", "harpe": "harp",
+    "depart": "start", "salle": "room", "neutre": "room", "evasion": "escape", "trouver": "find",
+    "mobile": "moving", "perdre": "lose", "echange": "exchange", "passe-partout": "passkey",
+    "esprit": "mind", "vol-gauche": "steal-left", "vol-droite": "steal-right", "vent": "wind",
+    "teleportation": "teleport", "amazone": "amazon", "barbare": "barbarian", "nain": "dwarf",
+    "chevalier": "knight", "voleur": "thief", "magicien": "wizard", "place": "stay",
+}
+
+
+def _plain_word(text: str) -> str:
+    """``Évasion`` -> ``evasion``: a typed word lower-cased, without its accents."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def to_notation(text: str, lang: str = "en") -> str:
+    """What a player typed, with French words (``poser trouver 1,0 NE``, ``aller 0,1``,
+    ``passer``, sides ``NESO``) put into the notation; the notation passes unchanged."""
+    out: list[str] = []
+    for item in text.split():
+        key = _plain_word(item)
+        if key in _TYPED and not (key == "place" and not out):  # "place" first is the verb
+            out.append(_TYPED[key])
+        elif out and 1 <= len(key) <= 4 and set(key) <= set("neso") and "o" in key:
+            out.append(key.replace("o", "w"))
+        else:
+            out.append(item)
+    return " ".join(out)
+
+
+#: The notation's words as a French player types them: verbs (first word), then rooms and heroes.
+_FR_VERBS = {"place": "poser", "move": "aller", "pass": "passer", "stay": "rester", "end": "finir",
+             "keep": "garder", "let": "laisser", "draw": "piocher", "discard": "défausser",
+             "relocate": "déplacer", "destroy": "détruire", "rotate": "pivoter", "mind": "contrôler",
+             "exchange": "échanger", "swap": "troquer", "push": "pousser", "coin": "pièce",
+             "tile": "tuile", "hero": "héros", "map": "carte", "harp": "harpe", "dwarf": "nain",
+             "thief": "voleur", "amazon": "amazone", "wizard": "magicien"}
+_FR_NAMES = {"start": "départ", "room": "salle", "destroy": "détruire", "escape": "évasion",
+             "find": "trouver", "moving": "mobile", "lose": "perdre", "harp": "harpe",
+             "exchange": "échange", "map": "carte", "passkey": "passe-partout", "mind": "esprit",
+             "rotate": "pivoter", "steal-left": "vol-gauche", "steal-right": "vol-droite",
+             "wind": "vent", "teleport": "téléportation", "amazon": "amazone", "barbarian": "barbare",
+             "dwarf": "nain", "knight": "chevalier", "thief": "voleur", "wizard": "magicien",
+             "stay": "rester"}
+
+
+def typed_text(action: int, lang: str = "en") -> str:
+    """An action as a player of ``lang`` may type it: the notation, with French words and sides
+    (``poser trouver 1,0 NO``) in French."""
+    text = action_to_text(action)
+    if _lang(lang) != "fr":
+        return text
+    out: list[str] = []
+    for item in text.split():
+        if item.isupper() and set(item) <= set("NESW"):
+            out.append(item.replace("W", "O"))
+        else:
+            out.append((_FR_NAMES if out else _FR_VERBS).get(item, item))
+    return " ".join(out)
+
+
+def input_help(lang: str = "en") -> str:
+    """How actions are typed, for a player who typed something else."""
+    return word("input_help", lang)
+
+
+#: Families whose label reads the same up to its cell, the cell last but for the room it names.
+_BY_CELL = (A.F_PLACE, A.F_MOVE, A.F_HARP, A.F_DRAKON, A.F_AMAZON, A.F_WIZARD, A.F_MIND, A.F_PUSH,
+            A.F_RELOCATE)
+
+
+def group_choices(legal: Sequence[int], observation: DrakonObservation | None = None,
+                  lang: str = "en", markup: bool = False) -> list[str]:
+    """The legal actions in a few lines, for a small screen: the choices that go to a room are
+    grouped by what they do (``Lay Find a coin (NE) at: 1,0 · 0,2``), the rest one a line."""
+    lang = _lang(lang)
+    groups: dict[tuple[int, ...], tuple[str, list[str]]] = {}
+    for action in legal:
+        family, a, b, c = A.decode(action)
+        cell = -1
+        if family in _BY_CELL:
+            cell = {A.F_PLACE: c, A.F_MIND: b, A.F_PUSH: b, A.F_RELOCATE: b}.get(family, a)
+        if family in (A.F_DESTROY, A.F_ROTATE, A.F_EXCHANGE):
+            cell = c if family == A.F_EXCHANGE else a
+        if cell < 0 or cell >= CELLS:
+            groups[(action,)] = (action_label(action, observation, lang, markup), [])
+            continue
+        key: tuple[int, ...]
+        if family == A.F_DESTROY:
+            key, head = (family,), word("destroy_head", lang)
+        elif family == A.F_ROTATE:
+            key, head = (family, b), word("rotate_head", lang, turn=_turn_words(b, lang))
+        elif family == A.F_EXCHANGE:
+            key = (family, a, b)
+            head = word("exchange_head", lang, room=room_label(a * 16 + b, lang, markup))
+        else:
+            key = (family, a, b) if family in (A.F_PLACE, A.F_MIND, A.F_PUSH, A.F_RELOCATE) else (family,)
+            label = action_label(action, observation, lang, markup)
+            head = label.rsplit(" " + cell_text(cell), 1)[0]
+        groups.setdefault(key, (head, []))[1].append(cell_text(cell))
+    colon = " : " if lang == "fr" else ": "
+    return [f"{head}{colon}{' '.join(cells)}" if cells else head for head, cells in groups.values()]
+
+
 def prompt(observation: DrakonObservation, lang: str = "en") -> str:
     """What the seat to act has to do now, in words."""
     lang = _lang(lang)
@@ -269,10 +428,13 @@ def tiles_text(kinds: Sequence[int], lang: str = "en", markup: bool = False) -> 
     return ", ".join(tile_label(kind, lang, markup) for kind in sorted(kinds))
 
 
-def hand_text(observation: DrakonObservation, markup: bool = False) -> str:
-    """The observing seat's own tiles, in notation (``find NE · harp N``); — when empty."""
+def hand_text(observation: DrakonObservation, markup: bool = False, lang: str | None = None) -> str:
+    """The observing seat's own tiles, in notation (``find NE · harp N``), or named in ``lang``
+    when given (``Trouver une pièce (NE), ...``); — when empty."""
     if not observation.hand:
         return "—"
+    if lang is not None:
+        return tiles_text(observation.hand, lang, markup)
     return " · ".join(_style(room_text(kind_effect(k) * 16 + PATTERN_MASKS[kind_pattern(k)]),
                              STYLES[EFFECTS[kind_effect(k)]], markup) for k in observation.hand)
 

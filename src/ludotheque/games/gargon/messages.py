@@ -53,7 +53,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "now_play": "posez une à trois cartes",
         "now_draw": "piochez dans une pioche",
         "now_draw_or_stop": "piochez ou arrêtez-vous (stop)",
-        "now_battle": "choisissez la couleur du prochain combat (battle C)",
+        "now_battle": "choisissez la couleur du prochain combat",
         "now_loser_draw": "piochez une carte (vous avez perdu un combat)",
     },
 }

@@ -34,6 +34,19 @@ def _lang(lang: str) -> str:
     return "fr" if lang == "fr" else "en"
 
 
+def _colon(lang: str) -> str:
+    """``: `` in English, `` : `` in French (a space before the colon)."""
+    return " : " if _lang(lang) == "fr" else ": "
+
+
+def _plain_word(text: str) -> str:
+    """``Arrêter`` -> ``arreter``: a typed word lower-cased, without its accents."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 # -- words of the components ------------------------------------------------------------------
 
 def colour_name(colour: int, lang: str = "en") -> str:
@@ -72,14 +85,14 @@ def cards_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> s
     return " ".join(card_markup(c) if markup else card_text(c) for c in cards)
 
 
-def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> str:
+def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "", sep: str = " ") -> str:
     """Only the colour letters of cards (``R B B W``): how a pile looks from its backs."""
     if not cards:
         return empty
     letters = [COMPONENTS.colours[colour_of(c)].letter for c in cards]
     if markup:
         letters = [f"[{STYLES[colour_of(c)]}]{x}[/]" for c, x in zip(cards, letters, strict=True)]
-    return " ".join(letters)
+    return sep.join(letters)
 
 
 def _ordered(cards: Sequence[int]) -> list[int]:
@@ -102,10 +115,11 @@ def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str =
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 2`` / ``Joueur 2``."""
+    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
+    from 1; the notation and records keep seats from 0)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return f"Joueur {seat}" if _lang(lang) == "fr" else f"Seat {seat}"
+    return f"Joueur {seat + 1}" if _lang(lang) == "fr" else f"Seat {seat + 1}"
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -141,7 +155,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "clash": "The two {card} of {a} and {b} cancel out: both are discarded, nobody draws",
         "fight": "Fight in {colour}: {list} — {winner} {wins} {card}{rest}",
         "wins_3": "wins", "wins_2": "win",
-        "discarded": "; {cards} discarded",
+        "discarded": "; {cards} discarded", "discarded_1": "; {cards} discarded",
         "over": "The game is over",
         "hand": "Hand", "in_play": "In play", "won": "Won", "player": "Player",
         "first": "first", "to_act": "to act", "passed": "passed",
@@ -149,18 +163,20 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "Discard ({n})",
         "round": "Round: shape {shape}; colours played {colours}",
         "round_open": "Round: the first player has not played yet",
-        "final": "final round (a pile is empty)",
+        "final": "Last round: a pile is empty, the game ends with this round",
         "variant_open": "open variant: won cards lie face up",
         "follow": "follow the shape {shape} or pass",
         "last_seat": "as last seat you may only use colours already played ({colours})",
-        "draws_left": "{n} draw(s) left in this pass",
+        "draws_left": "{n} draws left in this pass", "draws_left_1": "1 draw left in this pass",
         "top": "top {card}",
         "n_cards": "{n} cards", "one_card": "1 card",
         "amulets": "{a} amulets", "one_amulet": "1 amulet", "times": "{amulets} ×{m} = {p}",
         "bonus_row": "Bonus", "amulets_row": "Amulets", "total_row": "Total",
         "colour_head": "Colour",
         "winner": "Winner: {names}", "winners": "Winners (shared): {names}",
-        "new_in_hand": "Into your hand: {cards}",
+        "new_in_hand": "Into your hand: {cards}", "last_round": "(last round)",
+        "plays_head": "{verb} {cards} ({n})",
+        "input_help": "type an action as listed: play R14 V3, pass, draw 1, stop, battle R",
     },
     "fr": {
         "you": "vous", "and": "et",
@@ -170,7 +186,7 @@ _WORDS: dict[str, dict[str, str]] = {
                  "personne ne tire",
         "fight": "Combat en {colour} : {list} — {winner} {wins} {card}{rest}",
         "wins_3": "remporte", "wins_2": "remportez",
-        "discarded": " ; {cards} défaussée(s)",
+        "discarded": " ; {cards} défaussées", "discarded_1": " ; {cards} défaussée",
         "over": "La partie est terminée",
         "hand": "Main", "in_play": "En jeu", "won": "Remportées", "player": "Joueur",
         "first": "premier", "to_act": "à jouer", "passed": "a passé",
@@ -178,18 +194,22 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "Défausse ({n})",
         "round": "Manche : rapport {shape} ; couleurs jouées {colours}",
         "round_open": "Manche : le premier joueur n'a pas encore posé",
-        "final": "dernière manche (une pioche est vide)",
+        "final": "Dernière manche : une pioche est vide, la partie finit avec cette manche",
         "variant_open": "variante ouverte : les cartes remportées sont face visible",
         "follow": "suivez le rapport {shape} ou passez",
         "last_seat": "dernier joueur : seulement les couleurs déjà jouées ({colours})",
-        "draws_left": "encore {n} carte(s) à tirer au plus",
+        "draws_left": "encore {n} cartes à tirer au plus",
+        "draws_left_1": "encore 1 carte à tirer au plus",
         "top": "sommet {card}",
         "n_cards": "{n} cartes", "one_card": "1 carte",
         "amulets": "{a} amulettes", "one_amulet": "1 amulette", "times": "{amulets} ×{m} = {p}",
         "bonus_row": "Bonus", "amulets_row": "Amulettes", "total_row": "Total",
         "colour_head": "Couleur",
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
-        "new_in_hand": "Dans votre main : {cards}",
+        "new_in_hand": "Dans votre main : {cards}", "last_round": "(dernière manche)",
+        "plays_head": "{verb} {cards} ({n})",
+        "input_help": "tapez une action comme dans la liste : jouer R14 V3 (J pour jaune), passer, "
+                      "piocher 1, arrêter, combat R (ou combat rouge)",
     },
 }
 
@@ -203,9 +223,21 @@ def _count(n: int, lang: str) -> str:
     return word("one_card", lang) if n == 1 else word("n_cards", lang, n=n)
 
 
+def _own_draw(event: Event, you: int | None, seen: tuple[GargonObservation, GargonObservation] | None) -> int:
+    """The card the reader ``you`` drew in ``event``, read from its own observations around the
+    draw (its hand gained it); -1 when the event is not the reader's draw or it cannot tell."""
+    if seen is None or event.kind != "draw" or event.seat is None or event.seat != you:
+        return -1
+    before, after = seen
+    gained = Counter(after.hand) - Counter(before.hand)
+    return next((c for c in gained if c < HIDDEN and colour_of(c) == event.colour), -1)
+
+
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
-                   you: int | None = None, markup: bool = False) -> str:
-    """One public event in words. ``you`` is the reader's seat (second person for it)."""
+                   you: int | None = None, markup: bool = False,
+                   seen: tuple[GargonObservation, GargonObservation] | None = None) -> str:
+    """One public event in words. ``you`` is the reader's seat (second person for it); ``seen``
+    (the reader's observations before and after the event) shows the reader its own draws."""
     lang = _lang(lang)
 
     def who(seat: int | None) -> str:
@@ -222,8 +254,16 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         third, second = _EVENT_TEXT[lang][kind]
         template = second if event.seat is not None and event.seat == you else third
         back = cards_text([HIDDEN + event.colour], markup) if event.colour >= 0 else ""
+        drawn = _own_draw(event, you, seen)
+        if drawn >= 0:
+            back = cards_text([drawn], markup)
+        shown = event.cards
+        if kind == "play" and seen is not None and event.seat is not None and event.seat == you:
+            played = list((Counter(seen[0].hand) - Counter(seen[1].hand)).elements())
+            if len(played) == len(event.cards):  # your own cards, face down for the others only
+                shown = tuple(canonical(played))
         return template.format(who=who(event.seat), n=_count(len(event.cards), lang),
-                               cards=cards(event.cards), card=back, pile=event.pile + 1,
+                               cards=cards(shown), card=back, pile=event.pile + 1,
                                colour=colour)
     if kind == "reveal":
         if not event.cards:
@@ -244,7 +284,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
                              for s, c in zip(event.seats, event.cards, strict=True))
         best = event.cards[event.seats.index(winner)]
         lost = [c for s, c in zip(event.seats, event.cards, strict=True) if s != winner]
-        rest = word("discarded", lang, cards=cards(lost)) if lost else ""
+        rest = word("discarded" if len(lost) > 1 else "discarded_1", lang, cards=cards(lost)) if lost else ""
         wins = word("wins_2" if winner == you else "wins_3", lang)
         return word("fight", lang, colour=colour, list=fighters, winner=who(winner), wins=wins,
                     card=cards([best]), rest=rest)
@@ -260,12 +300,50 @@ def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[s
 
 # -- actions --------------------------------------------------------------------------------
 
+#: The notation's verbs as French labels say them.
+_FR_VERBS = {"play": "jouer", "pass": "passer", "draw": "piocher", "stop": "arrêter", "battle": "combat"}
+
+#: Words a player may type for the notation (French verbs, colour names in both languages), by
+#: their letters without accents; cards keep their letters, with J (jaune) for Y.
+_TYPED = {
+    "jouer": "play", "joue": "play", "poser": "play", "pose": "play", "passer": "pass",
+    "passe": "pass", "piocher": "draw", "pioche": "draw", "tirer": "draw", "tire": "draw",
+    "arreter": "stop", "arrete": "stop", "combat": "battle", "combattre": "battle",
+    "bataille": "battle",
+    **{name: c.letter for c in COMPONENTS.colours for name in (c.en, _plain_word(c.fr))},
+}
+
+
+def to_notation(text: str, lang: str = "en") -> str:
+    """What a player typed, with French words (``jouer J14 R0``, ``combat rouge``, ``piocher 1``)
+    put into the notation; the notation itself passes unchanged."""
+    out: list[str] = []
+    for item in text.split():
+        key = _plain_word(item)
+        if key in _TYPED:
+            out.append(_TYPED[key])
+        elif key[:1] == "j" and key[1:].isdigit():
+            out.append("Y" + key[1:])
+        else:
+            out.append(item)
+    return " ".join(out)
+
+
+def input_help(lang: str = "en") -> str:
+    """How actions are typed, for a player who typed something else."""
+    return word("input_help", lang)
+
+
 def action_label(action: int, observation: GargonObservation | None = None, lang: str = "en",
                  markup: bool = False) -> str:
-    """An action in notation, with a hint: cards coloured, the colour named, a pile's top."""
+    """An action in notation (its verb in the reader's language), with a hint: cards coloured,
+    the colour named, a pile's top."""
     text = action_to_text(action)
+    if _lang(lang) == "fr":
+        verb, _, rest = text.partition(" ")
+        text = f"{_FR_VERBS.get(verb, verb)} {rest}".rstrip()
     if is_play(action):
-        return "play " + cards_text(play_cards(action), markup)
+        return text.split()[0] + " " + cards_text(play_cards(action), markup)
     if BATTLE <= action < BATTLE + NUM_COLOURS:
         return f"{text} — {colour_label(action - BATTLE, lang, markup)}"
     if DRAW <= action < DRAW + 2 and observation is not None:
@@ -276,9 +354,44 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
     return text
 
 
-def prompt(observation: GargonObservation, lang: str = "en") -> str:
-    """What the seat to act has to do now, in words."""
+def group_choices(legal: Sequence[int], observation: GargonObservation | None = None, lang: str = "en",
+                  markup: bool = False) -> list[str]:
+    """The legal actions in a few lines, for a small screen: the actions that are not plays on
+    one line, then the plays by number of cards, listed when few, else counted with an example."""
     lang = _lang(lang)
+    plays = [a for a in legal if is_play(a)]
+    lines = []
+    others = [action_label(a, observation, lang, markup) for a in legal if not is_play(a)]
+    if others:
+        lines.append(" · ".join(others))
+    verb = _FR_VERBS["play"] if lang == "fr" else "play"
+    for size in (1, 2, 3):
+        these = [a for a in plays if len(play_cards(a)) == size]
+        if not these:
+            continue
+        head = word("plays_head", lang, verb=verb, cards=_count(size, lang), n=len(these))
+        shown, width = [], len(head) + 3
+        for a in these:  # as many as a line of 76 characters holds
+            plain = cards_text(play_cards(a))
+            if width + len(plain) + 3 > 74:
+                shown.append("…")
+                break
+            shown.append(cards_text(play_cards(a), markup))
+            width += len(plain) + 3
+        lines.append(f"{head}{_colon(lang)}{' · '.join(shown)}")
+    return lines
+
+
+def prompt(observation: GargonObservation, lang: str = "en") -> str:
+    """What the seat to act has to do now, in words (said to be the last round when it is)."""
+    lang = _lang(lang)
+    text = _prompt(observation, lang)
+    if observation.final_round and observation.phase != "over":
+        text = f"{word('last_round', lang)} {text}"
+    return text
+
+
+def _prompt(observation: GargonObservation, lang: str) -> str:
     phase = observation.phase
     if phase == "place":
         if not observation.shape:
@@ -286,12 +399,12 @@ def prompt(observation: GargonObservation, lang: str = "en") -> str:
         text = word("follow", lang, shape=shape_text(observation.shape))
         if observation.to_act == (observation.first_player - 1) % observation.players:
             played = " ".join(COMPONENTS.colours[c].letter for c in observation.round_colours)
-            text += "; " + word("last_seat", lang, colours=played)
+            text += (" ; " if lang == "fr" else "; ") + word("last_seat", lang, colours=played)
         return text
     if phase == "pass_draw":
         key = "now_draw_or_stop" if observation.drawn else "now_draw"
         left = MAX_DRAWS_PER_PASS - observation.drawn
-        return f"{message(key, lang)} ({word('draws_left', lang, n=left)})"
+        return f"{message(key, lang)} ({word('draws_left_1' if left == 1 else 'draws_left', lang, n=left)})"
     if phase == "fight":
         return message("now_battle", lang)
     if phase == "loser_draw":
@@ -330,10 +443,10 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
     lines = []
     for pile in (0, 1):
         cards = obs.piles[pile]
-        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}: "
-                     f"{colours_text(cards, markup, word('empty', lang))}")
+        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}{_colon(lang)}"
+                     f"{colours_text(cards, markup, word('empty', lang), sep='')}")
     discard = canonical(obs.discard)
-    lines.append(f"{word('discard', lang, n=len(discard))}: {cards_text(discard, markup, '—')}")
+    lines.append(f"{word('discard', lang, n=len(discard))}{_colon(lang)}{cards_text(discard, markup, '—')}")
     if obs.phase != "over":
         if obs.shape:
             played = " ".join(COMPONENTS.colours[c].letter for c in obs.round_colours)
@@ -341,7 +454,7 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
         else:
             lines.append(word("round_open", lang))
     if obs.final_round and obs.phase != "over":
-        lines.append(word("final", lang))
+        lines.append(f"[bold yellow]{word('final', lang)}[/]" if markup else word("final", lang))
     if obs.variant == "open":
         lines.append(word("variant_open", lang))
     return (headers, rows), lines

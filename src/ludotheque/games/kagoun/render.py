@@ -34,6 +34,8 @@ _WORDS: dict[str, dict[str, Any]] = {
         "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
         "powers": {"take": "Take", "replay": "Replay", "draw": "Draw", "defend": "Defend"},
         "defence": "defence on {target}",
+        "input_help": "type a number from the list, or an action such as: capture M1a G2b, "
+                      "chain D1 right, drop M1, take 2, kagoun, pass",
     },
     "fr": {
         "seat": "Joueur {n}", "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
@@ -47,6 +49,8 @@ _WORDS: dict[str, dict[str, Any]] = {
         "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"},
         "powers": {"take": "Prendre", "replay": "Rejouer", "draw": "Piocher", "defend": "Défendre"},
         "defence": "défense sur {target}",
+        "input_help": "tapez un numéro de la liste, ou une action comme : capturer M1a G2b, "
+                      "chaîner D1 droite, défausser M1, prendre 2, kagoun, passer",
     },
 }
 
@@ -86,9 +90,11 @@ def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
+    from 1; the notation keeps seats from 0)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return word("seat", lang, n=seat)
+    return word("seat", lang, n=seat + 1)
 
 
 _EVENTS: dict[str, dict[str, str]] = {
@@ -103,7 +109,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "chain": "{who} adds {a0} to the chain (discards {a1})", "scrap": "{who} gives up the pair {a0}/{a1}",
         "drop": "{who} discards {a0}", "draw": "{who} draws a card", "river": "{a0} joins the river",
         "take": "{who} takes a card at random from {a0}", "power": "{who}: power {a0}",
-        "out": "{who} is out with {a0} points", "clear": "{who} discards {a0} from the river",
+        "out": "{who} is out with {a0} points", "out_1": "{who} is out with {a0} point",
+        "clear": "{who} discards {a0} from the river",
         "over": "{who} wins ({a0})", "reshuffle": "the discard is shuffled into a new pile",
         "valid": "strength {a2}", "invalid": "invalid, discarded",
     },
@@ -120,7 +127,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "scrap": "{who} défausse la paire {a0}/{a1}",
         "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
         "take": "{who} prend une carte au hasard à {a0}", "power": "{who} : pouvoir {a0}",
-        "out": "{who} est éliminé avec {a0} points", "clear": "{who} défausse {a0} de la rivière",
+        "out": "{who} est éliminé avec {a0} points",
+        "out_1": "{who} est éliminé avec {a0} point", "clear": "{who} défausse {a0} de la rivière",
         "over": "{who} gagne ({a0})", "reshuffle": "la défausse est mélangée en une nouvelle pioche",
         "valid": "puissance {a2}", "invalid": "invalide, défaussée",
     },
@@ -129,17 +137,45 @@ _EVENTS: dict[str, dict[str, str]] = {
 def _who(seat: int, lang: str, names: Sequence[str] | None, you: int | None) -> str:
     """A seat's name in the third person (the reader's own marked "(you)": verbs stay right)."""
     name = seat_name(seat, lang, names)
-    return f"{name} ({word('you', lang).lower()})" if seat == you else name
+    if seat != you:
+        return name
+    if name.lower() == word("you", lang).lower():  # the front end calls the reader "You"
+        name = seat_name(seat, lang)
+    return f"{name} ({word('you', lang).lower()})"
 
 
 _ANNOUNCED = {"fr": {"capture": "capture", "steal": "vol", "consolidate": "consolidation",
                      "discard": "défausse", "pass": "passe"}}
 
 
+def _seen_cards(event: Event, you: int | None,
+                seen: tuple[KagounObservation, KagounObservation] | None) -> list[str]:
+    """The cards the reader drew or took (or had taken from it) in ``event``, from its own
+    observations around it; empty when the event is not about the reader's hand."""
+    if seen is None or you is None or event.kind not in ("draw", "take"):
+        return []
+    before, after = seen
+    if event.seat == you:
+        return [c for c in after.hand if c not in before.hand]
+    if event.kind == "take" and event.args and event.args[0] == str(you):
+        return [c for c in before.hand if c not in after.hand]
+    return []
+
+
 def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
-                   you: int | None = None, markup: bool = False) -> str:
-    """One public event in words (``you``: the reader's seat, named "You")."""
-    lang = _lang(lang)
+                   you: int | None = None, markup: bool = False,
+                   seen: tuple[KagounObservation, KagounObservation] | None = None) -> str:
+    """One public event in words (``you``: the reader's seat, named "You"); ``seen`` (the
+    reader's observations before and after the event) names the cards of its own draws."""
+    text = _describe_event(event, _lang(lang), names, you)
+    cards = _seen_cards(event, you, seen)
+    if cards and seen is not None:
+        colon = " : " if _lang(lang) == "fr" else ": "
+        text += colon + _faces(seen[1], cards, lang, markup)
+    return text
+
+
+def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: int | None) -> str:
     table = _EVENTS[lang]
     args = list(event.args) + ["", "", ""]
     if event.kind == "take":
@@ -153,14 +189,76 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
     result = ""
     if event.kind == "reveal":
         result = table["valid"].format(a2=args[2]) if args[2] else table["invalid"]
-    template = table.get(event.kind, event.kind)
+    kind = event.kind
+    if kind == "out" and args[0] in (("0", "1") if lang == "fr" else ("1",)):
+        kind = "out_1"
+    template = table.get(kind, event.kind)
     return template.format(who=who, a0=args[0], a1=args[1], a2=args[2], result=result)
+
+
+#: The notation's words as French labels say them.
+_FR_LABELS = {"capture": "capturer", "steal": "voler", "defend": "défendre", "chain": "chaîner",
+              "scrap": "abandonner", "drop": "défausser", "card": "carte", "clear": "retirer",
+              "take": "prendre", "consolidate": "consolider", "discard": "défausse",
+              "pass": "passer", "stop": "arrêter", "left": "gauche", "right": "droite"}
+
+#: Words a player may type (French, by letters without accents) and the notation's word.
+_TYPED = {"capturer": "capture", "voler": "steal", "vol": "steal", "defendre": "defend",
+          "defense": "defend", "chainer": "chain", "chaine": "chain", "abandonner": "scrap",
+          "carte": "card", "retirer": "clear", "prendre": "take", "consolider": "consolidate",
+          "consolidation": "consolidate", "passer": "pass", "passe": "pass", "arreter": "stop",
+          "gauche": "left", "droite": "right"}
+
+
+def _colon(lang: str) -> str:
+    return " : " if _lang(lang) == "fr" else ": "
+
+
+def _plain_word(text: str) -> str:
+    """``Défausser`` -> ``defausser``: a typed word lower-cased, without its accents."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def to_notation(text: str, lang: str = "en") -> str:
+    """What a player typed, with French words (``capturer M1a G2b``, ``chaîner D1 droite``,
+    ``défausser M1``, ``prendre 2``) put into the notation; the notation passes unchanged.
+    ``prendre`` names a player as the screen numbers them (from 1)."""
+    items = text.split()
+    out: list[str] = []
+    for index, item in enumerate(items):
+        key = _plain_word(item)
+        if key in ("defausser", "defausse"):  # a card after it: drop that card; alone: discard
+            out.append("drop" if len(items) > 1 else "discard")
+        elif key in _TYPED:
+            out.append(_TYPED[key])
+        elif index == 1 and _plain_word(items[0]) == "prendre" and key.isdigit():
+            out.append(str(int(key) - 1))
+        else:
+            out.append(item)
+    return " ".join(out)
+
+
+def input_help(lang: str = "en") -> str:
+    """How actions are typed, for a player who typed something else."""
+    return word("input_help", lang)
 
 
 def action_label(action: int, observation: KagounObservation | None = None, lang: str = "en",
                  markup: bool = False) -> str:
-    """The action in notation; a pairing adds its strength and validity for the cards named."""
+    """The action in notation (its words in the reader's language); a pairing adds its strength
+    and validity for the cards named; taking names the player robbed."""
     text = action_to_text(action)
+    if text.startswith("take "):
+        seat = int(text.split()[1])
+        text = f"take {seat} ({seat_name(seat, lang)})"
+    if _lang(lang) == "fr":
+        text = " ".join(_FR_LABELS.get(item, item) for item in text.split())
+        if text.startswith("prendre "):
+            seat = int(text.split()[1])
+            text = f"prendre {seat + 1} ({seat_name(seat, lang)})"
     if action < CHAIN and observation is not None:
         deck = load_deck(observation.deck)
         base, card, u, target, ln = unlink(action)
@@ -168,6 +266,24 @@ def action_label(action: int, observation: KagounObservation | None = None, lang
             return f"{text} ({deck.strength(card, u, target, ln)})"
         return f"{text} (✗)"
     return text
+
+
+def group_choices(legal: Sequence[int], observation: KagounObservation | None = None, lang: str = "en",
+                  markup: bool = False) -> list[str]:
+    """The legal actions in a few lines, for a small screen: pairings grouped by the verb and
+    your card's line (``capture H2a: C1a ✗ · A1a 3``), the rest on one line."""
+    groups: dict[str, list[str]] = {}
+    others = []
+    for action in legal:
+        label = action_label(action, observation, lang, markup)
+        if action < CHAIN:
+            verb, own, target, *rest = label.split()
+            groups.setdefault(f"{verb} {own}", []).append(" ".join([target, *rest]))
+        else:
+            others.append(label)
+    colon = " : " if _lang(lang) == "fr" else ": "
+    lines = [" · ".join(others)] if others else []
+    return lines + [f"{head}{colon}{' · '.join(items)}" for head, items in groups.items()]
 
 
 def prompt(observation: KagounObservation, lang: str = "en") -> str:
@@ -183,8 +299,8 @@ def new_in_hand(before: KagounObservation, after: KagounObservation, lang: str =
     return word("new_in_hand", lang, cards=_faces(after, gained, lang, markup))
 
 
-def hand_text(observation: KagounObservation, markup: bool = False) -> str:
-    return _faces(observation, observation.hand, "en", markup)
+def hand_text(observation: KagounObservation, markup: bool = False, lang: str = "en") -> str:
+    return _faces(observation, observation.hand, lang, markup)
 
 
 def _announcement(entry: dict[str, Any] | None, lang: str) -> str:
@@ -222,8 +338,9 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
                      _announcement(obs.announced[seat], lang)])
     lines = [
         word("round", lang, n=obs.round),
-        f"{word('river', lang)}: {_faces(obs, obs.river, lang, markup)}",
-        f"{word('pile', lang)}: {obs.pile_size} · {word('discard', lang)}: {len(obs.discard)}",
+        f"{word('river', lang)}{_colon(lang)}{_faces(obs, obs.river, lang, markup)}",
+        f"{word('pile', lang)}{_colon(lang)}{obs.pile_size} · {word('discard', lang)}{_colon(lang)}"
+        f"{len(obs.discard)}",
     ]
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]

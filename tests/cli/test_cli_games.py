@@ -1,0 +1,26 @@
+"""``ludotheque games``: every game with its options (no ``None``: a first player left to chance is
+"drawn at random"), each bot described in a line, in English and French, within 80 columns."""
+
+from __future__ import annotations
+
+from ludotheque.cli.testing import CliRunner
+
+runner = CliRunner()
+
+
+def test_games_lists_options_without_none_and_describes_each_bot() -> None:
+    result = runner.invoke(["games", "--lang", "en"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for game in ("gargon", "drakon", "kagoun"):
+        assert f"{game} — " in out
+    assert "None" not in out
+    assert "first_player = drawn at random" in out
+    assert "heuristic" in out and "the game's own bot" in out and "plays any legal move" in out
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
+
+
+def test_games_in_french() -> None:
+    out = runner.invoke(["games", "--lang", "fr"], env={"COLUMNS": "80"}).stdout
+    assert "first_player = tiré au hasard" in out and "heuristic (heuristique)" in out
+    assert "random (hasard)" in out and "Robots (--bots NOM) :" in out and "3 à 5 joueurs" in out

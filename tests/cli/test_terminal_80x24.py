@@ -1,0 +1,119 @@
+"""``ludotheque play`` in a real 80×24 pseudo-terminal, for every game: at each decision no line is
+wider than 80 columns, and the prompt and your hand are on the last 24 lines (the screen), in
+every phase the game reaches. The player answers 1 (or the first choice typed) each time."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+pty = pytest.importorskip("pty")
+fcntl = pytest.importorskip("fcntl")
+termios = pytest.importorskip("termios")
+
+ROWS, COLS = 24, 80
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]")
+ASK = {"en": "Your choice: ", "fr": "Votre choix : "}
+PROMPT = re.compile(r"^» ")
+#: The answers, in turn: varied, so that more phases are reached (a number out of range is
+#: answered 1 without counting as a decision).
+ANSWERS = ("1", "2", "1", "3", "1", "4")
+OUT_OF_RANGE = re.compile(r"is not in the list|n'est pas dans la liste")
+#: How each game shows the reader's hand: a table row of its own or a line of the screen.
+HAND = {"gargon": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
+        "kagoun": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
+        "drakon": re.compile(r"(Your hand|Votre main) ?: |Your hand is empty|Votre main est vide")}
+
+
+def _screen_lines(raw: str) -> list[str]:
+    text = ANSI.sub("", raw).replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def play_in_pty(game: str, lang: str, tmp: Path, decisions: int = 40,
+                extra: tuple[str, ...] = (), answers: tuple[str, ...] = ANSWERS) -> list[list[str]]:
+    """Play ``game`` in an 80×24 pseudo-terminal; the screens (last 24 lines) at each decision."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env.update({"TERM": "xterm-256color", "LANG": "fr_FR.UTF-8" if lang == "fr" else "en_GB.UTF-8",
+                "LC_ALL": "", "PYTHONIOENCODING": "utf-8"})
+    script = Path(sys.executable).parent / "ludotheque"  # the installed command, when there is one
+    start = [str(script)] if script.exists() else [sys.executable, "-c",
+                                                   "from ludotheque.cli.main import run; run()"]
+    command = [*start, "play", game, "--seed", "11", "--bots", "random", "--save",
+               str(tmp / f"{game}.json"), *extra]
+    process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                               close_fds=True)
+    os.close(slave)
+    raw, screens, answered, asked_at = "", [], 0, -1
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                raw += decoder.decode(chunk)
+            elif process.poll() is not None:
+                break
+            lines = _screen_lines(raw)
+            if not lines[-1].endswith(ASK[lang]) or len(raw) <= asked_at:
+                continue
+            if OUT_OF_RANGE.search(lines[-1]):  # a number too large for this decision: take 1
+                answer = "1"
+            else:
+                screens.append(lines[-ROWS:])
+                answer = answers[answered % len(answers)]
+                if answered >= decisions:
+                    answer = "quitter" if lang == "fr" else "quit"
+                answered += 1
+            os.write(master, (answer + "\n").encode())
+            asked_at = len(raw)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        os.close(master)
+    assert "Traceback" not in raw, raw[-2000:]
+    return screens
+
+
+@pytest.mark.parametrize("game,lang,extra", [
+    ("gargon", "en", ("--first-player", "0")),
+    ("gargon", "fr", ("--players", "5")),
+    ("drakon", "en", ()),
+    ("drakon", "fr", ("--players", "6")),
+    ("kagoun", "en", ()),
+    ("kagoun", "fr", ()),
+])
+def test_every_decision_fits_an_80_by_24_terminal(game: str, lang: str, extra: tuple[str, ...],
+                                                   tmp_path: Path) -> None:
+    # Kagoun's first choice is to call Kagoun!, which puts a player out when it goes wrong.
+    answers = ("2", "3", "2", "4", "5") if game == "kagoun" else ANSWERS
+    screens = play_in_pty(game, lang, tmp_path, extra=extra, answers=answers)
+    assert len(screens) >= 5
+    phases = set()
+    for number, screen in enumerate(screens, 1):
+        wide = [line for line in screen if cell_len(line) > COLS]
+        assert not wide, (number, wide)
+        prompts = [line for line in screen if PROMPT.match(line)]
+        assert prompts, (number, "\n".join(screen))
+        assert any(HAND[game].search(line) for line in screen), (number, "\n".join(screen))
+        phases.add(prompts[-1].split(":")[0][:30])
+    assert len(phases) >= (1 if game == "drakon" else 2), phases  # kinds of decision checked
