@@ -71,7 +71,8 @@ def test_a_games_options_come_in_the_readers_words(client: TestClient) -> None:
     variant = next(o for o in french["gargon"]["options"] if o["name"] == "variant")
     assert variant["choice_labels"]["open"].startswith("ouverte")
     english = {g["id"]: g for g in client.get("/api/games").json()}
-    assert next(o for o in english["kagoun"]["options"] if o["name"] == "capture_ties")["label"] == "Capture ties"
+    ties = next(o for o in english["kagoun"]["options"] if o["name"] == "capture_ties")
+    assert ties["label"] == "Capture ties"
 
 
 def test_options_naming_a_file_on_the_server_are_not_offered(client: TestClient) -> None:
