@@ -338,20 +338,16 @@ class Store:
             query = query.where(tables.c.finished == finished)
         if before is not None:
             query = query.where(tuple_(tables.c.created, tables.c.id) < tuple_(*before))
-        with self.engine.connect() as db:
-            rows = db.execute(query).mappings().all()
-            ids = [r["id"] for r in rows]
-            seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
-                                   .order_by(seats.c.seat)).mappings().all() if ids else []
-        by_table: dict[str, list[Any]] = {}
-        for s in seat_rows:
-            by_table.setdefault(s["table_id"], []).append(s)
-        return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
+        return self._with_seats(query)
 
     def finished_tables(self, game: str) -> list[TableRow]:
         """Every finished table of ``game``, oldest first (what the leaderboard rates)."""
         query = (select(tables).where(tables.c.game == game, tables.c.finished.is_(True))
                  .order_by(tables.c.created, tables.c.id))
+        return self._with_seats(query)
+
+    def _with_seats(self, query: Any) -> list[TableRow]:
+        """The tables ``query`` selects, each with its seats."""
         with self.engine.connect() as db:
             rows = db.execute(query).mappings().all()
             ids = [r["id"] for r in rows]
