@@ -101,3 +101,20 @@ def test_text_converter() -> None:
     assert text("  Open ") == "open"
     with pytest.raises(ValueError, match="expected text"):
         text(1)
+
+
+def test_the_first_player_is_a_seat_of_the_game() -> None:
+    from dataclasses import replace
+
+    from ludotheque.core import SetupError
+    from ludotheque.core.spec import setup_first_player
+
+    spec = replace(SPEC, options=(*SPEC.options,
+                                  OptionSpec("first_player", None, "first seat", convert=optional_integer)))
+    assert spec.resolve_options({"players": 3, "first_player": 2})["first_player"] == 2
+    with pytest.raises(OptionsError, match="first_player must be a seat from 0 to 2; got 3"):
+        spec.resolve_options({"players": 3, "first_player": 3})
+    assert setup_first_player({}, 3) == 0 and setup_first_player({"first_player": 1}, 3) == 1
+    for bad in (3, -1, "0", True):
+        with pytest.raises(SetupError, match='"first_player" must be a seat from 0 to 2'):
+            setup_first_player({"first_player": bad}, 3)

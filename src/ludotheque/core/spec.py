@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
-from .errors import OptionsError
+from .errors import OptionsError, SetupError
 
 #: Turns a raw option value (from JSON or the command line) into a checked value, or raises
 #: ValueError with a message for the player.
@@ -93,7 +93,18 @@ class GameSpec:
                 f"{self.name} is for {self.min_players} to {self.max_players} players; "
                 f"got {players}"
             )
+        first = resolved.get("first_player")
+        if players is not None and first is not None and not 0 <= first < players:
+            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}; got {first}")
         return resolved
+
+
+def setup_first_player(setup: Mapping[str, Any], players: int) -> int:
+    """A set-up's ``first_player`` (0 when absent), checked: a seat of the game."""
+    first = setup.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise SetupError(f'setup "first_player" must be a seat from 0 to {players - 1}')
+    return first
 
 
 def integer(value: Any) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.record import new_seed
-from ...core.spec import GameSpec, OptionSpec, flag, integer, optional_integer, text
+from ...core.spec import GameSpec, OptionSpec, flag, integer, optional_integer, setup_first_player, text
 from . import notation, rules
 from .actions import MAX_ACTION, decode
 from .components import (
@@ -114,9 +114,6 @@ class DrakonGame(Game):
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         resolved = self.spec.resolve_options(options)
         players = resolved["players"]
-        first = resolved["first_player"]
-        if first is not None and not 0 <= first < players:
-            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}; got {first}")
         if resolved["teams"] and players not in (4, 6):
             raise OptionsError(f"the team game is for 4 or 6 players; got {players}")
         if resolved["couple"] and players != 2:
@@ -286,9 +283,7 @@ def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
         if held[v] + state.treasure[v] + state.gone[v] > parts.coins[v]:
             raise SetupError(f"more coins of {COIN_VALUES[v]} gold than the box holds "
                              f"({parts.coins[v]})")
-    first = setup.get("first_player", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise SetupError(f'setup "first_player" must be a seat from 0 to {n - 1}')
+    first = setup_first_player(setup, n)
     rules.begin(state, first)
 
 

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...core.errors import LudothequeError, OptionsError, SetupError
+from ...core.errors import LudothequeError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.record import new_seed
-from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, text
+from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, setup_first_player, text
 from . import notation, rules
 from .actions import MAX_ACTION
 from .components import COMPONENTS, DECK_SIZE, NUM_COLOURS, NUM_VALUES
@@ -90,15 +90,6 @@ def amulet_table(overrides: Mapping[str, int] | None) -> tuple[int, ...]:
 class GargonGame(Game):
     spec = SPEC
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        resolved = self.spec.resolve_options(options)
-        first = resolved["first_player"]
-        if first is not None and not 0 <= first < resolved["players"]:
-            raise OptionsError(
-                f"first_player must be a seat from 0 to {resolved['players'] - 1}; got {first}"
-            )
-        return resolved
-
     def _empty_state(self, resolved: dict[str, Any]) -> GargonPosition:
         return GargonPosition(self, resolved, amulet_table(resolved["amulets"]))
 
@@ -132,9 +123,7 @@ class GargonGame(Game):
         won = setup.get("won", [[] for _ in range(n)])
         if not (isinstance(won, list) and len(won) == n and all(isinstance(w, list) for w in won)):
             raise SetupError(f'setup "won" must be {n} lists of cards, one per seat')
-        first = setup.get("first_player", 0)
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise SetupError(f'setup "first_player" must be a seat from 0 to {n - 1}')
+        first = setup_first_player(setup, n)
         state = self._empty_state(resolved)
         seen = [0] * (NUM_COLOURS * NUM_VALUES)
 

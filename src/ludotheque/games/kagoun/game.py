@@ -12,7 +12,7 @@ from ...core.draws import shuffle
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.record import new_seed
-from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, text
+from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, setup_first_player, text
 from . import notation, rules
 from .actions import MAX_ACTION
 from .components import (
@@ -86,10 +86,6 @@ class KagounGame(Game):
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         resolved = self.spec.resolve_options(options)
-        first = resolved["first_player"]
-        if first is not None and not 0 <= first < resolved["players"]:
-            raise OptionsError(
-                f"first_player must be a seat from 0 to {resolved['players'] - 1}; got {first}")
         if not 1 <= resolved["max_rounds"] <= MAX_ROUNDS:
             raise OptionsError(f"max_rounds must be 1 to {MAX_ROUNDS}; got {resolved['max_rounds']}")
         return resolved
@@ -221,9 +217,7 @@ class KagounGame(Game):
         if len(seen) != DECK_SIZE:
             raise SetupError(f"setup places {len(seen)} cards; all {DECK_SIZE} must be placed "
                              "(leave out \"pile\" to put the rest there)")
-        first = setup.get("first_player", 0)
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise SetupError(f'setup "first_player" must be a seat from 0 to {n - 1}')
+        first = setup_first_player(setup, n)
         active = setup.get("active", [True] * n)
         if not (isinstance(active, list) and len(active) == n
                 and all(isinstance(a, bool) for a in active) and sum(active) >= 2 and active[first]):
