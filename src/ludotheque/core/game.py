@@ -6,8 +6,10 @@ which actions are legal, how to apply one, and what each seat may see."""
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar, Final, Protocol
 
@@ -189,10 +191,21 @@ class Game(ABC):
     def actions_to_texts(self, actions: Sequence[Action]) -> list[str]:
         return [self.action_to_text(a) for a in actions]
 
+    def _own(self, name: str) -> Any:
+        """The module ``name`` of the game's own folder (its package), or None without one."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return import_module(f"{package}.{name}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.{name}":
+                raise  # the module is there but imports something missing: a bug to show
+            return None
+
     def words(self) -> Any:
         """The game's words for players in English and French (a module or object offering what
-        ``ludotheque.renderers.GameRenderer`` lists), or None: front ends then show notation."""
-        return None
+        ``ludotheque.renderers.GameRenderer`` lists), or None: front ends then show notation.
+        By default the ``render`` module of the game's folder, when there is one."""
+        return self._own("render")
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The game's own bots by name (bots that play any game are found without it)."""
@@ -201,13 +214,21 @@ class Game(ABC):
     def option_words(self, lang: str = "en") -> Mapping[str, Mapping[str, str]]:
         """The game's options in players' words, in ``lang`` ("en" or "fr"): per option name,
         its ``label``, its ``help`` and a label per choice (``choice:<value>``); options left
-        out are shown by name with the spec's help."""
-        return {}
+        out are shown by name with the spec's help. By default ``OPTION_WORDS[lang]`` of the
+        ``option_words`` module of the game's folder, when there is one."""
+        module = self._own("option_words")
+        if module is None:
+            return {}
+        words: Mapping[str, Mapping[str, Mapping[str, str]]] = module.OPTION_WORDS
+        return words["fr" if lang == "fr" else "en"]
 
     def web_assets(self) -> Path | None:
         """The folder of the game's browser board (``board.js``, its CSS and pictures), or None
-        for the generic board."""
-        return None
+        for the generic board. By default the ``web`` folder of the game's folder, when there is
+        one (found from its package: a compiled module has no reliable ``__file__``)."""
+        package = sys.modules[type(self).__module__.rpartition(".")[0]]
+        folder = Path(package.__path__[0]) / "web"
+        return folder if folder.is_dir() else None
 
 
 def start_log(state: State) -> list[Any] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ...core.errors import LudothequeError, SetupError
@@ -160,20 +159,8 @@ class GargonGame(Game):
     def action_to_text(self, action: int) -> str:
         return notation.action_to_text(action)
 
-    def words(self) -> Any:
-        from . import render
-
-        return render
-
     def bots(self) -> Mapping[str, BotFactory]:
         from .heuristic import GargonHeuristic
 
         return {"heuristic": GargonHeuristic}
 
-    def option_words(self, lang: str = "en") -> Mapping[str, Mapping[str, str]]:
-        from .option_words import OPTION_WORDS
-
-        return OPTION_WORDS["fr" if lang == "fr" else "en"]
-
-    def web_assets(self) -> Path:
-        return Path(__file__).resolve().parent / "web"

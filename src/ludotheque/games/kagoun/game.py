@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ...core.draws import shuffle
@@ -234,20 +233,8 @@ class KagounGame(Game):
     def action_to_text(self, action: int) -> str:
         return notation.action_to_text(action)
 
-    def words(self) -> Any:
-        from . import render
-
-        return render
-
     def bots(self) -> Mapping[str, BotFactory]:
         from .heuristic import KagounHeuristic
 
         return {"heuristic": KagounHeuristic}
 
-    def option_words(self, lang: str = "en") -> Mapping[str, Mapping[str, str]]:
-        from .option_words import OPTION_WORDS
-
-        return OPTION_WORDS["fr" if lang == "fr" else "en"]
-
-    def web_assets(self) -> Path:
-        return Path(__file__).resolve().parent / "web"
