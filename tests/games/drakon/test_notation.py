@@ -43,9 +43,10 @@ def test_bad_text_is_refused_with_a_reason(text: str, reason: str) -> None:
         GAME.parse_action(text)
 
 
-def test_every_int_decodes_or_is_refused() -> None:
-    for action in [-1, 5, 7, MAX_ACTION, MAX_ACTION + 5, 130, 140, 255]:
-        family = decode(action)[0]
-        if family < 0:
-            with pytest.raises(NotationError):
-                GAME.action_to_text(action)
+def test_ints_that_are_no_action_are_refused() -> None:
+    from ludotheque.games.drakon.actions import F_NONE, HERO, MOVE
+
+    for action in [-1, 5, 7, HERO + 11, MOVE - 1, MAX_ACTION, MAX_ACTION + 5]:  # gaps, ends
+        assert decode(action)[0] == F_NONE, action
+        with pytest.raises(NotationError):
+            GAME.action_to_text(action)

@@ -161,7 +161,6 @@ class DrakonGame(Game):
     def action_to_text(self, action: int) -> str:
         return notation.action_to_text(action)
 
-
     def bots(self) -> Mapping[str, BotFactory]:
         from .heuristic import DrakonHeuristic
 

@@ -13,7 +13,7 @@ from typing import Final
 # decisions
 TURN: Final = 0  # (TURN, seat, hero, 0): place a room, move the hero, or pass
 HERO_CHOICE: Final = 1  # (.., seat): Couple: which hero acts first this round
-HARP_CHOICE: Final = 2  # (.., hero, mover, pulls): pulled toward two harps: the mover picks
+HARP_CHOICE: Final = 2  # (.., hero, mover + 8 * pulls): pulled toward two harps: the mover picks
 DESTROY_CHOICE: Final = 3  # (.., seat, hero): the room to destroy
 DRAKON_SET: Final = 4  # (.., seat): where Drakon enters the dungeon
 DRAKON_MOVE: Final = 5  # (.., seat): where Drakon goes (up to three rooms)
@@ -33,9 +33,9 @@ TAKE_TILE: Final = 23  # (.., seat, victim seat): a tile from the victim's hand
 SWAP: Final = 24  # (.., purse, value): the Thief's coin of that value for one of the treasure
 MAP_DRAW: Final = 25  # (.., seat): option map_room=random: whose hand the Map room robs
 # automatic
-ENTER: Final = 30  # (.., hero, mover, cell): the hero is moved onto the room
+ENTER: Final = 30  # (.., hero, mover + 8 * pulls, cell): the hero is moved onto the room (pulls:
+#   harps that pulled it on so far, which stops a cycle of harps)
 EFFECT: Final = 31  # (.., hero, cell): the room acts on the hero that entered it
-PULL: Final = 32  # (.., hero, mover, pulls): pulled onto a harp (pulls: harps crossed so far)
 CATCH: Final = 33  # (.., hero): Drakon sends the hero to Start and takes a coin
 
 NAMES: Final = {
