@@ -282,3 +282,39 @@ def test_a_name_chosen_through_one_process_shows_on_the_pages_of_another(
         assert httpx.get(f"{second.url}/api/tables/{table}").json()["view"]["seats"][0]["name"] == "Zoé"
     finally:
         watcher.close()
+
+
+def test_a_move_taken_back_through_one_process_is_taken_back_on_the_pages_of_another(
+        two_servers: list[ServerProcess]) -> None:
+    first, second = two_servers
+    body = {"game": "gargon", "seats": ["human", "human", "human"], "options": {"first_player": 0},
+            "undo": True}
+    created = httpx.post(f"{first.url}/api/tables", json=body)
+    assert created.status_code == 201
+    table = created.json()["id"]
+    tokens = [s["url"].split("#token=")[1] for s in created.json()["seats"]]
+    watcher = Seat(second, table, tokens[1])  # a page served by the other process
+    try:
+        start = watcher.view
+        first_move = httpx.post(f"{first.url}/api/tables/{table}/view", json={"token": tokens[0]}).json()
+        action = first_move["legal"][0]["action"]
+        played = httpx.post(f"{first.url}/api/tables/{table}/actions",
+                            json={"token": tokens[0], "action": action, "version": 0})
+        assert played.status_code == 200
+        watcher.reach(1)
+        undone = httpx.post(f"{first.url}/api/tables/{table}/undo", json={"token": tokens[0], "version": 1})
+        assert undone.status_code == 200, undone.text
+        deadline = time.monotonic() + 10
+        while watcher.view["version"] != 0:
+            assert time.monotonic() < deadline, "the other process did not hear of the undo"
+            watcher.page.receive()
+        assert watcher.view["log"] == start["log"]
+        # the other process plays on from there: seat 0 again, now through the second process
+        other_move = first_move["legal"][-1]["action"]
+        again = httpx.post(f"{second.url}/api/tables/{table}/actions",
+                           json={"token": tokens[0], "action": other_move, "version": 0})
+        assert again.status_code == 200, again.text
+        assert httpx.get(f"{first.url}/api/tables/{table}").json()["version"] >= 1
+        watcher.reach(1)
+    finally:
+        watcher.close()

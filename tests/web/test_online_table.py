@@ -284,3 +284,47 @@ def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chro
     page.click("#take-back")
     page.wait_for_selector("#zombie", state="hidden")
     assert page.evaluate("document.body.dataset.zombies") == ""
+
+
+def test_a_player_takes_back_a_move_but_not_one_that_showed_a_card(chromium: Any, open_page: Any,
+                                                                  base: str) -> None:
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-0")
+    page.select_option("#game", "gargon")
+    page.fill("#opt-players", "3")
+    for seat in (1, 2):
+        page.select_option(f"#seat-{seat}", "human")
+    page.fill("#opt-first_player", "1")
+    page.check("#undo-allowed")
+    page.click("#create")
+    page.wait_for_selector("#open-seat")
+    table_id = page.locator("#created h3").inner_text().split()[2]
+    assert httpx.get(f"{base}/api/tables/{table_id}").json()["undo"] is True
+    links = [a.get_attribute("href") for a in page.locator("#created .links a[href*='#token=']").all()]
+    page.click("#open-seat")
+    page.wait_for_selector("[data-action^='play ']:not([disabled])")
+    assert page.locator("#undo-box").is_hidden()  # nothing to take back yet
+    first_moves = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+    page.click("[data-action^='play ']")
+    page.wait_for_selector("body[data-version='1'] #undo-box:not([hidden]) #undo:not([disabled])")
+    assert page.inner_text("#undo") == "Reprendre mon coup"
+    page.click("#undo")
+    page.wait_for_selector("body[data-version='0'] [data-action^='play ']:not([disabled])")
+    assert page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)") == first_moves
+    assert page.locator("#undo-box").is_hidden()
+    page.click("[data-action^='play ']")
+    page.wait_for_selector("body[data-version='1']")
+    # the next player passes, so draws: a drawn card shows its value, so it cannot be taken back
+    second = open_page(chromium, 1366, 768, locale="fr-FR")
+    second.add_init_script("localStorage.setItem('ludotheque.name', 'Yann')")
+    second.goto(base + links[1])
+    second.wait_for_selector("[data-action='pass']:not([disabled])")
+    second.click("[data-action='pass']")
+    second.wait_for_selector("body[data-version='2'] #undo:not([disabled])")  # a pass showed nothing
+    second.click("[data-action^='draw ']")
+    second.wait_for_selector("body[data-version='3'] #undo-box:not([hidden])")
+    assert second.locator("#undo").is_disabled()
+    assert "Ce coup vous a montré quelque chose de caché" in second.inner_text("#undo-reason")
+    assert page.locator("#undo-box").is_hidden()  # and the first player has nothing to take back

@@ -20,7 +20,7 @@ from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import bot_names
@@ -73,6 +73,7 @@ class CreateTable(BaseModel):
     options: dict[Name, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seats: list[Name] | None = Field(default=None, max_length=MAX_SEATS)
     clock: dict[Name, Any] | None = Field(default=None, max_length=4)
+    undo: StrictBool = False
 
 
 class SeatToken(BaseModel):
@@ -87,6 +88,14 @@ class SeatName(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Token
     name: Annotated[str, StringConstraints(max_length=MAX_STRING)]
+
+
+class TakeBack(BaseModel):
+    """Take back one's last move, chosen on view ``version`` (the step)."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: Token
+    version: StrictInt
 
 
 class PlayAction(BaseModel):
@@ -273,7 +282,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         """Start a table. Each human seat gets a private link (keep it: it is shown only now)."""
-        table, tokens = await service.create(body.game, body.options, body.seats, body.clock)
+        table, tokens = await service.create(body.game, body.options, body.seats, body.clock, body.undo)
         seats = []
         for s in table.row.seats:
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -334,6 +343,15 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         seat = await service.seat_of(table, body.token)
         step = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
         return {"version": step}
+
+    @app.post("/api/tables/{table_id}/undo", tags=["tables"])
+    async def undo(table_id: str, body: TakeBack) -> dict[str, Any]:
+        """Take back your last move, at a table created with ``undo``: only while nobody has
+        acted since and if the move showed you nothing hidden (409 ``undo_reveals``,
+        ``undo_not_yours``, ``undo_off``, ``stale``)."""
+        table = await service.get(table_id)
+        seat = await service.seat_of(table, body.token)
+        return {"version": await service.undo(table, seat, body.version)}
 
     @app.get("/api/tables/{table_id}/record", tags=["replays"])
     async def record(table_id: str) -> dict[str, Any]:

@@ -35,8 +35,9 @@ log = logging.getLogger("ludotheque.server")
 #: Notice kinds: an action was played (<data>: "<step> <action>", the step it was played at, and
 #: the action in notation, so that nobody needs to read it back); the table's seats connected here
 #: are <data> (a comma list); its "play again" table is <data>; who is connected at <table>?; a
-#: seat's player chose a name (<data>: the seat; the name is read back from the store).
-ACTION, PRESENCE, REMATCH, WHO, NAME = "a", "p", "r", "w", "n"
+#: seat's player chose a name (<data>: the seat; the name is read back from the store); a move
+#: was taken back (<data>: the step the table is back at; its actions are read back).
+ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO = "a", "p", "r", "w", "n", "u"
 #: A notice that the listener was cut off and notices may have been missed: catch up everything.
 RESYNC = "resync"
 
@@ -54,7 +55,7 @@ class Notice:
     @classmethod
     def decode(cls, payload: str) -> Notice | None:
         parts = payload.split(" ", 3)
-        if len(parts) != 4 or parts[0] not in (ACTION, PRESENCE, REMATCH, WHO, NAME):
+        if len(parts) != 4 or parts[0] not in (ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO):
             return None
         return cls(*parts)
 

@@ -155,12 +155,28 @@ class Session:
                 self.service.resend(table, watcher)
             elif kind == "sync":
                 self.service.resend(table, watcher)
+            elif kind == "undo":
+                await self._undo(table, watcher, message)
             elif kind == "back":  # "take my seat back" from a bot playing for it
                 if watcher.seat is not None and watcher.seat in table.zombies:
                     self.service.take_back(table, watcher.seat)
             else:
                 shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
                 watcher.offer(error_text("unknown_message", watcher.lang, kind=shown))
+
+    async def _undo(self, table: LiveTable, watcher: Watcher, message: dict[str, Any]) -> None:
+        step = message.get("version")
+        try:
+            if isinstance(step, bool) or not isinstance(step, int):
+                raise ApiError(400, "malformed", problem='send {"type": "undo", "version": number}')
+            await self.service.undo(table, watcher.seat, step)
+        except ApiError as exc:
+            self._refuse(watcher, exc)
+
+    def _refuse(self, watcher: Watcher, exc: ApiError) -> None:
+        refusal = {"type": "refused", **exc.to_json(watcher.lang)}
+        refusal["message"] = refusal.pop("detail")
+        watcher.offer(json.dumps(refusal, ensure_ascii=False))
 
     async def _act(self, table: LiveTable, watcher: Watcher, message: dict[str, Any]) -> None:
         action, step, token = message.get("action"), message.get("version"), message.get("token")
@@ -175,6 +191,4 @@ class Session:
                 raise ApiError(403, "bad_token")  # the action names another seat than the socket's
             await self.service.act(table, watcher.seat, action, step, watcher.lang)
         except ApiError as exc:
-            refusal = {"type": "refused", **exc.to_json(watcher.lang)}
-            refusal["message"] = refusal.pop("detail")
-            watcher.offer(json.dumps(refusal, ensure_ascii=False))
+            self._refuse(watcher, exc)

@@ -22,7 +22,7 @@ from ..core.game import CHANCE, Action
 from ..core.record import GameRecord, new_seed
 from ..core.registry import get_game
 from .bot_moves import BotMoves
-from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, WHO, Bus, Notice, bus_for
+from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock
 from .errors import ApiError
 from .leaderboard import standings
@@ -205,7 +205,8 @@ class TableService:
 
     # -- creating -------------------------------------------------------------------------------
     def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
-                 issue_tokens: bool, clock: Any = None) -> tuple[TableRow, dict[int, str]]:
+                 issue_tokens: bool, clock: Any = None,
+                 undo: bool = False) -> tuple[TableRow, dict[int, str]]:
         """A table's row, its options and seats checked before anything is allocated for them."""
         checked = parse_clock(clock)
         try:
@@ -234,7 +235,7 @@ class TableService:
             if s.seat in tokens:
                 s.token_hash = token_digest(tokens[s.seat])
         row = TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats,
-                       clock=None if checked is None else checked.to_json())
+                       clock=None if checked is None else checked.to_json(), undo=undo)
         return row, tokens
 
     def _start(self, row: TableRow) -> LiveTable:
@@ -246,10 +247,11 @@ class TableService:
         return table
 
     async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
-                     clock: Any = None) -> tuple[LiveTable, dict[int, str]]:
-        """A new table (``clock``: its turn timer, see clocks.py); returns it with the token of
-        each human seat."""
-        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True, clock=clock)
+                     clock: Any = None, undo: bool = False) -> tuple[LiveTable, dict[int, str]]:
+        """A new table (``clock``: its turn timer, see clocks.py; ``undo``: whether players may
+        take back a move, see undo.py); returns it with the token of each human seat."""
+        row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True, clock=clock,
+                                    undo=undo)
         table = self._start(row)
         await self._write(self.store.create_table, row)
         self.tables[row.id] = table
@@ -268,7 +270,7 @@ class TableService:
             if table.row.next_id is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in table.row.seats]
                 row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False,
-                                       clock=table.row.clock)
+                                       clock=table.row.clock, undo=table.row.undo)
                 for old, new in zip(table.row.seats, row.seats, strict=True):
                     new.name = old.name  # the same players, under the same names
                 started = self._start(row)
@@ -344,6 +346,53 @@ class TableService:
             new_step = table.step
         self._moved(table)
         return new_step
+
+    async def undo(self, table: LiveTable, seat: int | None, step: int) -> int:
+        """Take back ``seat``'s last action (server/undo.py says when it may), chosen on view
+        ``step``: the store forgets it first, then the table is played again without it and
+        every page gets its whole view. Returns the new step."""
+        async with table.lock:
+            if step > table.step and self.bus.multi_process:
+                await self._catch_up_locked(table)
+            table.check_undo(seat, step)
+            assert table.last is not None
+            notice = self.bus.notice(UNDO, table.id, str(step - 1))
+            try:
+                await to_thread.run_sync(self.store.undo_last, table.id, step, table.last.before.to_act,
+                                         notice)
+            except TableMoved:
+                await self._catch_up_locked(table)
+                raise ApiError(409, "stale", version=step, current=table.step) from None
+            except Exception as exc:
+                log.exception("table %s: could not take back step %s", table.id, step)
+                raise ApiError(503, "store") from exc
+            self._rewind(table, table.game.record.actions[:-1])
+            new_step = table.step
+        self._moved(table)
+        return new_step
+
+    def _rewind(self, table: LiveTable, moves: Sequence[str]) -> None:
+        """The table played again up to ``moves`` (a move was taken back), its bots started
+        afresh, and every page sent its whole view: the steps they hold are gone."""
+        table.play_from_start(moves)
+        table.seat_bots()
+        table.heard.clear()
+        table.revision += 1
+        for watcher in list(table.watchers):
+            table.updates.send_whole(watcher)
+
+    async def _reload_moves(self, table: LiveTable) -> None:
+        """Another process took a move back: the table's actions are read again from the store."""
+        try:
+            loaded = await to_thread.run_sync(self.store.load, table.id)
+        except Exception as exc:
+            log.warning("table %s: cannot read it back: %s", table.id, exc)
+            return
+        if loaded is None:
+            return
+        async with table.lock:
+            self._rewind(table, loaded[1])
+        self._moved(table)
 
     async def _commit(self, table: LiveTable, action: Action, seat: int) -> None:
         """Store first (what follows is worked out on a trial copy), then apply: a failed write
@@ -436,6 +485,8 @@ class TableService:
             self._set_next(table, notice.data)
         elif notice.kind == NAME:
             self._spawn(self._reload_names(table))
+        elif notice.kind == UNDO:
+            self._spawn(self._reload_moves(table))
         elif notice.kind == WHO and table.local_seats():
             self._tell(PRESENCE, table.id, ",".join(map(str, sorted(table.local_seats()))))
 

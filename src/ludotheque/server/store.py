@@ -34,6 +34,7 @@ from sqlalchemy import (
     and_,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -65,6 +66,7 @@ tables = Table(
     Column("result", JSON, nullable=True),
     Column("next_id", String(32), nullable=True),  # the "play again" table
     Column("clock", JSON, nullable=True),  # the turn timer (server/clocks.py); None: none
+    Column("undo", Boolean, nullable=False, default=False),  # players may take back a move
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
@@ -149,6 +151,7 @@ class TableRow:
     result: dict[str, Any] | None = None
     next_id: str | None = None
     clock: dict[str, Any] | None = None
+    undo: bool = False  # a player may take back their last move (server/undo.py)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -183,6 +186,8 @@ def _migrate(db: Connection) -> None:
             db.execute(update(tables).where(tables.c.game == game_id).values(rules_version=version))
     if "clock" not in columns:  # tables had no timers
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock JSON"))
+    if "undo" not in columns:  # moves could not be taken back
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN undo BOOLEAN NOT NULL DEFAULT FALSE"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in tables.indexes:
@@ -236,7 +241,7 @@ class Store:
         db.execute(insert(tables).values(
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options, seed=row.seed,
             created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
-            next_id=None, clock=row.clock))
+            next_id=None, clock=row.clock, undo=row.undo))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
              "name": s.name} for s in row.seats])
@@ -270,6 +275,18 @@ class Store:
         """Record one action (see ``append_actions``); TableMoved if the table has left ``step``."""
         if not self.append_actions([Move(table_id, step, action, seat, to_act, result, notice)])[0]:
             raise TableMoved(table_id)
+
+    def undo_last(self, table_id: str, step: int, to_act: int | None, notice: str | None = None) -> None:
+        """Forget the last action of a table at ``step`` (it goes back to ``step - 1``, with
+        ``to_act`` to act); TableMoved if the table has left ``step`` or is over."""
+        with self._writing() as db:
+            back = db.execute(update(tables).where(and_(
+                tables.c.id == table_id, tables.c.step == step, tables.c.finished.is_(False)))
+                .values(step=step - 1, to_act=to_act))
+            if back.rowcount != 1:
+                raise TableMoved(table_id)
+            db.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx == step - 1)))
+            self._notify(db, notice)
 
     def create_rematch(self, table_id: str, row: TableRow) -> str:
         """Create ``row`` as the "play again" table of ``table_id``, unless it has one already;
@@ -397,5 +414,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         seats=[_seat(s) for s in seat_rows],
         created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
-        clock=row.get("clock"),
+        clock=row.get("clock"), undo=bool(row.get("undo")),
     )

@@ -29,6 +29,7 @@ from ..sim.match import bot_seed, chance_seed
 from .clocks import SeatClocks, parse_clock
 from .errors import ApiError
 from .store import SeatRow, StoreError, TableRow
+from .undo import LastMove, refusal
 from .updates import Updates
 from .views import build_view, describe_log, seat_names
 from .watchers import Watcher
@@ -96,18 +97,8 @@ class LiveTable:
             raise ApiError(409, "old_rules", game=game.spec.name, stored=row.rules_version,
                            current=game.spec.version)
         self.renderer: GameRenderer = renderer_for(game)
-        state = game.new_state(row.options, row.seed)
-        log = start_log(state)
-        self.log: list[Any] = [] if log is None else log
-        record = GameRecord(game.id, dict(state.options), seed=row.seed, version=row.rules_version)
-        self.game = RecordedGame(state, record)
-        #: what each person's own hand gained, by seat: (the number of public events by then, the
-        #: seat's observations before and after): the log tells them, and only them, the values
-        self.gains: dict[int, list[tuple[int, Any, Any]]] = {}
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
-        self.extend(moves)
-        self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
-        self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
+        self.play_from_start(moves)
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.updates = Updates(self)
@@ -118,17 +109,38 @@ class LiveTable:
         self.shown_presence: frozenset[int] = frozenset()
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
-        self.bots: dict[int, Bot] = {}
         clock = parse_clock(row.clock) if row.clock else None
         self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
         if self.clocks is not None:
             self.clocks.turn(self.step, self.state.to_act, time.monotonic())
         self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
-        for s in row.seats:
+        self.seat_bots()
+
+    def play_from_start(self, moves: Sequence[str]) -> None:
+        """The game dealt again from the table's seed and played up to ``moves`` (at creation,
+        when read back from the store, and when a move is taken back)."""
+        game = get_game(self.row.game)
+        state = game.new_state(self.row.options, self.row.seed)
+        log = start_log(state)
+        self.log: list[Any] = [] if log is None else log
+        record = GameRecord(game.id, dict(state.options), seed=self.row.seed, version=self.row.rules_version)
+        self.game = RecordedGame(state, record)
+        #: what each person's own hand gained, by seat: (the number of public events by then, the
+        #: seat's observations before and after): the log tells them, and only them, the values
+        self.gains: dict[int, list[tuple[int, Any, Any]]] = {}
+        self.last: LastMove | None = None  # kept only where moves may be taken back
+        self.extend(moves)
+        self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
+        self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
+
+    def seat_bots(self) -> None:
+        """The table's bots, starting from the position now."""
+        self.bots: dict[int, Bot] = {}
+        for s in self.row.seats:
             if s.kind == "bot" and s.bot is not None:
                 # a resumed bot starts a new stream: the record, not the bot, is what must replay
-                bot = make_bot(row.game, s.bot, f"{bot_seed(row.seed, s.seat)}:{self.step}")
-                bot.reset(game, state.options, s.seat)
+                bot = make_bot(self.row.game, s.bot, f"{bot_seed(self.row.seed, s.seat)}:{self.step}")
+                bot.reset(self.state.game, self.state.options, s.seat)
                 self.bots[s.seat] = bot
 
     @property
@@ -186,6 +198,8 @@ class LiveTable:
         store), noting what it put in each person's own hand."""
         state = self.state
         before = {seat: state.observe(seat) for seat in self.humans}
+        if self.row.undo:
+            self.last = LastMove(state.clone(), action, state.to_act, self.step)
         if check:
             self.game.apply(action)
         else:
@@ -194,6 +208,20 @@ class LiveTable:
             now = state.observe(seat)
             if self.renderer.new_in_hand(seen, now, "en") is not None:  # kept only when it gained
                 self.gains.setdefault(seat, []).append((len(self.log), seen, now))
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take back the last action now (an error code), or None."""
+        return refusal(self.last, seat, self.row.undo, self.finished, self.row.seed)
+
+    def check_undo(self, seat: int | None, step: int) -> None:
+        """``seat`` may take back the last action, chosen on view ``step`` (else ApiError)."""
+        if seat is None:
+            raise ApiError(403, "bad_token")
+        if step != self.step:
+            raise ApiError(409, "stale", version=step, current=self.step)
+        code = self.undo_refusal(seat)
+        if code is not None:
+            raise ApiError(409, code)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token (a spectator). Raises ApiError for a bad one."""
@@ -265,8 +293,17 @@ class LiveTable:
         view = build_view(self.state, self.renderer, self.row.seats, seat, lang)
         view.update(version=self.step, table=self.id, game=self.row.game,
                     game_name=self.state.game.spec.name, rules_version=self.row.rules_version,
-                    next_id=self.row.next_id)
+                    next_id=self.row.next_id, undo=self._undo_view(seat, lang))
         return view
+
+    def _undo_view(self, seat: int | None, lang: str) -> dict[str, Any] | None:
+        """For the seat that played the last action, at a table that allows taking moves back:
+        whether it may, and why not in words (None for everyone else)."""
+        last = self.last
+        if not self.row.undo or seat is None or last is None or last.seat != seat or self.finished:
+            return None
+        code = self.undo_refusal(seat)
+        return {"allowed": code is None, "reason": None if code is None else say(code, lang)}
 
     def view(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The whole view of ``seat`` now (shared with every reader of that seat and language)."""
@@ -283,5 +320,5 @@ def summary(row: TableRow, step: int, to_act: int | None, terminal: bool) -> dic
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
         "version": step, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
-        "clock": row.clock,
+        "clock": row.clock, "undo": row.undo,
     }

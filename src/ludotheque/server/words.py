@@ -22,7 +22,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "malformed": "Malformed request: {problem}",
         "bad_json": "Malformed message: send a JSON object",
         "bad_hello": 'Start with {{"type": "hello", "token": ..., "lang": "en"}}',
-        "unknown_message": "Unknown message type {kind!r}: use action or lang",
+        "unknown_message": "Unknown message type {kind!r}: use action, undo, lang, sync or back",
+        "undo_off": "This table does not allow taking back a move",
+        "undo_not_yours": "Only your own last move can be taken back, before anyone else plays",
+        "undo_reveals": "That move showed you something hidden: it cannot be taken back",
         "no_table": "No table {id}",
         "bad_token": "This link is not a seat of this table (check the link you were sent)",
         "stale": "This move was chosen on version {version}, but the table is at version {current}: "
@@ -64,7 +67,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "malformed": "Requête mal formée : {problem}",
         "bad_json": "Message mal formé : envoyez un objet JSON",
         "bad_hello": 'Commencez par {{"type": "hello", "token": ..., "lang": "fr"}}',
-        "unknown_message": "Type de message inconnu {kind!r} : action ou lang",
+        "unknown_message": "Type de message inconnu {kind!r} : action, undo, lang, sync ou back",
+        "undo_off": "Cette table ne permet pas de reprendre un coup",
+        "undo_not_yours": "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ne joue",
+        "undo_reveals": "Ce coup vous a montré quelque chose de caché : il ne peut pas être repris",
         "no_table": "Pas de table {id}",
         "bad_token": "Ce lien n'est pas une place de cette table (vérifiez le lien reçu)",
         "stale": "Ce coup a été choisi sur la version {version}, mais la table en est à la version "

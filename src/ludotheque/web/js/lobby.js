@@ -138,6 +138,7 @@ async function create(event) {
     const body = { game: game.id, options: readOptions(game), seats: kinds.slice(0, n) };
     const mode = $("clock-mode").value;
     if (mode !== "none") body.clock = { mode, seconds: Number.parseInt($("clock-seconds").value, 10) };
+    if ($("undo-allowed").checked) body.undo = true;
     const answer = await api.createTable(body);
     lastCreated = answer;
     rememberTable({

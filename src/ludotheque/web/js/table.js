@@ -72,6 +72,28 @@ function renderMoves() {
   }, richText(mod, entry.label || entry.action))));
 }
 
+/** The seat that played the last action, at a table that allows it, may take it back (or is
+told why not: it showed them something hidden). */
+function renderUndo() {
+  const undo = token !== null && view.undo;
+  $("undo-box").hidden = !undo;
+  if (!undo) return;
+  $("undo").disabled = pending || !undo.allowed;
+  $("undo-reason").textContent = undo.reason || "";
+}
+
+function undoMove() {
+  if (!view || pending || !view.undo || !view.undo.allowed) return;
+  if (!socket.send({ type: "undo", version: view.version })) {
+    notify(t("disconnected"));
+    return;
+  }
+  pending = true;
+  clearNotice();
+  document.body.dataset.pending = "true";
+  renderUndo();
+}
+
 function renderEnd() {
   const end = $("end");
   end.hidden = !view.terminal;
@@ -118,6 +140,7 @@ function render() {
   if (fresh) document.body.dataset.fresh = String(Number(document.body.dataset.fresh || 0) + fresh); // counted, for tests
   drawnVersion = view.version;
   renderMoves();
+  renderUndo();
   renderLog($("log"), view, mod, freshLog);
   freshLog = false;
   const again = focused && document.querySelector(focused);
@@ -365,6 +388,7 @@ $("name-form").addEventListener("submit", (event) => {
   sendName($("name-input").value);
 });
 $("take-back").addEventListener("click", () => socket.send({ type: "back" }));
+$("undo").addEventListener("click", undoMove);
 $("sound").addEventListener("click", () => {
   soundOn = !soundOn;
   try {
