@@ -92,3 +92,41 @@ def test_a_restarted_server_keeps_the_clocks_of_unfinished_tables_running(db_url
         service = client.app.state.service  # type: ignore[attr-defined]
         assert clocked in service.tables and plain not in service.tables
         assert service.tables[clocked].clocks is not None
+
+
+def test_what_the_store_keeps_of_a_clock_restores_it_in_another_process() -> None:
+    here = SeatClocks(Clock("game", 100), 3, 0.0)
+    here.turn(0, 0, 0.0)
+    here.turn(1, 1, 30.0)  # seat 0 spent 30 s
+    saved = here.saved(50.0, 1_000_050.0)  # seat 1 plays after 20 s; the wall clock says 1,000,050
+    assert saved == {"bank": [70.0, 80.0, 100.0], "since": 1_000_050.0}
+    there = SeatClocks(Clock("game", 100), 3, 500.0)  # another process, 5 s later by the wall clock
+    there.turn(2, 2, 500.0)
+    there.restore(saved, 500.0, 1_000_055.0)
+    assert there.left(500.0) == [70.0, 80.0, 95.0]  # seat 2's turn began 5 s ago
+    bads = (None, "x", {"bank": [1, 2], "since": 0}, {"bank": [1, 2, "x"], "since": 0}, {"bank": [1, 2, 3]})
+    for bad in bads:
+        kept = SeatClocks(Clock("game", 100), 3, 0.0)
+        kept.restore(bad, 0.0, 10.0)
+        assert kept.left(0.0) == [100.0, 100.0, 100.0]
+
+
+def test_a_restarted_server_goes_on_with_the_time_each_seat_had_left(db_url: str) -> None:
+    from ludotheque.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        created = _create(client, {"mode": "game", "seconds": 600}, ["human", "human", "human"]).json()
+        table, tokens = created["id"], [token_of(s["url"]) for s in created["seats"]]
+        time.sleep(1.2)  # seat 0 thinks
+        mine = client.post(f"/api/tables/{table}/view", json={"token": tokens[0]}).json()
+        played = client.post(f"/api/tables/{table}/actions",
+                             json={"token": tokens[0], "action": mine["legal"][0]["action"], "version": 0})
+        assert played.status_code == 200
+        service = client.app.state.service  # type: ignore[attr-defined]
+        left_before = service.tables[table].clocks.left(time.monotonic())
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        clocks = client.app.state.service.tables[table].clocks  # type: ignore[attr-defined]
+        left = clocks.left(time.monotonic())
+        assert left[0] <= 600 - 1.2 and abs(left[0] - left_before[0]) < 0.1  # seat 0's time is kept
+        assert left[1] < left_before[1] <= 600  # seat 1's turn went on across the restart
+        assert left[2] == 600

@@ -7,8 +7,11 @@ while they are to act. A person to act who runs out of time, or whose page has b
 seconds, is replaced by a random bot that plays their turns; their next hello (the link opened
 again, or "take my seat back") gives the seat back, with at least a move's worth of time.
 
-The clocks live in the memory of the process holding the table (the one moving its bots); a
-restart starts the current turn's clock again. What the bot plays is stored like any action.
+The clocks run in the memory of each process holding the table, and each action stores with it
+the time each seat has left and the (wall-clock) moment the next turn started: a restarted server,
+or another process reading the table, goes on from there. A clock is a clock: the time the
+server was down counts for the seat to act, which gets a bot if it ran out meanwhile (until its
+player comes back). What the bot plays is stored like any action.
 """
 
 from __future__ import annotations
@@ -75,13 +78,34 @@ class SeatClocks:
         self.bank = [float(self.clock.seconds)] * self.players
         self.started = self.now
 
+    def _paid(self, now: float) -> list[float]:
+        """Each seat's time left once the seat to act has paid for its turn until ``now``."""
+        bank = list(self.bank)
+        if self.clock.mode == "game" and self.to_act is not None and 0 <= self.to_act < self.players:
+            bank[self.to_act] = max(0.0, bank[self.to_act] - (now - self.started))
+        return bank
+
     def turn(self, step: int, to_act: int | None, now: float) -> None:
         """A new step: the seat that was to act pays for its time; the next one's turn starts."""
         if step == self.step:
             return
-        if self.clock.mode == "game" and self.to_act is not None and 0 <= self.to_act < self.players:
-            self.bank[self.to_act] = max(0.0, self.bank[self.to_act] - (now - self.started))
+        self.bank = self._paid(now)
         self.step, self.to_act, self.started = step, to_act, now
+
+    def saved(self, now: float, wall: float) -> dict[str, Any]:
+        """What the store keeps with an action played ``now`` (``wall``: the same moment by the
+        wall clock, which every process shares): the time left, and when the next turn starts."""
+        return {"bank": [round(x, 2) for x in self._paid(now)], "since": wall}
+
+    def restore(self, saved: Any, now: float, wall: float) -> None:
+        """Go on from what the store kept (ignored if it is not what ``saved`` writes)."""
+        if not isinstance(saved, dict):
+            return
+        bank, since = saved.get("bank"), saved.get("since")
+        if (isinstance(bank, list) and len(bank) == self.players and isinstance(since, (int, float))
+                and all(isinstance(x, (int, float)) for x in bank)):
+            self.bank = [max(0.0, float(x)) for x in bank]
+            self.started = now - max(0.0, wall - float(since))
 
     def left(self, now: float) -> list[float]:
         """Seconds left for each seat (the seat to act's counting down)."""

@@ -357,9 +357,10 @@ class TableService:
             table.check_undo(seat, step)
             assert table.last is not None
             notice = self.bus.notice(UNDO, table.id, str(step - 1))
+            clock_state = None if table.clocks is None else table.clocks.saved(time.monotonic(), time.time())
             try:
                 await to_thread.run_sync(self.store.undo_last, table.id, step, table.last.before.to_act,
-                                         notice)
+                                         notice, clock_state)
             except TableMoved:
                 await self._catch_up_locked(table)
                 raise ApiError(409, "stale", version=step, current=table.step) from None
@@ -404,7 +405,8 @@ class TableService:
         text = state.game.action_to_text(action)
         step = table.step
         notice = self.bus.notice(ACTION, table.id, f"{step} {text}")
-        move = Move(table.id, step, text, seat, trial.to_act, result, notice)
+        clock_state = None if table.clocks is None else table.clocks.saved(time.monotonic(), time.time())
+        move = Move(table.id, step, text, seat, trial.to_act, result, notice, clock_state)
         stored = asyncio.ensure_future(self.writer.append(move))
         try:
             await asyncio.shield(stored)

@@ -67,6 +67,7 @@ tables = Table(
     Column("next_id", String(32), nullable=True),  # the "play again" table
     Column("clock", JSON, nullable=True),  # the turn timer (server/clocks.py); None: none
     Column("undo", Boolean, nullable=False, default=False),  # players may take back a move
+    Column("clock_state", JSON, nullable=True),  # each seat's time left, and since when (clocks.py)
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
@@ -99,8 +100,8 @@ _SCHEMA_LOCK = 0x6C75646F  # "ludo"
 
 #: The hot path's two statements, as plain SQL (compiled once; far cheaper per call than Core).
 _ADVANCE = text("UPDATE ludo_tables SET step = :next, to_act = :to_act, finished = :finished, "
-                "result = :result WHERE id = :id AND step = :step")
-_ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON))
+                "result = :result, clock_state = :clock_state WHERE id = :id AND step = :step")
+_ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON), bindparam("clock_state", type_=JSON))
 _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
                "VALUES (:id, :step, :action, :seat, :at)")
 
@@ -108,7 +109,8 @@ _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
 @dataclass
 class Move:
     """One action to record: played at ``step`` of table ``table_id`` by ``seat``, leaving
-    ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells the other processes."""
+    ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells the other processes;
+    ``clock_state``: the turn timer's state once it is played (clocks.py), at a table with one."""
 
     table_id: str
     step: int
@@ -117,6 +119,7 @@ class Move:
     to_act: int | None
     result: dict[str, Any] | None = None
     notice: str | None = None
+    clock_state: dict[str, Any] | None = None
 
 
 class StoreError(LudothequeError):
@@ -152,6 +155,7 @@ class TableRow:
     next_id: str | None = None
     clock: dict[str, Any] | None = None
     undo: bool = False  # a player may take back their last move (server/undo.py)
+    clock_state: dict[str, Any] | None = None  # the turn timer as of the last action (clocks.py)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -188,6 +192,8 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock JSON"))
     if "undo" not in columns:  # moves could not be taken back
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN undo BOOLEAN NOT NULL DEFAULT FALSE"))
+    if "clock_state" not in columns:  # clocks were kept in memory only
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock_state JSON"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in tables.indexes:
@@ -261,7 +267,8 @@ class Store:
                 move = moves[index]
                 advanced = db.execute(_ADVANCE, {
                     "id": move.table_id, "step": move.step, "next": move.step + 1, "to_act": move.to_act,
-                    "finished": move.result is not None, "result": move.result})
+                    "finished": move.result is not None, "result": move.result,
+                    "clock_state": move.clock_state})
                 if advanced.rowcount != 1:
                     continue
                 db.execute(_RECORD, {"id": move.table_id, "step": move.step, "action": move.action,
@@ -276,13 +283,14 @@ class Store:
         if not self.append_actions([Move(table_id, step, action, seat, to_act, result, notice)])[0]:
             raise TableMoved(table_id)
 
-    def undo_last(self, table_id: str, step: int, to_act: int | None, notice: str | None = None) -> None:
+    def undo_last(self, table_id: str, step: int, to_act: int | None, notice: str | None = None,
+                  clock_state: dict[str, Any] | None = None) -> None:
         """Forget the last action of a table at ``step`` (it goes back to ``step - 1``, with
         ``to_act`` to act); TableMoved if the table has left ``step`` or is over."""
         with self._writing() as db:
             back = db.execute(update(tables).where(and_(
                 tables.c.id == table_id, tables.c.step == step, tables.c.finished.is_(False)))
-                .values(step=step - 1, to_act=to_act))
+                .values(step=step - 1, to_act=to_act, clock_state=clock_state))
             if back.rowcount != 1:
                 raise TableMoved(table_id)
             db.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx == step - 1)))
@@ -414,5 +422,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         seats=[_seat(s) for s in seat_rows],
         created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
-        clock=row.get("clock"), undo=bool(row.get("undo")),
+        clock=row.get("clock"), undo=bool(row.get("undo")), clock_state=row.get("clock_state"),
     )

@@ -113,6 +113,7 @@ class LiveTable:
         self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
         if self.clocks is not None:
             self.clocks.turn(self.step, self.state.to_act, time.monotonic())
+            self.clocks.restore(row.clock_state, time.monotonic(), time.time())
         self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
         self.seat_bots()
 
