@@ -80,10 +80,12 @@ def test_names_are_stored_and_old_seat_rows_get_a_name_column(db_url: str) -> No
     store.close()
     engine = create_engine(Store(db_url).url)
     with engine.begin() as db:  # a database of before names: its seats have no name column
+        db.execute(text("DROP INDEX ix_ludo_seats_name"))
         db.execute(text("ALTER TABLE ludo_seats DROP COLUMN name"))
     engine.dispose()
     store = Store(db_url)
     assert "name" in {c["name"] for c in inspect(store.engine).get_columns("ludo_seats")}
+    assert "ix_ludo_seats_name" in {i["name"] for i in inspect(store.engine).get_indexes("ludo_seats")}
     loaded = store.load("named")
     assert loaded is not None and [s.name for s in loaded[0].seats] == [None, None, None]
     store.close()

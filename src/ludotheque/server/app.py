@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -43,6 +44,7 @@ from .limits import (
     PAGE_MAX,
 )
 from .live import Session
+from .players import past_games
 from .replays import replay_view
 from .service import TableService
 from .store import Store
@@ -152,6 +154,11 @@ def _cursor(before: str | None) -> tuple[float, str] | None:
     return at, table_id
 
 
+def _next(after: tuple[float, str] | None) -> str | None:
+    """The keyset cursor of the next page as ``created~id`` (None on the last page)."""
+    return None if after is None else f"{after[0]!r}~{after[1]}"
+
+
 #: How uvicorn runs the app: frames bounded (in bytes: a message is at most MAX_MESSAGE characters),
 #: dead clients found by pings, no compression (updates are small; deflating every frame cost more
 #: CPU than it saved), and a shutdown that does not wait for ever on a stuck client.
@@ -245,6 +252,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     async def leaderboard_page() -> FileResponse:
         return FileResponse(WEB / "leaderboard.html")
 
+    @app.get("/players/{name:path}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "players.html")
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return await table_file(table_id, "table.html")
@@ -302,7 +313,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         ``before`` is the ``next`` of the previous page, null on the last one)."""
         finished = None if status is None else status == "over"
         summaries, after = await service.list(finished, limit, _cursor(before))
-        return {"tables": summaries, "next": None if after is None else f"{after[0]!r}~{after[1]}"}
+        return {"tables": summaries, "next": _next(after)}
 
     @app.get("/api/leaderboard/{game_id}", tags=["games"])
     async def leaderboard(game_id: str, lang: Lang | None = None,
@@ -311,6 +322,20 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         at fixed levels (anchors), best first."""
         return {"game": game_id,
                 "standings": await service.leaderboard(game_id, _lang(lang, accept_language))}
+
+    @app.get("/api/players/{name:path}/games", tags=["players"])
+    async def player_games(name: Annotated[str, PathParam(max_length=MAX_STRING)],
+                           game: Annotated[str | None, Query(max_length=MAX_NAME)] = None,
+                           limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = PAGE_DEFAULT,
+                           before: Annotated[str | None, Query(max_length=80)] = None,
+                           lang: Lang | None = None,
+                           accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A player's finished games (the tables where a seat carries ``name``), newest first, a
+        page at a time like ``/api/tables``; ``game`` to keep one game's. 400 ``bad_name``, 404
+        ``unknown_game``."""
+        clean, entries, after = await past_games(service.store, name, game, limit, _cursor(before),
+                                                 _lang(lang, accept_language))
+        return {"name": clean, "game": game, "games": entries, "next": _next(after)}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def public_state(table_id: str, lang: Lang | None = None,

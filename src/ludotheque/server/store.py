@@ -81,6 +81,8 @@ seats = Table(
     Column("bot", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),  # None: a human seat not claimed yet
     Column("name", String(64), nullable=True),  # the name its player chose (None: none yet)
+    # a player's page lists the tables where a seat carries their name
+    Index("ix_ludo_seats_name", "name"),
 )
 
 actions = Table(
@@ -196,7 +198,7 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock_state JSON"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
-    for index in tables.indexes:
+    for index in [*tables.indexes, *seats.indexes]:
         index.create(db, checkfirst=True)
 
 
@@ -358,11 +360,18 @@ class Store:
                     before: tuple[float, str] | None = None) -> list[TableRow]:
         """Newest first, after the (created, id) cursor ``before``; ``finished`` filters on the
         game being over."""
-        query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
+        query = _newest_first(limit, before)
         if finished is not None:
             query = query.where(tables.c.finished == finished)
-        if before is not None:
-            query = query.where(tuple_(tables.c.created, tables.c.id) < tuple_(*before))
+        return self._with_seats(query)
+
+    def games_of(self, name: str, games: Sequence[str], limit: int = 100,
+                 before: tuple[float, str] | None = None) -> list[TableRow]:
+        """The finished tables of ``games`` where a seat carries the name ``name`` (a player's
+        past games), newest first, after the (created, id) cursor ``before``."""
+        named = select(seats.c.table_id).where(seats.c.name == name)
+        query = _newest_first(limit, before).where(
+            tables.c.finished.is_(True), tables.c.game.in_(list(games)), tables.c.id.in_(named))
         return self._with_seats(query)
 
     def finished_tables(self, game: str) -> list[TableRow]:
@@ -404,6 +413,14 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                    .order_by(tables.c.created)).scalars().all())
+
+
+def _newest_first(limit: int, before: tuple[float, str] | None) -> Any:
+    """A page of tables, newest first, after the (created, id) cursor ``before``."""
+    query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
+    if before is not None:
+        query = query.where(tuple_(tables.c.created, tables.c.id) < tuple_(*before))
+    return query
 
 
 def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:

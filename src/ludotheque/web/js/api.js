@@ -55,6 +55,13 @@ export const api = {
     return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
   },
   leaderboard: (game, lang) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}?lang=${lang}`),
+  /** A page of a player's finished games, newest first (`game`: one game's only). */
+  playerGames: (name, game, before, lang) => {
+    const query = new URLSearchParams({ lang });
+    if (game) query.set("game", game);
+    if (before) query.set("before", before);
+    return request("GET", `/api/players/${encodeURIComponent(name)}/games?${query}`);
+  },
   recordUrl: (id) => `/api/tables/${encodeURIComponent(id)}/record`,
 };
 
@@ -90,6 +97,20 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+/** The page of a player's past games. */
+export function playerUrl(name) {
+  return `/players/${encodeURIComponent(name)}`;
+}
+
+/** The name this browser's player took at a table (the table page remembers it), or "". */
+export function rememberedName() {
+  try {
+    return localStorage.getItem("ludotheque.name") || "";
+  } catch (_) {
+    return "";
+  }
 }
 
 /** The seat links this browser created, newest first (the lobby's "your tables"). */

@@ -108,6 +108,15 @@ const STRINGS = {
     leaderboard_text: "Elo ratings from finished tables: players by the name they chose, bots at fixed levels.",
     rank: "#", player: "Player", rating: "Rating", games_played: "Games",
     no_standings: "No finished game yet.",
+    // a player's games
+    my_games: "My games",
+    player_games: "{name}'s games",
+    player_games_text: "The finished tables where a seat carries this name, newest first.",
+    all_games: "All games",
+    date: "Date", players_col: "Players", result: "Result", won: "Won", lost: "Lost",
+    more_games: "More games",
+    no_games: "No finished game under this name yet.",
+    bad_player_name: "This is not a name a player can take: 1 to 24 characters of plain text.",
   },
   fr: {
     brand: "Ludothèque",
@@ -208,6 +217,14 @@ const STRINGS = {
     leaderboard_text: "Classement Elo des parties terminées : les joueurs par le nom qu'ils ont choisi, les robots à des niveaux fixes.",
     rank: "#", player: "Joueur", rating: "Cote", games_played: "Parties",
     no_standings: "Aucune partie terminée pour l'instant.",
+    my_games: "Mes parties",
+    player_games: "Parties de {name}",
+    player_games_text: "Les tables terminées où une place porte ce nom, les plus récentes d'abord.",
+    all_games: "Tous les jeux",
+    date: "Date", players_col: "Joueurs", result: "Résultat", won: "Gagné", lost: "Perdu",
+    more_games: "Plus de parties",
+    no_games: "Aucune partie terminée sous ce nom pour l'instant.",
+    bad_player_name: "Ce n'est pas un nom qu'un joueur peut prendre : de 1 à 24 caractères de texte simple.",
   },
 };
 

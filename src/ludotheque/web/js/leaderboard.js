@@ -1,6 +1,6 @@
 // The leaderboard (/leaderboard): each game's Elo ratings from its finished tables.
 
-import { api, el } from "./api.js";
+import { api, el, playerUrl } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange } from "./i18n.js";
 
 const select = document.getElementById("board-game");
@@ -10,7 +10,9 @@ const empty = document.getElementById("no-standings");
 async function show() {
   const answer = await api.leaderboard(select.value, lang());
   body.replaceChildren(...answer.standings.map((row) => el("tr", { "data-name": row.name, class: row.bot ? "bot" : "" },
-    el("td", {}, String(row.rank)), el("td", {}, row.name), el("td", {}, String(row.rating)),
+    el("td", {}, String(row.rank)),
+    // a person's name opens their past games; a bot has none of its own
+    el("td", {}, row.bot ? row.name : el("a", { href: playerUrl(row.name) }, row.name)), el("td", {}, String(row.rating)),
     el("td", {}, String(row.games)))));
   empty.hidden = answer.standings.length > 0;
 }

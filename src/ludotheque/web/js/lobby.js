@@ -1,7 +1,7 @@
 // The lobby (/): start a table (game, options, who sits where), hand out the links, and list
 // the tables — this browser's own and every open, running or finished one.
 
-import { absolute, api, copyText, el, forgetTable, myTables, rememberTable } from "./api.js";
+import { absolute, api, copyText, el, forgetTable, myTables, playerUrl, rememberTable, rememberedName } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -233,9 +233,17 @@ function renderTables() {
   $("more-tables").hidden = !next;
 }
 
+/** "My games": the past games of the name this browser took at a table, when it took one. */
+function showMyGames() {
+  const name = rememberedName();
+  $("to-my-games").hidden = !name;
+  if (name) $("to-my-games").href = playerUrl(name);
+}
+
 async function start() {
   mountToggle($("lang"));
   applyStatic();
+  showMyGames();
   $("new-table").addEventListener("submit", create);
   $("refresh").addEventListener("click", () => loadTables());
   $("more-tables").addEventListener("click", () => loadTables(true));

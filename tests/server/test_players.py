@@ -1,0 +1,114 @@
+"""A player's past games (``GET /api/players/{name}/games``): the finished tables where a seat
+carries that name, newest first, a page at a time, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludotheque.server import create_app
+
+from .conftest import TableDriver
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app on a fresh database of each kind, bots moving at once."""
+    with TestClient(create_app(db_url, bot_delay=0.0)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def tables(client: TestClient) -> TableDriver:
+    return TableDriver(client)
+
+
+def named(client: TestClient, table: str, token: str, name: str) -> None:
+    response = client.post(f"/api/tables/{table}/name", json={"token": token, "name": name})
+    assert response.status_code == 200, response.text
+
+
+def finished(tables: TableDriver, name: str, seats: list[str] | None = None) -> str:
+    """A table whose first seat takes ``name``, played to the end."""
+    table, tokens = tables.create(seats or ["human", "bot:random", "bot:heuristic"])
+    named(tables.client, table, tokens[0], name)
+    tables.play_out(table, tokens)
+    return table
+
+
+def games_of(client: TestClient, name: str, **params: Any) -> dict[str, Any]:
+    response = client.get(f"/api/players/{name}/games", params=params)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def test_a_players_finished_games_newest_first_a_page_at_a_time(client: TestClient,
+                                                                 tables: TableDriver) -> None:
+    assert games_of(client, "Ann") == {"name": "Ann", "game": None, "games": [], "next": None}
+    ann = [finished(tables, "Ann") for _ in range(3)]
+    finished(tables, "Bob")
+    waiting, tokens = tables.create(["human", "bot:random", "bot:random"], first_player=0)
+    named(client, waiting, tokens[0], "Ann")  # not over: not listed
+    page = games_of(client, "Ann")
+    assert [g["id"] for g in page["games"]] == ann[::-1] and page["next"] is None
+    first = page["games"][0]
+    assert first["game"] == "gargon" and first["game_name"] == "Gargon" and first["players"] == 3
+    assert [s["name"] for s in first["seats"]] == ["Ann", "Random bot", "Heuristic bot"]
+    assert first["player_seats"] == [0] and first["won"] == (0 in first["winners"])
+    record = client.get(f"/api/tables/{ann[-1]}").json()["view"]["scores"]
+    assert first["scores"] == record["totals"]
+    assert client.get(first["replay_url"]).status_code == 200
+    assert client.get(f"/api/tables/{ann[-1]}/record").status_code == 200
+    # a page at a time, as the lobby's list
+    one = games_of(client, "Ann", limit=2)
+    assert [g["id"] for g in one["games"]] == ann[:0:-1] and one["next"]
+    two = games_of(client, "Ann", limit=2, before=one["next"])
+    assert [g["id"] for g in two["games"]] == ann[:1] and two["next"] is None
+    # the name as check_name trims it; names are exact, not prefixes
+    assert [g["id"] for g in games_of(client, "  Ann ")["games"]] == ann[::-1]
+    assert games_of(client, "An")["games"] == [] and len(games_of(client, "Bob")["games"]) == 1
+
+
+def test_seats_are_named_in_the_readers_language_and_unnamed_ones_stay_unnamed(
+        client: TestClient, tables: TableDriver) -> None:
+    table, tokens = tables.create(["human", "human", "bot:random"])
+    named(client, table, tokens[1], "Zoé / Léa")  # a slash in a name reads back too
+    tables.play_out(table, tokens)
+    entry = games_of(client, "Zoé / Léa", lang="fr")["games"][0]
+    assert [s["name"] for s in entry["seats"]] == ["Place 1", "Zoé / Léa", "Robot aléatoire"]
+    assert [s["named"] for s in entry["seats"]] == [False, True, False]
+    assert entry["player_seats"] == [1] and entry["won"] == (1 in entry["winners"])
+
+
+def test_the_game_filter(client: TestClient, tables: TableDriver) -> None:
+    table = finished(tables, "Ann")
+    assert [g["id"] for g in games_of(client, "Ann", game="gargon")["games"]] == [table]
+    assert [g["id"] for g in games_of(client, "Ann", game="GARGON")["games"]] == [table]
+    assert games_of(client, "Ann", game="drakon")["games"] == []
+    response = client.get("/api/players/Ann/games", params={"game": "chess"})
+    assert response.status_code == 404 and response.json()["code"] == "unknown_game"
+
+
+def test_a_seat_renamed_is_found_under_its_new_name(client: TestClient, tables: TableDriver) -> None:
+    table, tokens = tables.create(["human", "bot:random", "bot:random"])
+    named(client, table, tokens[0], "Zed")
+    tables.play_out(table, tokens)
+    named(client, table, tokens[0], "Zoé")
+    assert [g["id"] for g in games_of(client, "Zoé")["games"]] == [table]
+    assert games_of(client, "Zed")["games"] == []
+
+
+@pytest.mark.parametrize("name", ["%20%20", "a" * 25, "Z%07e", "Z%E2%80%AEe"])
+def test_a_name_no_seat_could_take_is_a_400(client: TestClient, name: str) -> None:
+    response = client.get(f"/api/players/{name}/games")
+    assert response.status_code == 400, response.text
+    assert response.json()["code"] == "bad_name" and "Traceback" not in response.text
+
+
+@pytest.mark.parametrize("params", [{"before": "soon"}, {"limit": 0}, {"limit": 201}])
+def test_a_bad_page_is_a_400(client: TestClient, params: dict[str, Any]) -> None:
+    response = client.get("/api/players/Ann/games", params=params)
+    assert response.status_code == 400 and response.json()["code"] == "malformed"

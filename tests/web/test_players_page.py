@@ -1,0 +1,82 @@
+"""A player's page in a real browser: after a game finished under a name, the lobby's "My games"
+(and the leaderboard's name) open the list of that name's games, in French, with a replay link
+that works; a name without games, or one nobody could take, says so in words."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from .test_online_table import english_words
+
+
+def finish_as(base: str, name: str) -> str:
+    """A table where ``name`` sits at the first seat beside two bots, played (first legal move)
+    to the end over the API; returns its id."""
+    body = {"game": "gargon", "options": {}, "seats": ["human", "bot:random", "bot:heuristic"]}
+    created = httpx.post(f"{base}/api/tables", json=body).json()
+    table, token = created["id"], created["seats"][0]["url"].split("#token=", 1)[1]
+    named = httpx.post(f"{base}/api/tables/{table}/name", json={"token": token, "name": name})
+    assert named.status_code == 200, named.text
+    deadline = time.monotonic() + 120
+    while True:
+        view = httpx.post(f"{base}/api/tables/{table}/view", json={"token": token}).json()
+        if view["terminal"]:
+            return str(table)
+        assert time.monotonic() < deadline, "the game does not end"
+        if view["to_act"] == 0 and view["legal"]:
+            move = {"token": token, "action": view["legal"][0]["action"], "version": view["version"]}
+            httpx.post(f"{base}/api/tables/{table}/actions", json=move)
+        else:
+            time.sleep(0.05)
+
+
+def test_my_games_lists_a_finished_game_in_french_with_its_replay(chromium: Any, open_page: Any,
+                                                                 base: str) -> None:
+    name = f"Zoé {secrets.token_hex(3)}"  # a name no other test plays under
+    table = finish_as(base, name)
+    page = open_page(chromium, locale="fr-FR")
+    page.add_init_script(f"localStorage.setItem('ludotheque.name', {name!r})")
+    page.goto(f"{base}/")
+    page.click("#to-my-games")
+    page.wait_for_selector(f"#games tr[data-table='{table}']")
+    assert page.evaluate("decodeURIComponent(location.pathname)") == f"/players/{name}"
+    assert page.inner_text("#player-title") == f"Parties de {name}"
+    row = page.locator(f"#games tr[data-table='{table}']")
+    assert row.locator(".me").inner_text().startswith(name)  # the player's own seat stands out
+    assert "Robot aléatoire" in row.inner_text() and "Gargon" in row.inner_text()
+    assert row.locator("td").nth(3).inner_text() in ("Gagné", "Perdu")
+    assert page.locator("#no-games").is_hidden() and page.locator("#more-games").is_hidden()
+    assert english_words(page) == []
+    page.select_option("#player-game", "drakon")  # the filter: no game of Drakon under this name
+    page.wait_for_selector("#no-games:not([hidden])")
+    assert page.inner_text("#no-games") == "Aucune partie terminée sous ce nom pour l'instant."
+    assert english_words(page) == []
+    page.select_option("#player-game", "")
+    page.wait_for_selector(f"#games tr[data-table='{table}']")
+    row.locator("a").click()  # the replay
+    page.wait_for_selector("body[data-steps]")
+    assert page.evaluate("location.pathname") == f"/t/{table}/replay"
+    assert int(page.evaluate("document.body.dataset.steps")) > 0
+    # the leaderboard's name opens the same page
+    page.goto(f"{base}/leaderboard?game=gargon")
+    page.click(f"#standings a[href='/players/{quote(name, safe='')}']")
+    page.wait_for_selector(f"#games tr[data-table='{table}']")
+
+
+def test_a_name_without_games_and_a_bad_name_say_so_in_french(chromium: Any, open_page: Any,
+                                                              base: str) -> None:
+    page = open_page(chromium, locale="fr-FR")
+    page.goto(f"{base}/players/{quote('Personne ' + secrets.token_hex(3))}")
+    page.wait_for_selector("#no-games:not([hidden])")
+    assert page.locator("#games tbody tr").count() == 0 and english_words(page) == []
+    page.goto(f"{base}/players/{'x' * 30}")
+    page.wait_for_selector("#games-error:not([hidden])")
+    assert "pas un nom" in page.inner_text("#games-error") and english_words(page) == []
+    page.goto(f"{base}/")
+    page.wait_for_selector("#seat-0")
+    assert page.locator("#to-my-games").is_hidden()  # no name remembered: no "My games"
