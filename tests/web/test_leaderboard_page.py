@@ -23,6 +23,7 @@ def test_the_leaderboard_lists_a_finished_games_players_in_french(chromium: Any,
     page.select_option("#board-game", "gargon")
     page.wait_for_selector("#standings tbody tr")
     names = page.eval_on_selector_all("#standings tbody tr", "rows => rows.map(r => r.dataset.name)")
-    assert names[:2] == ["Robot heuristique", "Robot aléatoire"]  # their fixed levels, best first
+    bots = [name for name in names if name.startswith("Robot")]  # (other tests rate people too)
+    assert bots == ["Robot heuristique", "Robot aléatoire"]  # their fixed levels, best first
     assert page.inner_text("#board-title") == "Classement"
     assert page.locator("#no-standings").is_hidden()

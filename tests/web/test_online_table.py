@@ -5,6 +5,7 @@ names, the replay page of a finished game, and the seat to act made obvious."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from typing import Any
@@ -328,3 +329,41 @@ def test_a_player_takes_back_a_move_but_not_one_that_showed_a_card(chromium: Any
     assert second.locator("#undo").is_disabled()
     assert "Ce coup vous a montré quelque chose de caché" in second.inner_text("#undo-reason")
     assert page.locator("#undo-box").is_hidden()  # and the first player has nothing to take back
+
+
+def _play_until(base: str, table: dict[str, Any], wanted: Any, rng: random.Random) -> None:
+    """Seat 0 (a person; bots in the others) plays at random until ``wanted(its actions)``."""
+    token = table["seats"][0]["url"].split("#token=")[1]
+    for _ in range(2000):
+        view = httpx.post(f"{base}/api/tables/{table['id']}/view", json={"token": token}).json()
+        assert not view["terminal"], "the game ended first"
+        actions = [e["action"] for e in view["legal"]]
+        if view["to_act"] != 0 or not actions:
+            time.sleep(0.02)
+            continue
+        if wanted(actions):
+            return
+        httpx.post(f"{base}/api/tables/{table['id']}/actions",
+                   json={"token": token, "action": rng.choice(actions), "version": view["version"]})
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("decision,in_sight", [
+    ("battle", [".g-me [data-zone='in_play']", ".g-me [data-zone='won']", ".g-me .colour-choice"]),
+    ("draw", [".g-pile[data-pile='1']", ".g-pile[data-pile='2']"]),
+])
+def test_at_1366_by_768_what_you_choose_from_is_in_sight(chromium: Any, open_page: Any, base: str,
+                                                         decision: str, in_sight: list[str]) -> None:
+    """Choosing a fight, your cards in play and won pile are above the fold; drawing, the piles."""
+    table = create_table(base, ["human", "bot:random", "bot:random", "bot:random"],
+                         {"players": 4, "first_player": 0})
+    _play_until(base, table, lambda actions: sum(a.startswith(decision) for a in actions) > 1,
+                random.Random(4))
+    page = open_page(chromium, 1366, 768)
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector(f"#moves [data-action^='{decision} ']")
+    page.wait_for_function(NAMED_ZOE)
+    for selector in in_sight:
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768, (selector, box)

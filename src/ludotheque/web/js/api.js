@@ -104,10 +104,13 @@ export function playerUrl(name) {
   return `/players/${encodeURIComponent(name)}`;
 }
 
+/** Where this browser remembers the name its player takes at tables. */
+export const NAME_KEY = "ludotheque.name";
+
 /** The name this browser's player took at a table (the table page remembers it), or "". */
 export function rememberedName() {
   try {
-    return localStorage.getItem("ludotheque.name") || "";
+    return localStorage.getItem(NAME_KEY) || "";
   } catch (_) {
     return "";
   }

@@ -2,7 +2,7 @@
 // the server sent whole, applies each update to it (asking for a whole view again when one is
 // missing), and sends back only the text of an entry of view.legal.
 
-import { api, el, fragmentParams, rememberTable, tableIdFromPath } from "./api.js";
+import { NAME_KEY, api, el, fragmentParams, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
@@ -148,16 +148,7 @@ function render() {
 }
 
 // -- the player's name: asked for once, remembered by this browser --------------------------------
-const NAME_KEY = "ludotheque.name";
 let nameTried = false; // the remembered name was offered once on this page
-
-function storedName() {
-  try {
-    return localStorage.getItem(NAME_KEY) || "";
-  } catch (_) {
-    return "";
-  }
-}
 
 async function sendName(name) {
   const error = $("name-error");
@@ -184,7 +175,7 @@ function renderName() {
   const mine = token !== null && view && view.seat !== null ? (view.seats || [])[view.seat] : null;
   $("rename").hidden = !mine || !mine.named;
   if (!mine || mine.named) return;
-  const remembered = storedName();
+  const remembered = rememberedName();
   if (remembered && !nameTried) {
     nameTried = true;
     sendName(remembered);
@@ -400,7 +391,7 @@ $("sound").addEventListener("click", () => {
   if (soundOn) beep(); // what it sounds like (and the audio is unlocked by this click)
 });
 $("rename").addEventListener("click", () => {
-  $("name-input").value = view?.seats?.[view.seat]?.name || storedName();
+  $("name-input").value = view?.seats?.[view.seat]?.name || rememberedName();
   $("name-form").hidden = false;
   $("name-input").focus();
 });

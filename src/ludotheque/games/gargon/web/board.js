@@ -232,16 +232,24 @@ export function createBoard(root, ui) {
       class: `g-seat ${me ? "g-me" : ""} ${obs.to_act === seat ? "acting" : ""}`, "data-seat": String(seat),
       "aria-label": name,
     }, title);
-    if (me) section.append(ownHand(obs));
-    else section.append(zone(view, t, seat, "g_hand", obs.hands[seat], "sm", { fan: true }));
-    section.append(zone(view, t, seat, "g_in_play", obs.in_play[seat], "md"));
-    section.append(zone(view, t, seat, "g_won", obs.won[seat], "sm", { fan: true }));
+    const inPlay = zone(view, t, seat, "g_in_play", obs.in_play[seat], "md");
+    const won = zone(view, t, seat, "g_won", obs.won[seat], "sm", { fan: true });
+    // your own short rows come before your large hand, so that they stay in sight while you
+    // choose; the buttons follow the hand when you play from it, else they come first
+    if (me) {
+      const canPlay = ui.interactive && (view.legal || []).some((e) => e.action.startsWith("play "));
+      const buttons = controls(canPlay);
+      const hand = ownHand(obs, canPlay);
+      if (canPlay) section.append(inPlay, won, hand, buttons);
+      else if (buttons.childElementCount) section.append(buttons, inPlay, won, hand);
+      else section.append(inPlay, won, hand);
+    }
+    else section.append(zone(view, t, seat, "g_hand", obs.hands[seat], "sm", { fan: true }), inPlay, won);
     return section;
   }
 
-  function ownHand(obs) {
+  function ownHand(obs, canPlay) {
     const hand = obs.hands[view.seat];
-    const canPlay = ui.interactive && (view.legal || []).some((e) => e.action.startsWith("play "));
     const row = el("div", { class: "cards hand" });
     if (!hand.length) row.append(el("span", { class: "empty" }, t("g_none")));
     hand.forEach((card, i) => {
@@ -252,7 +260,6 @@ export function createBoard(root, ui) {
     });
     const box = el("div", { class: "zone", "data-zone": "hand", "data-seat": String(view.seat) },
       el("span", { class: "zone-label" }, `${t("g_your_hand")} (${hand.length})`), row);
-    box.append(controls(canPlay));
     return box;
   }
 
@@ -295,7 +302,10 @@ export function createBoard(root, ui) {
     const others = order.filter((s) => s !== view.seat);
     const seats = el("div", { class: "g-seats" }, ...others.map((s) => seatZone(obs, s)));
     const me = order.includes(view.seat) ? seatZone(obs, view.seat) : null;
-    root.replaceChildren(el("div", { class: "g-board" }, seats, centre(obs), me));
+    // below the others comes what you choose from, so that it fits a laptop's screen: the piles
+    // when you draw, else your own cards (your hand, your cards in play, your won pile)
+    const drawing = (view.legal || []).some((entry) => entry.action.startsWith("draw"));
+    root.replaceChildren(el("div", { class: "g-board" }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
   }
 
   return {
