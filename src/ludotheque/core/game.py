@@ -76,6 +76,24 @@ class State(ABC):
     def observe(self, seat: int | None) -> Observation:
         """What ``seat`` may see; ``None`` for a spectator."""
 
+    def open_observation(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s observation (as JSON) with everything shown, for the replay of a game that
+        is over: nothing is secret any more, so every seat's part shows. Never for a game in play.
+        By default every per-seat list (one entry a seat: hands, cards in play, ...) takes each
+        seat's entry from that seat's own observation; a game whose observation holds only the
+        viewer's own hand overrides it to show the others' too."""
+        merged: dict[str, Any] = self.observe(seat).to_json()
+        players = self.players
+        for other in range(players):
+            if other == seat:
+                continue
+            theirs = self.observe(other).to_json()
+            for key, value in theirs.items():
+                mine = merged.get(key)
+                if isinstance(value, list) and isinstance(mine, list) and len(value) == len(mine) == players:
+                    merged[key] = [*mine[:other], value[other], *mine[other + 1:]]
+        return merged
+
     @abstractmethod
     def scores(self) -> list[float]:
         """Final score of each seat (only once the game is over)."""

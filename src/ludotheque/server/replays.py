@@ -1,8 +1,9 @@
 """Stepping through a finished game: the view after any number of its actions, from any seat.
 
 The game is over, so nothing is secret any more: a replay shows every seat's own cards at every
-step (each seat's part of the observation comes from that seat's own observation), no one's
-presence, and a log grouped by action — one entry per step, so that the slider and the log agree.
+step (the game's ``State.open_observation``: each seat's part as that seat's own observation
+shows it), no one's presence, and a log grouped by action — one entry per step, so that the
+slider and the log agree.
 """
 
 from __future__ import annotations
@@ -15,22 +16,6 @@ from .errors import ApiError
 from .tables import LiveTable
 from .views import build_view, describe_log, whole_view
 from .words import say
-
-
-def open_observation(state: Any, seat: int | None) -> dict[str, Any]:
-    """``seat``'s observation with every seat's own part filled in from that seat's observation
-    (every per-seat list: hands, cards in play, ...). Only for a game that is over."""
-    merged: dict[str, Any] = state.observe(seat).to_json()
-    players = state.players
-    for other in range(players):
-        if other == seat:
-            continue
-        theirs = state.observe(other).to_json()
-        for key, value in theirs.items():
-            mine = merged.get(key)
-            if isinstance(value, list) and isinstance(mine, list) and len(value) == len(mine) == players:
-                merged[key] = [*mine[:other], value[other], *mine[other + 1:]]
-    return merged
 
 
 def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | None,
@@ -55,7 +40,7 @@ def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | Non
     view.update(version=step, table=table.id, game=table.row.game, game_name=state.game.spec.name,
                 rules_version=table.row.rules_version, next_id=table.row.next_id, steps=steps, step=step,
                 action=record.actions[step - 1] if step else None, replay=True,
-                observation=open_observation(state, seat),
+                observation=state.open_observation(seat),
                 log_steps=[lines[:bounds[0]]] + [lines[bounds[k - 1]:bounds[k]] for k in range(1, step + 1)])
     view["legal"] = []  # a replay is watched, not played
     view["seats"] = [{**s, "connected": None} for s in view["seats"]]  # nobody is "here" in a replay

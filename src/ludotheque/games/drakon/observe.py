@@ -114,10 +114,12 @@ def _step_fields(state: DrakonState) -> tuple[str, int | None, int, int]:
     return name, decider(state.current), hero, cell
 
 
-def observe(state: DrakonState, seat: int | None) -> DrakonObservation:
+def observe(state: DrakonState, seat: int | None, every_purse: bool = False) -> DrakonObservation:
+    """What ``seat`` sees; ``every_purse``: every purse's coins too, as at the end (only for
+    ``open_observation``, never in play)."""
     over = state.to_act is None
     own = -1 if seat is None else state.purse_of[seat]
-    seen = [over or purse == own for purse in range(len(state.purses))]
+    seen = [over or every_purse or purse == own for purse in range(len(state.purses))]
     step, step_seat, step_hero, step_cell = _step_fields(state)
     scores = winners = None
     if over:
@@ -157,3 +159,12 @@ def observe(state: DrakonState, seat: int | None) -> DrakonObservation:
         winners=winners,
         ending=state.ending,
     )
+
+
+def open_observation(state: DrakonState, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view with everything shown, for the replay of a game that is over: every
+    purse's coins, and every seat's tiles as ``hands`` (each as that seat's own observation shows
+    its ``hand``)."""
+    view = observe(state, seat, every_purse=True).to_json()
+    view["hands"] = [observe(state, other).to_json()["hand"] for other in range(state.n)]
+    return view

@@ -6,10 +6,11 @@ observations, scores and resampling bound to it."""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from ...core.game import Action
 from . import rules
-from .observe import DrakonObservation, observe
+from .observe import DrakonObservation, observe, open_observation
 from .resample import redraw_hidden
 from .state import DrakonState
 
@@ -34,6 +35,10 @@ class DrakonPosition(DrakonState):
 
     def observe(self, seat: int | None) -> DrakonObservation:
         return observe(self, seat)
+
+    def open_observation(self, seat: int | None) -> dict[str, Any]:
+        """Every hand and every purse shown (a replay of a game that is over)."""
+        return open_observation(self, seat)
 
     def scores(self) -> list[float]:
         """1 for each winner (a team's partners, tied players), 0 for the others."""

@@ -31,7 +31,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "now_defend": "posez une carte de votre main face cachée pour défendre la carte ciblée",
         "now_consolidate": "ajoutez à votre chaîne la carte supérieure d'une de vos paires",
         "now_scrap": "défaussez une de vos paires",
-        "now_discard": "défaussez une à trois cartes de votre main, puis stop",
+        "now_discard": "défaussez une à trois cartes de votre main, puis arrêtez",
         "now_dropdown": "défaussez jusqu'à garder trois cartes en main",
         "now_take": "choisissez l'adversaire à qui prendre une carte",
         "now_clear": "défaussez une carte de la rivière (vous êtes éliminé)",

@@ -109,3 +109,16 @@ def observe(state: KagounState, seat: int | None) -> KagounObservation:
         deck=state.deck.name,
         scores=tuple(state.scores()) if over else None,
     )
+
+
+def open_observation(state: KagounState, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view with everything shown, for the replay of a game that is over: every seat's
+    cards as ``hands``, every announced card and every face-down defence card, each as its own
+    seat's observation shows it. (Not the default merge of per-seat lists: the river, the
+    discard or the own hand may hold as many cards as there are players.)"""
+    view = observe(state, seat).to_json()
+    theirs = [observe(state, other).to_json() for other in range(state.n)]
+    view["hands"] = [own["hand"] for own in theirs]
+    view["announced"] = [own["announced"][other] for other, own in enumerate(theirs)]
+    view["defences"] = [theirs[defence["seat"]]["defences"][k] for k, defence in enumerate(view["defences"])]
+    return view

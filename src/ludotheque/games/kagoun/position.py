@@ -6,10 +6,11 @@ observations, scores and resampling bound to it."""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from ...core.game import Action
 from . import rules
-from .observe import KagounObservation, observe
+from .observe import KagounObservation, observe, open_observation
 from .resample import redraw_hidden
 from .state import KagounState
 
@@ -34,6 +35,10 @@ class KagounPosition(KagounState):
 
     def observe(self, seat: int | None) -> KagounObservation:
         return observe(self, seat)
+
+    def open_observation(self, seat: int | None) -> dict[str, Any]:
+        """Every hand and every face-down card shown (a replay of a game that is over)."""
+        return open_observation(self, seat)
 
     def scores(self) -> list[float]:
         """1 to the winner, 0 to the others (docs/rules/kagoun.md §6)."""

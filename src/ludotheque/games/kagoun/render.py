@@ -17,6 +17,7 @@ from .events import Event
 from .messages import message
 from .notation import action_to_text, parse_card
 from .observe import KagounObservation
+from .rules import ANNOUNCED_NAMES
 
 Table = tuple[list[str], list[list[str]]]
 
@@ -144,8 +145,9 @@ def _who(seat: int, lang: str, names: Sequence[str] | None, you: int | None) -> 
     return f"{name} ({word('you', lang).lower()})"
 
 
-_ANNOUNCED = {"fr": {"capture": "capture", "steal": "vol", "consolidate": "consolidation",
-                     "discard": "défausse", "pass": "passe"}}
+def announced_word(name: str, lang: str = "en") -> str:
+    """An announced action ("capture", "steal", ... as observations name it) in words."""
+    return word("discard_a" if name == "discard" else name, lang)
 
 
 def _seen_cards(event: Event, you: int | None,
@@ -181,7 +183,7 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
     if event.kind == "take":
         args[0] = _who(int(args[0]), lang, names, you)
     if event.kind == "announce":
-        args[0] = _ANNOUNCED.get(lang, {}).get(args[0], args[0])
+        args[0] = announced_word(args[0], lang) if args[0] in ANNOUNCED_NAMES[1:] else args[0]
     if event.kind == "power":
         powers = _WORDS[lang]["powers"]
         args[0] = powers.get(args[0], args[0])
@@ -306,8 +308,7 @@ def hand_text(observation: KagounObservation, markup: bool = False, lang: str = 
 def _announcement(entry: dict[str, Any] | None, lang: str) -> str:
     if entry is None:
         return ""
-    key = "discard_a" if entry["action"] == "discard" else entry["action"]
-    text = word(key, lang)
+    text = announced_word(entry["action"], lang)
     if "target" in entry:
         text += f" {entry['card'] or word('hidden', lang)} → {entry['target']}"
     return text
@@ -369,7 +370,8 @@ def winners_text(observation: KagounObservation, lang: str = "en",
 
 
 def legend(lang: str = "en") -> dict[str, Any]:
-    """The colours, powers and every card face of the default deck, for boards that draw cards."""
+    """The colours, powers, announced actions and every card face of the default deck, for
+    boards that draw cards."""
     deck = load_deck()
     colours = _WORDS[_lang(lang)]["colours"]
     powers = _WORDS[_lang(lang)]["powers"]
@@ -377,6 +379,7 @@ def legend(lang: str = "en") -> dict[str, Any]:
     return {
         "colours": [{"letter": c, "name": colours[c]} for c in COLOUR_LETTERS],
         "powers": {name: powers[name] for name in POWER_NAMES[1:]},
+        "announced": {name: announced_word(name, lang) for name in ANNOUNCED_NAMES[1:]},
         "cards": {card_name(c): {
             "halves": [COLOUR_LETTERS[deck.left[c]], COLOUR_LETTERS[deck.right[c]]],
             "ends": [{"small": [COLOUR_LETTERS[x] for x in deck.small[c][e]], "force": deck.force[c][e]}

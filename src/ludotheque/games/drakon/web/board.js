@@ -1,6 +1,6 @@
 // The Drakon board: the dungeon as square room tiles you can pan (drag) and zoom (wheel or
-// buttons), the heroes and Drakon on their rooms, your hand of tiles, every seat's purse, the pile
-// and the treasure. Acting: choose a tile of your hand, turn it, click a highlighted free spot;
+// buttons), the heroes and Drakon on their rooms, your hand of tiles (every seat's, when the view
+// shows every hand: a replay), every seat's purse, the pile and the treasure. Acting: choose a tile of your hand, turn it, click a highlighted free spot;
 // click a highlighted room to move there; every room's choice by clicking. Actions sent are always
 // the text of an entry of view.legal (the spots and rooms offered are read from it), never built
 // here; the room and hero names come from the server's legend in the reader's language.
@@ -17,6 +17,7 @@ if (!document.querySelector("link[data-board='drakon']")) {
 export const strings = {
   en: {
     d_hand: "Your tiles",
+    d_hand_of: "{name}'s tiles ({n})",
     d_no_tiles: "no tile in hand",
     d_turn: "Turn ↻",
     d_turn_hint: "Choose a tile of your hand, turn it (R), then click a highlighted spot.",
@@ -68,6 +69,7 @@ export const strings = {
   },
   fr: {
     d_hand: "Vos tuiles",
+    d_hand_of: "Tuiles de {name} ({n})",
     d_no_tiles: "aucune tuile en main",
     d_turn: "Tourner ↻",
     d_turn_hint: "Choisissez une tuile de votre main, tournez-la (R), puis cliquez un emplacement en surbrillance.",
@@ -437,10 +439,8 @@ export function createBoard(root, ui) {
   }
 
   // -- the panels around it ------------------------------------------------------------------
-  function handPanel(obs, moves) {
-    const hand = obs.hand || [];
-    const list = moves.relocate.length ? [] : moves.exchange.length ? moves.exchange : moves.place;
-    const usable = list.length > 0;
+  /** A row of tiles; those that `list` (legal placements) can lay now are buttons that choose them. */
+  function tileRow(hand, list) {
     const row = el("div", { class: "d-hand-tiles" });
     if (!hand.length) row.append(el("span", { class: "empty" }, t("d_no_tiles")));
     const seen = new Set();
@@ -448,7 +448,7 @@ export function createBoard(root, ui) {
       const [effect, arrows = ""] = kind.split(" ");
       const chosen = tool && tool.key === kind && !seen.has(kind);
       const shown = chosen ? maskText(tool.mask) : arrows;
-      const playable = usable && legalTurns(list, effect, maskOf(arrows)).length > 0;
+      const playable = list.length > 0 && legalTurns(list, effect, maskOf(arrows)).length > 0;
       const title = roomTitle(view, effect, shown);
       const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, title, "aria-label": title };
       const face = tileFace(view, effect, shown, true);
@@ -457,8 +457,23 @@ export function createBoard(root, ui) {
         : el("div", attrs, ...face));
       seen.add(kind);
     }
+    return row;
+  }
+
+  function handPanel(obs, moves) {
+    const hand = obs.hand || [];
+    const list = moves.relocate.length ? [] : moves.exchange.length ? moves.exchange : moves.place;
     return el("section", { class: "d-hand", "data-zone": "hand", "data-seat": String(view.seat) },
-      el("span", { class: "zone-label" }, `${t("d_hand")} (${hand.length})`), row);
+      el("span", { class: "zone-label" }, `${t("d_hand")} (${hand.length})`), tileRow(hand, list));
+  }
+
+  /** The other seats' tiles, when the view shows every hand (the replay of a finished game). */
+  function otherHands(obs) {
+    const seats = [...Array(obs.players).keys()].filter((seat) => seat !== view.seat);
+    return el("div", { class: "d-hands" }, ...seats.map((seat) =>
+      el("section", { class: "d-hand", "data-zone": "hand", "data-seat": String(seat) },
+        el("span", { class: "zone-label" }, t("d_hand_of", { name: seatLabel(seat), n: obs.hands[seat].length })),
+        tileRow(obs.hands[seat], []))));
   }
 
   function button(label, attrs = {}) {
@@ -577,6 +592,7 @@ export function createBoard(root, ui) {
     const viewport = el("div", { class: "d-viewport", tabindex: "0" }, world);
     const stage = el("div", { class: "d-stage" }, toolbar(viewport, world, cells), viewport);
     const parts = [infoLine(obs), purses(obs), stage];
+    if (obs.hands) parts.push(otherHands(obs));
     if (view.seat !== null && view.seat !== undefined) parts.push(handPanel(obs, moves), controls(obs, moves));
     root.replaceChildren(el("div", { class: "d-board" }, ...parts));
     wireCamera(viewport, world);

@@ -1,6 +1,7 @@
 // The Kagoun board: the river, every seat's pairs (upper card over lower card), chain and
-// announcement, and the own hand, with every card drawn as a card: its letter, its two large
-// halves by colour, and at each end its line of small symbols, its force and any power icon.
+// announcement, and the own hand (every seat's, when the view shows every hand: a replay), with
+// every card drawn as a card: its letter, its two large halves by colour, and at each end its
+// line of small symbols, its force and any power icon.
 // Card faces come from the view's legend (printed data, public). Every legal action is reached
 // from the shell's moves panel (a button with data-action="<notation>" per entry of view.legal).
 
@@ -13,15 +14,20 @@ if (!document.querySelector("link[data-board='kagoun']")) {
 }
 
 export const strings = {
-  en: { k_river: "River", k_hand: "Your hand", k_pairs: "Pairs", k_chain: "Chain", k_points: "{n} points",
+  en: { k_river: "River", k_hand: "Your hand", k_seat_hand: "Hand ({n})", k_pairs: "Pairs", k_chain: "Chain", k_points: "{n} points",
         k_pile: "Pile {n} · discard {d}", k_round: "Round {n}", k_called: "Kagoun!", k_out: "out",
         k_hidden: "face-down card", k_first: "first player" },
-  fr: { k_river: "Rivière", k_hand: "Votre main", k_pairs: "Paires", k_chain: "Chaîne", k_points: "{n} points",
+  fr: { k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne", k_points: "{n} points",
         k_pile: "Pioche {n} · défausse {d}", k_round: "Manche {n}", k_called: "Kagoun !", k_out: "éliminé",
         k_hidden: "carte face cachée", k_first: "premier joueur" },
 };
 
 const ICONS = { take: "⇄", replay: "↻", draw: "✚", defend: "♜" };
+
+/** An announced action ("steal", ...) in the reader's words, from the view's legend. */
+function announcedWords(view, action) {
+  return ((view.legend || {}).announced || {})[action] || action;
+}
 
 /** A card drawn from its name ("M1", "M1~" turned; "M1a" marks line a as the paired one). */
 export function cardEl(view, name, opts = {}) {
@@ -34,7 +40,7 @@ export function cardEl(view, name, opts = {}) {
   const band = ([end, key]) => el("div", { class: `k-band ${opts.paired === key ? "k-paired" : ""}`, "data-end": key },
     el("span", { class: "k-smalls" }, ...end.small.map((c) => el("span", { class: `k-dot c-${c}`, title: c }))),
     el("span", { class: "k-force" }, String(end.force)),
-    face.power && face.power_end === key ? el("span", { class: "k-power", title: face.power }, ICONS[face.power] || "*") : null);
+    face.power && face.power_end === key ? el("span", { class: "k-power", title: ((view.legend || {}).powers || {})[face.power] || face.power }, ICONS[face.power] || "*") : null);
   return el("div", { class: `k-card ${opts.small ? "k-sm" : ""}`, "data-card": name, title: name },
     band(ends[0]),
     el("div", { class: "k-centre" },
@@ -55,6 +61,14 @@ export function createBoard(root, ui) {
       cardEl(view, upper.slice(0, 2), { small: true, paired: upper[2] }));
   }
 
+  /** Another seat's cards, when the view shows every hand (the replay of a finished game). */
+  function handRow(obs, seat) {
+    const cards = obs.hands[seat];
+    return el("div", { class: "k-row", "data-zone": "hand", "data-seat": String(seat) },
+      el("span", { class: "zone-label" }, t("k_seat_hand", { n: cards.length })),
+      ...cards.map((c) => cardEl(view, c, { small: true })));
+  }
+
   function seatEl(obs, seat) {
     const info = (view.seats || [])[seat] || {};
     const marks = [];
@@ -70,7 +84,8 @@ export function createBoard(root, ui) {
         ...obs.pairs[seat].map(pairEl)),
       el("div", { class: "k-row k-chain" }, el("span", { class: "zone-label" }, t("k_chain")),
         ...obs.chains[seat].map((c) => cardEl(view, c, { small: true }))),
-      ann ? el("div", { class: "k-ann" }, `${ann.action}${ann.target ? " → " + ann.target : ""} `,
+      obs.hands && seat !== view.seat ? handRow(obs, seat) : null,
+      ann ? el("div", { class: "k-ann" }, `${announcedWords(view, ann.action)}${ann.target ? " → " + ann.target : ""} `,
         ann.target ? (ann.card ? cardEl(view, ann.card.slice(0, 2), { small: true, paired: ann.card[2] })
                                : el("span", { class: "k-card k-back k-sm" }, t("k_hidden"))) : null) : null);
   }
@@ -83,7 +98,8 @@ export function createBoard(root, ui) {
         ...obs.river.map((c) => cardEl(view, c))));
     const seats = [...Array(obs.players).keys()].map((s) => seatEl(obs, s));
     const hand = view.seat === null || view.seat === undefined ? null
-      : el("section", { class: "k-hand", "data-zone": "hand" }, el("span", { class: "zone-label" }, t("k_hand")),
+      : el("section", { class: "k-hand", "data-zone": "hand", "data-seat": String(view.seat) },
+        el("span", { class: "zone-label" }, t("k_hand")),
         el("div", { class: "k-row" }, ...obs.hand.map((c) => cardEl(view, c))));
     root.replaceChildren(el("div", { class: "k-board" }, centre, ...seats, hand));
   }
