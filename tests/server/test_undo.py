@@ -4,6 +4,7 @@ what is taken back is gone from the store, the record and every page."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +180,18 @@ def test_every_game_offers_undo_only_for_moves_that_reveal_nothing(client: TestC
             assert code == "undo_reveals"
             refused += 1
     assert taken_back >= 1 and (refused >= 1 or not refusals), (taken_back, refused)
+
+
+def test_taking_a_move_back_buys_no_time(client: TestClient, tables: TableDriver) -> None:
+    """The mover's turn goes on from when it began: a clock does not start again."""
+    response = client.post("/api/tables", json={
+        "game": "gargon", "options": {"first_player": 0}, "seats": ["human", "human", "human"],
+        "undo": True, "clock": {"mode": "move", "seconds": 60}})
+    body = response.json()
+    table, tokens = body["id"], {s["seat"]: token_of(s["url"]) for s in body["seats"]}
+    time.sleep(1.5)  # seat 0 thinks
+    _play_first(tables, table, tokens[0], "play")
+    assert _undo(client, table, tokens[0], 1).status_code == 200
+    clocks = client.app.state.service.tables[table].clocks  # type: ignore[attr-defined]
+    left = clocks.left(time.monotonic())
+    assert clocks.to_act == 0 and left[0] <= 58.5, left

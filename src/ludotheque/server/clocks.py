@@ -95,7 +95,17 @@ class SeatClocks:
     def saved(self, now: float, wall: float) -> dict[str, Any]:
         """What the store keeps with an action played ``now`` (``wall``: the same moment by the
         wall clock, which every process shares): the time left, and when the next turn starts."""
-        return {"bank": [round(x, 2) for x in self._paid(now)], "since": wall}
+        return state_to_store(self._paid(now), now, now, wall)
+
+    def snapshot(self) -> tuple[list[float], float]:
+        """The clocks as the current turn stands: each seat's time left, and when it began."""
+        return list(self.bank), self.started
+
+    def resume(self, step: int, to_act: int | None, snapshot: tuple[list[float], float]) -> None:
+        """Back to a turn of ``snapshot`` (its move was taken back): the turn goes on from when it
+        began, so taking a move back never buys time."""
+        self.bank, self.started = list(snapshot[0]), snapshot[1]
+        self.step, self.to_act = step, to_act
 
     def restore(self, saved: Any, now: float, wall: float) -> None:
         """Go on from what the store kept (ignored if it is not what ``saved`` writes)."""
@@ -141,3 +151,9 @@ class SeatClocks:
             self.started = now
         if self.clock.mode == "game":
             self.bank[seat] = max(self.bank[seat], float(min(BACK_SECONDS, self.clock.seconds)))
+
+
+def state_to_store(bank: list[float], started: float, now: float, wall: float) -> dict[str, Any]:
+    """A clock's state as the store keeps it: each seat's time left, and when (by the wall clock,
+    ``wall`` being ``now``) the current turn began."""
+    return {"bank": [round(x, 2) for x in bank], "since": wall - (now - started)}

@@ -23,7 +23,7 @@ from ..core.record import GameRecord, new_seed
 from ..core.registry import get_game
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
-from .clocks import parse_clock
+from .clocks import parse_clock, state_to_store
 from .errors import ApiError
 from .leaderboard import standings
 from .limits import BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
@@ -355,11 +355,15 @@ class TableService:
             if step > table.step and self.bus.multi_process:
                 await self._catch_up_locked(table)
             table.check_undo(seat, step)
-            assert table.last is not None
+            last = table.last
+            assert last is not None
             notice = self.bus.notice(UNDO, table.id, str(step - 1))
-            clock_state = None if table.clocks is None else table.clocks.saved(time.monotonic(), time.time())
+            clock_state = None
+            if table.clocks is not None:  # the mover's turn goes on from when it began
+                turn = last.clock or table.clocks.snapshot()
+                clock_state = state_to_store(turn[0], turn[1], time.monotonic(), time.time())
             try:
-                await to_thread.run_sync(self.store.undo_last, table.id, step, table.last.before.to_act,
+                await to_thread.run_sync(self.store.undo_last, table.id, step, last.before.to_act,
                                          notice, clock_state)
             except TableMoved:
                 await self._catch_up_locked(table)
@@ -368,6 +372,8 @@ class TableService:
                 log.exception("table %s: could not take back step %s", table.id, step)
                 raise ApiError(503, "store") from exc
             self._rewind(table, table.game.record.actions[:-1])
+            if table.clocks is not None and last.clock is not None:
+                table.clocks.resume(table.step, table.state.to_act, last.clock)
             new_step = table.step
         self._moved(table)
         return new_step

@@ -98,6 +98,7 @@ class LiveTable:
                            current=game.spec.version)
         self.renderer: GameRenderer = renderer_for(game)
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
+        self.clocks: SeatClocks | None = None
         self.play_from_start(moves)
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
@@ -199,8 +200,9 @@ class LiveTable:
         store), noting what it put in each person's own hand."""
         state = self.state
         before = {seat: state.observe(seat) for seat in self.humans}
-        if self.row.undo:
-            self.last = LastMove(state.clone(), action, state.to_act, self.step)
+        if self.row.undo:  # (the clocks as the mover's turn stood, for a move played here)
+            clock = None if check or self.clocks is None else self.clocks.snapshot()
+            self.last = LastMove(state.clone(), action, state.to_act, self.step, clock)
         if check:
             self.game.apply(action)
         else:

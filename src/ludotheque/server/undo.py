@@ -24,6 +24,7 @@ class LastMove:
     action: Action
     seat: int  # who played it (CHANCE for a chance outcome)
     step: int  # the step it was played at
+    clock: tuple[list[float], float] | None = None  # the turn timer as its turn stood (clocks.py)
     _reveals: bool | None = field(default=None, repr=False)
 
     def revealed(self, seed: int) -> bool:
