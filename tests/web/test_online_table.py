@@ -217,8 +217,8 @@ def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page:
     page.wait_for_function("Number(document.body.dataset.beeps) >= 1")
 
 
-ENGLISH = re.compile(r"\b(Seat|Waiting|Random|Heuristic|bot|Your|name|Sound|turn|Take|Step|Replay|Players|"
-                     r"Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with)\b")
+ENGLISH = re.compile(r"\b(Seat|Waiting|Random|random|Heuristic|heuristic|bot|Your|name|Sound|turn|Take|Step|"
+                     r"Replay|Players|Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with)\b")
 
 
 def english_words(page: Any, where: str = "body") -> list[str]:

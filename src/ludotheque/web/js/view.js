@@ -34,8 +34,8 @@ export function renderSeats(container, view, mod) {
     const me = seat.seat === view.seat;
     const marks = mod.seatMarks ? mod.seatMarks(view, seat.seat, t) : [];
     if (view.to_act === seat.seat) marks.unshift(t("to_act"));
-    // the server's name may already say it is a bot ("Seat 1 (bot: heuristic)")
-    const kind = seat.kind === "bot" && !String(seat.name).includes(seat.bot) ? `${t("bot")} ${seat.bot || ""}`.trim() : null;
+    // a bot's name says its kind in the reader's words ("Robot heuristique"): the badge says only "bot"
+    const kind = seat.kind === "bot" ? t("bot") : null;
     const online = seat.kind === "bot" || seat.connected;
     const presence = !view.replay && seat.connected !== null; // a replay shows no one as here
     return el("li", {

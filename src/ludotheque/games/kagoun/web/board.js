@@ -14,10 +14,10 @@ if (!document.querySelector("link[data-board='kagoun']")) {
 }
 
 export const strings = {
-  en: { k_river: "River", k_hand: "Your hand", k_seat_hand: "Hand ({n})", k_pairs: "Pairs", k_chain: "Chain", k_points: "{n} points",
+  en: { k_river: "River", k_hand: "Your hand", k_seat_hand: "Hand ({n})", k_pairs: "Pairs", k_chain: "Chain", k_points: "{n} points", k_points_0: "0 points", k_points_1: "1 point",
         k_pile: "Pile {n} · discard {d}", k_round: "Round {n}", k_called: "Kagoun!", k_out: "out",
         k_hidden: "face-down card", k_first: "first player" },
-  fr: { k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne", k_points: "{n} points",
+  fr: { k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne", k_points: "{n} points", k_points_0: "0 point", k_points_1: "1 point",
         k_pile: "Pioche {n} · défausse {d}", k_round: "Manche {n}", k_called: "Kagoun !", k_out: "éliminé",
         k_hidden: "carte face cachée", k_first: "premier joueur" },
 };
@@ -79,7 +79,7 @@ export function createBoard(root, ui) {
     return el("section", { class: `k-seat ${obs.phase_seat === seat ? "acting" : ""}`, "data-seat": String(seat) },
       el("h3", {}, `${info.name || "#" + seat}${seat === view.seat ? " (" + t("you") + ")" : ""}`,
         marks.length ? el("span", { class: "marks" }, " · " + marks.join(" · ")) : null,
-        el("span", { class: "k-pts" }, " · " + t("k_points", { n: obs.points[seat] }))),
+        el("span", { class: "k-pts" }, " · " + t(obs.points[seat] <= 1 ? `k_points_${obs.points[seat]}` : "k_points", { n: obs.points[seat] }))),
       el("div", { class: "k-row" }, el("span", { class: "zone-label" }, t("k_pairs")),
         ...obs.pairs[seat].map(pairEl)),
       el("div", { class: "k-row k-chain" }, el("span", { class: "zone-label" }, t("k_chain")),
