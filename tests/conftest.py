@@ -15,12 +15,13 @@ from ludotheque.server.process import ServerProcess
 
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
-    """Factory: ``start_server(db_url, bot_delay=0.0, workers=1)`` starts a server stopped after the
-    test (each with its own log file in the test's folder)."""
+    """Factory: ``start_server(db_url, bot_delay=0.0, workers=1, away=60.0)`` starts a server stopped
+    after the test (each with its own log file in the test's folder)."""
     started: list[ServerProcess] = []
 
-    def start(db_url: str, bot_delay: float = 0.0, workers: int = 1) -> ServerProcess:
-        server = ServerProcess(db_url, bot_delay, tmp_path / f"server{len(started)}.log", workers).start()
+    def start(db_url: str, bot_delay: float = 0.0, workers: int = 1, away: float = 60.0) -> ServerProcess:
+        log = tmp_path / f"server{len(started)}.log"
+        server = ServerProcess(db_url, bot_delay, log, workers, away).start()
         started.append(server)
         return server
 

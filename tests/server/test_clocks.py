@@ -4,6 +4,7 @@ a bot that plays their turns until they open their link again."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -130,3 +131,42 @@ def test_a_restarted_server_goes_on_with_the_time_each_seat_had_left(db_url: str
         assert left[0] <= 600 - 1.2 and abs(left[0] - left_before[0]) < 0.1  # seat 0's time is kept
         assert left[1] < left_before[1] <= 600  # seat 1's turn went on across the restart
         assert left[2] == 600
+
+
+def test_without_a_clock_the_others_hand_the_seat_of_one_who_left_to_a_bot(tmp_path: Path) -> None:
+    from ludotheque.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0, away_seconds=1.0)
+    with TestClient(app) as client:
+        body = client.post("/api/tables", json={"game": "gargon", "options": {"first_player": 1},
+                                                "seats": ["human", "human", "bot:random"]}).json()
+        table, tokens = body["id"], [token_of(s["url"]) for s in body["seats"] if s["kind"] == "human"]
+        with client.websocket_connect(f"/ws/tables/{table}") as socket, \
+                client.websocket_connect(f"/ws/tables/{table}") as spectator:
+            socket.send_json({"type": "hello", "token": tokens[0], "lang": "fr"})
+            spectator.send_json({"type": "hello", "token": None, "lang": "en"})
+            page, watching = Page(socket.receive_text), Page(spectator.receive_text)
+            page.until("view")
+            watching.until("view")
+            socket.send_json({"type": "replace", "seat": 1})  # not away yet: refused
+            refused = page.until("refused")
+            assert refused["code"] == "not_away" and "robot" in refused["message"]
+            started = time.monotonic()
+            clock = page.until("clock")  # seat 1, to act, never came: away after a second
+            assert clock["mode"] == "none" and clock["left"] is None
+            assert clock["gone"] == [1] and clock["zombies"] == [] and time.monotonic() - started >= 0.5
+            spectator.send_json({"type": "replace", "seat": 1})  # only a player of the table may
+            assert watching.until("refused")["code"] == "bad_token"
+            for bad in (0, 2, "1", None):  # oneself, a bot, not a seat
+                socket.send_json({"type": "replace", "seat": bad})
+                assert page.until("refused")["code"] == "not_away"
+            socket.send_json({"type": "replace", "seat": 1})
+            clock = page.until("clock")
+            assert clock["zombies"] == [1] and clock["gone"] == []
+            while page.view is None or page.view["to_act"] == 1:
+                page.receive()
+            assert page.view["version"] >= 1  # the bot played seat 1's turn
+        with client.websocket_connect(f"/ws/tables/{table}") as back:  # seat 1's link, at last
+            back.send_json({"type": "hello", "token": tokens[1], "lang": "en"})
+            assert Page(back.receive_text).until("clock")["zombies"] == []
+        assert not client.app.state.service.tables[table].zombies  # type: ignore[attr-defined]

@@ -367,3 +367,23 @@ def test_at_1366_by_768_what_you_choose_from_is_in_sight(chromium: Any, open_pag
     for selector in in_sight:
         box = page.locator(selector).first.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 768, (selector, box)
+
+
+def test_a_friend_leaves_a_table_without_a_clock_and_a_bot_plays_for_them(
+        chromium: Any, open_page: Any, start_server: Any, tmp_path: Any) -> None:
+    server = start_server(f"sqlite:///{tmp_path / 'away.db'}", 0.05, away=1.0)
+    table = create_table(server.url, ["human", "human", "bot:random"], {"first_player": 1})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(server.url + table["seats"][0]["url"])
+    page.wait_for_selector("#away:not([hidden])")  # seat 2, to act, never opened their link
+    assert page.inner_text("#away-text") == ("Place 2 a quitté la table. Un robot peut jouer à sa place "
+                                             "jusqu'à son retour.")
+    page.click("#replace-away")
+    page.wait_for_selector("#seats li[data-seat='1'] .zombie")
+    page.wait_for_selector("#away", state="hidden")
+    page.wait_for_function("Number(document.body.dataset.version) >= 1")  # the bot played for them
+    friend = open_page(chromium, 1366, 768, locale="fr-FR")
+    friend.goto(server.url + table["seats"][1]["url"])  # back: the seat is theirs again
+    page.wait_for_selector("#seats li[data-seat='1'] .zombie", state="detached")
+    assert friend.locator("#zombie").is_hidden() and friend.locator("#away").is_hidden()

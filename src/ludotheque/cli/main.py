@@ -89,6 +89,9 @@ def _serve(commands: Any) -> None:
                    "file in your data directory")
     p.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot waits before it moves, so "
                    "people can follow (default 0.8)")
+    p.add_argument("--away", type=float, default=60.0, help="seconds the page of a person to act must be "
+                   "gone, at a table without a clock, before the others may let a bot play for them "
+                   "(default 60)")
     p.add_argument("--workers", type=int, default=1, help="server processes sharing the port (PostgreSQL "
                    "only: SQLite serves one process; default 1)")
     p.add_argument("--open", dest="open_browser", action=argparse.BooleanOptionalAction, default=False,

@@ -41,16 +41,18 @@ def _check_port(host: str, port: int) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 0.8,
-          workers: int = 1, open_browser: bool = False) -> None:
+          workers: int = 1, open_browser: bool = False, away: float = 60.0) -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays."""
     import uvicorn
 
     from ..server import create_app
-    from ..server.app import UVICORN, WORKER_BOT_DELAY, WORKER_DB
+    from ..server.app import UVICORN, WORKER_AWAY, WORKER_BOT_DELAY, WORKER_DB
     from ..server.store import Store
 
     if bot_delay < 0:
         fail("--bot-delay cannot be negative")
+    if not away > 0:
+        fail("--away must be a number of seconds above 0")
     if workers < 1:
         fail("--workers must be at least 1")
     url_db = db or default_db_url()
@@ -60,7 +62,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         store.close()
         if workers > 1 and not shared:
             fail(f"--workers {workers} needs PostgreSQL (--db postgresql://...): SQLite serves one process")
-        app = create_app(url_db, bot_delay) if workers == 1 else None
+        app = create_app(url_db, bot_delay, away_seconds=away) if workers == 1 else None
     except LudothequeError as exc:
         fail(str(exc))
     _check_port(host, port)
@@ -76,5 +78,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         uvicorn.run(app, host=host, port=port, **UVICORN)
     else:  # each worker builds its own app (its own connections, listener and bot leases)
         os.environ[WORKER_DB], os.environ[WORKER_BOT_DELAY] = url_db, str(bot_delay)
+        os.environ[WORKER_AWAY] = str(away)
         uvicorn.run("ludotheque.server.app:worker_app", factory=True, host=host, port=port, workers=workers,
                     **UVICORN)

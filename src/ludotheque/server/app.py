@@ -31,6 +31,7 @@ from ..core.spec import OptionSpec
 from .errors import ApiError
 from .inputs import CheckedBodies
 from .limits import (
+    AWAY_SECONDS,
     BOT_SECONDS,
     MAX_ACTION,
     MAX_LANG,
@@ -166,19 +167,23 @@ UVICORN: dict[str, Any] = {"log_level": "warning", "ws_max_size": 4 * MAX_MESSAG
                            "ws_ping_timeout": 20, "ws_per_message_deflate": False,
                            "timeout_graceful_shutdown": 5}
 #: What ``ludotheque serve --workers N`` hands each worker process.
-WORKER_DB, WORKER_BOT_DELAY = "LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY"
+WORKER_DB, WORKER_BOT_DELAY, WORKER_AWAY = ("LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY",
+                                            "LUDOTHEQUE_SERVE_AWAY")
 
 
 def worker_app() -> FastAPI:
     """The app of one worker of ``ludotheque serve --workers N`` (settings from the environment)."""
-    return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")))
+    return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")),
+                      away_seconds=float(os.environ.get(WORKER_AWAY, str(AWAY_SECONDS))))
 
 
-def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS) -> FastAPI:
+def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS,
+               away_seconds: float = AWAY_SECONDS) -> FastAPI:
     """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds
-    before they move and think at most ``bot_seconds``."""
+    before they move and think at most ``bot_seconds``; a person to act gone ``away_seconds``
+    may be handed to a bot by the others, at a table without a clock."""
     store = Store(db_url)
-    service = TableService(store, bot_delay, bot_seconds=bot_seconds)
+    service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

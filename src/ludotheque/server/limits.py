@@ -43,6 +43,9 @@ MAX_WATCHERS = 1000
 
 #: A bot's thinking time per move before it plays a random legal action instead.
 BOT_SECONDS = 5.0
+#: Seconds the page of a person to act must have been gone, at a table without a clock, before
+#: the other players may hand the seat to a bot (with a clock, its own "away" does it at once).
+AWAY_SECONDS = 60.0
 
 #: Lobby pages.
 PAGE_DEFAULT = 50

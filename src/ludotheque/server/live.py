@@ -157,6 +157,11 @@ class Session:
                 self.service.resend(table, watcher)
             elif kind == "undo":
                 await self._undo(table, watcher, message)
+            elif kind == "replace":  # "let a bot play for them": a player who left, no clock
+                try:
+                    self.service.hand_to_bot(table, watcher.seat, message.get("seat"))
+                except ApiError as exc:
+                    self._refuse(watcher, exc)
             elif kind == "back":  # "take my seat back" from a bot playing for it
                 if watcher.seat is not None and watcher.seat in table.zombies:
                     self.service.take_back(table, watcher.seat)

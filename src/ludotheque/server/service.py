@@ -26,7 +26,7 @@ from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice
 from .clocks import parse_clock, state_to_store
 from .errors import ApiError
 from .leaderboard import standings
-from .limits import BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
+from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
@@ -78,8 +78,8 @@ class TableService:
     """Every table this process holds, over one store, coordinated with the others by a bus."""
 
     def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
-                 bot_seconds: float = BOT_SECONDS) -> None:
-        self.store, self.bot_delay = store, bot_delay
+                 bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS) -> None:
+        self.store, self.bot_delay, self.away_seconds = store, bot_delay, away_seconds
         self.bus = bus if bus is not None else bus_for(store)
         self.bots = BotMoves(bot_seconds)
         self.writer = ActionWriter(store)
@@ -582,10 +582,8 @@ class TableService:
         table.updates.send_whole(watcher)  # with the new presence in it
         if watcher.seat is not None and watcher.seat in table.zombies:
             self.take_back(table, watcher.seat)  # the link opened again: the seat is theirs
-        else:
-            message = table.clock_message(time.monotonic())
-            if message is not None:
-                watcher.offer(encode(message))
+        elif table.clocks is not None or table.zombies or table.away:
+            watcher.offer(encode(table.clock_message(time.monotonic())))
 
     def leave(self, table: LiveTable, watcher: Watcher) -> None:
         if watcher in table.watchers:
@@ -634,16 +632,22 @@ class TableService:
                 log.warning("table %s: its clock cannot run: %s", table_id, exc)
 
     def _tell_clock(self, table: LiveTable) -> None:
+        """The pages hear of the clocks after each step, and of who a bot plays for (without a
+        clock: only when that, or who is away, changed)."""
         if table.clocks is not None:
             table.clocks.turn(table.step, table.state.to_act, time.monotonic())  # a new turn starts now
-        message = table.clock_message(time.monotonic())
-        if message is not None:
-            table.updates.tell_all(message)
+        elif not table.absence_changed():
+            return
+        table.updates.tell_all(table.clock_message(time.monotonic()))
 
     def _tick_clocks(self, now: float) -> None:
-        """Every second: a person to act out of time, or gone too long, is replaced by a bot."""
+        """Every second: a person to act out of time, or gone too long, is replaced by a bot; at a
+        table without a clock, one gone too long is said to be away (see ``hand_to_bot``)."""
         for table in list(self.tables.values()):
-            if table.clocks is None or table.finished:
+            if table.finished:
+                continue
+            if table.clocks is None:
+                self._tick_absence(table, now)
                 continue
             humans = {s.seat for s in table.row.seats if s.kind == "human"} - set(table.zombies)
             seat = table.clocks.tick(table.step, table.state.to_act, humans, table.connected(), now)
@@ -652,6 +656,35 @@ class TableService:
                 table.zombie(seat)
                 self._tell_clock(table)
                 self._schedule_bots(table)
+
+    def _tick_absence(self, table: LiveTable, now: float) -> None:
+        connected = table.connected()
+        for seat in table.humans:
+            if seat in connected:
+                table.gone_since.pop(seat, None)
+            else:
+                table.gone_since.setdefault(seat, now)
+        to_act = table.state.to_act
+        gone = now - table.gone_since.get(to_act, now) if to_act in table.humans else 0.0
+        is_away = gone >= self.away_seconds and to_act not in table.zombies
+        away = frozenset({to_act}) if is_away else frozenset()
+        if away != table.away:
+            table.away = away
+            self._tell_clock(table)
+
+    def hand_to_bot(self, table: LiveTable, by: int | None, seat: Any) -> None:
+        """At a table without a clock, a player hands the seat of someone who left to a bot, so
+        that the others can finish; it is theirs again when they come back (their link, or
+        "take my seat back"). Only a seated player may, and only for a seat that is away."""
+        if by is None:
+            raise ApiError(403, "bad_token")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.away or seat == by:
+            raise ApiError(409, "not_away", seconds=round(self.away_seconds))
+        log.info("table %s: seat %s left; seat %s hands it to a bot", table.id, seat, by)
+        table.zombie(seat)
+        table.away = frozenset()
+        self._tell_clock(table)
+        self._schedule_bots(table)
 
     def take_back(self, table: LiveTable, seat: int) -> None:
         """The player of a seat a bot played for is back."""

@@ -116,6 +116,11 @@ class LiveTable:
             self.clocks.turn(self.step, self.state.to_act, time.monotonic())
             self.clocks.restore(row.clock_state, time.monotonic(), time.time())
         self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
+        #: at a table without a clock: since when each person's page has been gone, the seat to
+        #: act gone long enough that the others may hand it to a bot, and what pages were told
+        self.gone_since: dict[int, float] = {}
+        self.away: frozenset[int] = frozenset()
+        self.told_absence: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.seat_bots()
 
     def play_from_start(self, moves: Sequence[str]) -> None:
@@ -164,13 +169,24 @@ class LiveTable:
         bot.reset(self.state.game, self.state.options, seat)
         self.zombies[seat] = bot
 
-    def clock_message(self, now: float) -> dict[str, Any] | None:
-        """What the pages show of the clocks: each seat's seconds left, and who a bot plays for."""
-        if self.clocks is None:
-            return None
-        return {"type": "clock", **self.clocks.clock.to_json(), "version": self.step,
+    def clock_message(self, now: float) -> dict[str, Any]:
+        """What the pages show of the clocks (each seat's seconds left; ``mode`` "none" and no
+        ``left`` without a clock), who a bot plays for, and who is ``gone`` (a seat to act gone
+        so long that the others may hand it to a bot)."""
+        clock = {"mode": "none", "left": None} if self.clocks is None else {
+            **self.clocks.clock.to_json(), "left": [round(x, 1) for x in self.clocks.left(now)]}
+        return {"type": "clock", **clock, "version": self.step,
                 "to_act": self.state.to_act if not self.finished else None,
-                "left": [round(x, 1) for x in self.clocks.left(now)], "zombies": sorted(self.zombies)}
+                "zombies": sorted(self.zombies), "gone": sorted(self.away)}
+
+    def absence_changed(self) -> bool:
+        """At a table without a clock: whether who a bot plays for, or who is away, changed since
+        the pages were told (they are told only then)."""
+        shown = (tuple(sorted(self.zombies)), tuple(sorted(self.away)))
+        if shown == self.told_absence:
+            return False
+        self.told_absence = shown
+        return True
 
     def chance_outcome(self) -> Action:
         """At a chance node, the outcome drawn from a stream of the table's seed and step, so

@@ -22,7 +22,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "malformed": "Malformed request: {problem}",
         "bad_json": "Malformed message: send a JSON object",
         "bad_hello": 'Start with {{"type": "hello", "token": ..., "lang": "en"}}',
-        "unknown_message": "Unknown message type {kind!r}: use action, undo, lang, sync or back",
+        "unknown_message": "Unknown message type {kind!r}: use action, undo, lang, sync, back or replace",
+        "not_away": "Only the seat of a player whose page has been gone {seconds} s, and who is to "
+                    "act, can be handed to a bot (by another player of the table)",
         "undo_off": "This table does not allow taking back a move",
         "undo_not_yours": "Only your own last move can be taken back, before anyone else plays",
         "undo_reveals": "That move showed you something hidden: it cannot be taken back",
@@ -67,7 +69,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "malformed": "Requête mal formée : {problem}",
         "bad_json": "Message mal formé : envoyez un objet JSON",
         "bad_hello": 'Commencez par {{"type": "hello", "token": ..., "lang": "fr"}}',
-        "unknown_message": "Type de message inconnu {kind!r} : action, undo, lang, sync ou back",
+        "unknown_message": "Type de message inconnu {kind!r} : action, undo, lang, sync, back ou replace",
+        "not_away": "Seule la place d'un joueur dont la page est fermée depuis {seconds} s, et qui "
+                    "doit jouer, peut être confiée à un robot (par un autre joueur de la table)",
         "undo_off": "Cette table ne permet pas de reprendre un coup",
         "undo_not_yours": "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ne joue",
         "undo_reveals": "Ce coup vous a montré quelque chose de caché : il ne peut pas être repris",

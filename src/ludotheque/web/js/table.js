@@ -253,7 +253,7 @@ function renderClock() {
     let timer = item.querySelector(".clock");
     let badge = item.querySelector(".zombie");
     const human = view && (view.seats || [])[seat] && view.seats[seat].kind === "human";
-    if (clock && human && !view.terminal) {
+    if (clock && clock.left && human && !view.terminal) {
       let left = clock.left[seat];
       if (clock.to_act === seat && clock.version === view.version) left -= (performance.now() - clockAt) / 1000;
       if (!timer) item.append(timer = el("span", { class: "clock", title: t("time_left") }));
@@ -265,6 +265,13 @@ function renderClock() {
   }
   $("zombie").hidden = !(view && token !== null && zombies.has(view.seat) && !view.terminal);
   document.body.dataset.zombies = [...zombies].join(",");
+  // a player who left a table without a clock: the others may let a bot play for them
+  const away = ((clock && clock.gone) || []).filter((seat) => view && seat !== view.seat);
+  $("away").hidden = !(token !== null && away.length && !view.terminal);
+  if (!$("away").hidden) {
+    $("away-text").textContent = t("away_other", { name: seatName(away[0]) });
+    $("replace-away").dataset.seat = String(away[0]);
+  }
 }
 
 function onClock(msg) {
@@ -380,6 +387,9 @@ $("name-form").addEventListener("submit", (event) => {
 });
 $("take-back").addEventListener("click", () => socket.send({ type: "back" }));
 $("undo").addEventListener("click", undoMove);
+$("replace-away").addEventListener("click", (event) => {
+  socket.send({ type: "replace", seat: Number(event.currentTarget.dataset.seat) });
+});
 $("sound").addEventListener("click", () => {
   soundOn = !soundOn;
   try {
