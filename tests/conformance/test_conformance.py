@@ -29,6 +29,7 @@ from ludotheque.core import (
     get_game,
     replay,
 )
+from ludotheque.core.game import start_log
 
 #: (game, options, seed) of one random playout; see conftest.py.
 Case = tuple[Game, dict[str, Any], int]
@@ -393,3 +394,19 @@ def test_resampling_redraws_what_a_seat_cannot_see(case: Case) -> None:
                     for _ in range(8)}
             varied = varied or len(seen) > 1
     assert varied, "resample never changed what the other seats see"
+
+
+def test_every_decision_of_a_seat_is_told_in_the_log(case: Case) -> None:
+    """A game that keeps a public log tells every decision a seat makes (the log and the replay's
+    steps go together: a step with nothing said is a blank in the replay)."""
+    game, _, _ = case
+    state, texts = recorded_playout(case)
+    again = game.new_state(dict(case[1]), case[2])
+    log = start_log(again)
+    if log is None:
+        pytest.skip(f"{game.id} keeps no log")
+    for text in texts:
+        before, seat = len(log), again.to_act
+        again.apply(game.parse_action(text))
+        assert seat == CHANCE or len(log) > before, f"{game.id}: {text!r} by seat {seat} left no event"
+    assert again.is_terminal == state.is_terminal

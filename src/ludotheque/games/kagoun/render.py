@@ -110,6 +110,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "chain": "{who} adds {a0} to the chain (discards {a1})", "scrap": "{who} gives up the pair {a0}/{a1}",
         "drop": "{who} discards {a0}", "draw": "{who} draws a card", "river": "{a0} joins the river",
         "take": "{who} takes a card at random from {a0}", "power": "{who}: power {a0}",
+        "rob": "{who} chooses to take a card from {a0}", "stop": "{who} stops discarding",
         "out": "{who} is out with {a0} points", "out_1": "{who} is out with {a0} point",
         "clear": "{who} discards {a0} from the river",
         "over": "{who} wins ({a0})", "reshuffle": "the discard is shuffled into a new pile",
@@ -128,6 +129,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "scrap": "{who} défausse la paire {a0}/{a1}",
         "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
         "take": "{who} prend une carte au hasard à {a0}", "power": "{who} : pouvoir {a0}",
+        "rob": "{who} choisit de prendre une carte à {a0}", "stop": "{who} arrête de défausser",
         "out": "{who} est éliminé avec {a0} points",
         "out_1": "{who} est éliminé avec {a0} point", "clear": "{who} défausse {a0} de la rivière",
         "over": "{who} gagne ({a0})", "reshuffle": "la défausse est mélangée en une nouvelle pioche",
@@ -180,7 +182,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
 def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: int | None) -> str:
     table = _EVENTS[lang]
     args = list(event.args) + ["", "", ""]
-    if event.kind == "take":
+    if event.kind in ("take", "rob"):
         args[0] = _who(int(args[0]), lang, names, you)
     if event.kind == "announce":
         args[0] = announced_word(args[0], lang) if args[0] in ANNOUNCED_NAMES[1:] else args[0]

@@ -557,6 +557,7 @@ def apply(state: KagounState, action: int) -> None:
         state.tasks.pop(0)
     elif kind in (T_DISCARD, T_DROPDOWN):
         if action == STOP:
+            _say(state, "stop", seat)
             state.tasks[0:1] = [(T_DRAW, seat, 0)] * arg
         else:
             state.hands[seat].remove(action - DROP)
@@ -565,6 +566,7 @@ def apply(state: KagounState, action: int) -> None:
             if kind == T_DISCARD:
                 state.tasks[0] = (T_DISCARD, seat, arg + 1)
     elif kind == T_TAKE:
+        _say(state, "rob", seat, str(action - TAKE_FROM))
         state.tasks[0:1] = [(T_TAKEN, seat, action - TAKE_FROM), (T_DROPDOWN, seat, 0)]
     elif kind == T_CLEAR:
         state.river.remove(action - CLEAR)
