@@ -176,10 +176,11 @@ export function readLegal(legal) {
   return out;
 }
 
-/** A symbol per room (the name beside it comes from the legend). */
+/** A symbol per room (the name beside it comes from the legend); each is in DejaVu Sans, the font
+ * a plain Linux desktop has, so that none shows as an empty box. */
 const ICONS = {
   start: "★", room: "", destroy: "✖", drakon: "Ω", escape: "⇱", find: "⊕", moving: "⇄", lose: "⊖",
-  harp: "♪", exchange: "⇆", map: "▦", passkey: "⚿", mind: "◎", rotate: "↻", "steal-left": "$↻",
+  harp: "♪", exchange: "⇆", map: "▦", passkey: "⇥", mind: "◎", rotate: "↻", "steal-left": "$↻",
   "steal-right": "$↺", wind: "≋", teleport: "✧",
 };
 const KINDS = {
