@@ -582,7 +582,7 @@ class TableService:
         table.updates.send_whole(watcher)  # with the new presence in it
         if watcher.seat is not None and watcher.seat in table.zombies:
             self.take_back(table, watcher.seat)  # the link opened again: the seat is theirs
-        elif table.clocks is not None or table.zombies or table.away:
+        elif table.clocks is not None or table.zombies or table.gone:
             watcher.offer(encode(table.clock_message(time.monotonic())))
 
     def leave(self, table: LiveTable, watcher: Watcher) -> None:
@@ -666,10 +666,10 @@ class TableService:
                 table.gone_since.setdefault(seat, now)
         to_act = table.state.to_act
         gone = now - table.gone_since.get(to_act, now) if to_act in table.humans else 0.0
-        is_away = gone >= self.away_seconds and to_act not in table.zombies
-        away = frozenset({to_act}) if is_away else frozenset()
-        if away != table.away:
-            table.away = away
+        away = gone >= self.away_seconds and to_act not in table.zombies
+        now_gone = frozenset({to_act}) if away else frozenset()
+        if now_gone != table.gone:
+            table.gone = now_gone
             self._tell_clock(table)
 
     def hand_to_bot(self, table: LiveTable, by: int | None, seat: Any) -> None:
@@ -678,11 +678,11 @@ class TableService:
         "take my seat back"). Only a seated player may, and only for a seat that is away."""
         if by is None:
             raise ApiError(403, "bad_token")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.away or seat == by:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in table.gone or seat == by:
             raise ApiError(409, "not_away", seconds=round(self.away_seconds))
         log.info("table %s: seat %s left; seat %s hands it to a bot", table.id, seat, by)
         table.zombie(seat)
-        table.away = frozenset()
+        table.gone = frozenset()
         self._tell_clock(table)
         self._schedule_bots(table)
 

@@ -119,7 +119,7 @@ class LiveTable:
         #: at a table without a clock: since when each person's page has been gone, the seat to
         #: act gone long enough that the others may hand it to a bot, and what pages were told
         self.gone_since: dict[int, float] = {}
-        self.away: frozenset[int] = frozenset()
+        self.gone: frozenset[int] = frozenset()
         self.told_absence: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.seat_bots()
 
@@ -177,12 +177,12 @@ class LiveTable:
             **self.clocks.clock.to_json(), "left": [round(x, 1) for x in self.clocks.left(now)]}
         return {"type": "clock", **clock, "version": self.step,
                 "to_act": self.state.to_act if not self.finished else None,
-                "zombies": sorted(self.zombies), "gone": sorted(self.away)}
+                "zombies": sorted(self.zombies), "gone": sorted(self.gone)}
 
     def absence_changed(self) -> bool:
-        """At a table without a clock: whether who a bot plays for, or who is away, changed since
+        """At a table without a clock: whether who a bot plays for, or who is gone, changed since
         the pages were told (they are told only then)."""
-        shown = (tuple(sorted(self.zombies)), tuple(sorted(self.away)))
+        shown = (tuple(sorted(self.zombies)), tuple(sorted(self.gone)))
         if shown == self.told_absence:
             return False
         self.told_absence = shown
