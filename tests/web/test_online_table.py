@@ -257,14 +257,20 @@ def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: 
         assert english_words(page, part) == []                              # texts are their own)
 
 
-def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chromium: Any, open_page: Any,
-                                                                             base: str) -> None:
+def french_lobby_for_three(chromium: Any, open_page: Any, base: str) -> Any:
+    """The lobby in French, for Zoé (her browser remembers her name), at a Gargon for three."""
     page = open_page(chromium, 1366, 768, locale="fr-FR")
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + "/")
     page.wait_for_selector("#seat-0")
     page.select_option("#game", "gargon")
     page.fill("#opt-players", "3")
+    return page
+
+
+def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chromium: Any, open_page: Any,
+                                                                             base: str) -> None:
+    page = french_lobby_for_three(chromium, open_page, base)
     page.select_option("#seat-1", "human")  # a friend who never plays: the game waits for them
     page.select_option("#clock-mode", "move")
     page.fill("#clock-seconds", "5")
@@ -289,12 +295,7 @@ def test_a_timer_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back(chro
 
 def test_a_player_takes_back_a_move_but_not_one_that_showed_a_card(chromium: Any, open_page: Any,
                                                                   base: str) -> None:
-    page = open_page(chromium, 1366, 768, locale="fr-FR")
-    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
-    page.goto(base + "/")
-    page.wait_for_selector("#seat-0")
-    page.select_option("#game", "gargon")
-    page.fill("#opt-players", "3")
+    page = french_lobby_for_three(chromium, open_page, base)
     for seat in (1, 2):
         page.select_option(f"#seat-{seat}", "human")
     page.fill("#opt-first_player", "1")
