@@ -21,7 +21,7 @@ def test_the_leaderboard_lists_a_finished_games_players_in_french(chromium: Any,
     page.click("#to-leaderboard")
     page.wait_for_function("document.querySelectorAll('#board-game option').length >= 3")
     page.select_option("#board-game", "gargon")
-    page.wait_for_selector("#standings tbody tr")
+    page.wait_for_selector("#standings[data-game='gargon'] tbody tr")  # (not the first game's)
     names = page.eval_on_selector_all("#standings tbody tr", "rows => rows.map(r => r.dataset.name)")
     bots = [name for name in names if name.startswith("Robot")]  # (other tests rate people too)
     assert bots == ["Robot heuristique", "Robot aléatoire"]  # their fixed levels, best first

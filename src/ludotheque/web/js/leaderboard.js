@@ -8,13 +8,16 @@ const body = document.querySelector("#standings tbody");
 const empty = document.getElementById("no-standings");
 
 async function show() {
-  const answer = await api.leaderboard(select.value, lang());
+  const game = select.value;
+  const answer = await api.leaderboard(game, lang());
+  if (select.value !== game) return; // another game was chosen meanwhile: its answer is the one shown
   body.replaceChildren(...answer.standings.map((row) => el("tr", { "data-name": row.name, class: row.bot ? "bot" : "" },
     el("td", {}, String(row.rank)),
     // a person's name opens their past games; a bot has none of its own
     el("td", {}, row.bot ? row.name : el("a", { href: playerUrl(row.name) }, row.name)), el("td", {}, String(row.rating)),
     el("td", {}, String(row.games)))));
   empty.hidden = answer.standings.length > 0;
+  document.getElementById("standings").dataset.game = game;
 }
 
 async function start() {

@@ -65,7 +65,9 @@ async function load(more = false) {
   problem = null;
   try {
     if (name === null) throw new ApiError(400, "bad_name");
-    const page = await api.playerGames(name, $("player-game").value || null, more ? next : null, lang());
+    const game = $("player-game").value || null;
+    const page = await api.playerGames(name, game, more ? next : null, lang());
+    if (($("player-game").value || null) !== game) return; // another game was chosen meanwhile
     games = more ? games.concat(page.games) : page.games;
     next = page.next;
   } catch (err) {
