@@ -57,9 +57,11 @@ class TableDriver:
     def __init__(self, client: TestClient) -> None:
         self.client = client
 
-    def create(self, seats: list[str], **options: Any) -> tuple[str, dict[int, str]]:
-        """A table; returns its id and the token of each human seat."""
-        body = {"game": "gargon", "options": options, "seats": seats}
+    def create(self, seats: list[str], game: str = "gargon", table: dict[str, Any] | None = None,
+               **options: Any) -> tuple[str, dict[int, str]]:
+        """A table (``table``: more of its fields, e.g. ``undo``, ``clock``); returns its id and
+        the token of each human seat."""
+        body = {"game": game, "options": options, "seats": seats, **(table or {})}
         response = self.client.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         body = response.json()

@@ -13,16 +13,12 @@ from fastapi.testclient import TestClient
 
 from ludotheque.server import create_app
 
-from .conftest import Page, TableDriver, token_of
+from .conftest import Page, TableDriver
 
 
 def _create(client: TestClient, seats: list[str], undo: bool = True, game: str = "gargon",
             **options: Any) -> tuple[str, dict[int, str]]:
-    response = client.post("/api/tables", json={"game": game, "options": options, "seats": seats,
-                                                "undo": undo})
-    assert response.status_code == 201, response.text
-    body = response.json()
-    return body["id"], {s["seat"]: token_of(s["url"]) for s in body["seats"] if s["kind"] == "human"}
+    return TableDriver(client).create(seats, game=game, table={"undo": undo}, **options)
 
 
 def _undo(client: TestClient, table: str, token: str, version: int) -> Any:
@@ -184,11 +180,8 @@ def test_every_game_offers_undo_only_for_moves_that_reveal_nothing(client: TestC
 
 def test_taking_a_move_back_buys_no_time(client: TestClient, tables: TableDriver) -> None:
     """The mover's turn goes on from when it began: a clock does not start again."""
-    response = client.post("/api/tables", json={
-        "game": "gargon", "options": {"first_player": 0}, "seats": ["human", "human", "human"],
-        "undo": True, "clock": {"mode": "move", "seconds": 60}})
-    body = response.json()
-    table, tokens = body["id"], {s["seat"]: token_of(s["url"]) for s in body["seats"]}
+    table, tokens = tables.create(["human", "human", "human"], table={
+        "undo": True, "clock": {"mode": "move", "seconds": 60}}, first_player=0)
     time.sleep(1.5)  # seat 0 thinks
     _play_first(tables, table, tokens[0], "play")
     assert _undo(client, table, tokens[0], 1).status_code == 200

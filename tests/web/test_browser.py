@@ -18,6 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
+from .tables import create_table, legal, version, wait_over, wait_turn_or_end
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -63,45 +65,14 @@ def page(browser: Any, open_page: Any) -> Any:
 
 # -- helpers ------------------------------------------------------------------------------------
 
-def create_table(base: str, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
-    body = {"game": "gargon", "options": options or {}, "seats": seats}
-    answer = httpx.post(f"{base}/api/tables", json=body)
-    assert answer.status_code == 201, answer.text
-    return dict(answer.json())
-
-
-def wait_over(base: str, table_id: str, timeout: float = 40.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if httpx.get(f"{base}/api/tables/{table_id}").json()["terminal"]:
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"table {table_id} did not finish in {timeout} s")
-
-
 def record_scores(base: str, table_id: str) -> list[float]:
     answer = httpx.get(f"{base}/api/tables/{table_id}/record")
     assert answer.status_code == 200, answer.text
     return [float(s) for s in answer.json()["result"]["scores"]]
 
 
-def version(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.version || '-1'"))
-
-
 def wait_view(page: Any) -> None:
     page.wait_for_function("document.body.dataset.version !== undefined")
-
-
-def wait_turn_or_end(page: Any) -> bool:
-    """Wait until the seat has something to do (True) or the game is over (False)."""
-    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')"
-                           " || document.body.dataset.terminal === 'true'")
-    return page.evaluate("document.body.dataset.terminal") != "true"
-
-
-def legal(page: Any) -> list[str]:
-    return list(page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)"))
 
 
 def hand(page: Any, seat: int) -> list[str]:

@@ -12,34 +12,14 @@ from typing import Any
 import httpx
 import pytest
 
-TIMEOUT_MS = 15_000
+from .tables import create_table, legal, version, wait_turn_or_end
 
+TIMEOUT_MS = 15_000
 
 
 @pytest.fixture
 def page(chromium: Any, open_page: Any) -> Any:
     return open_page(chromium, 1366, 900)
-
-
-def create_table(base: str, options: dict[str, Any]) -> dict[str, Any]:
-    body = {"game": "drakon", "options": options, "seats": ["human", "bot:random"]}
-    answer = httpx.post(f"{base}/api/tables", json=body)
-    assert answer.status_code == 201, answer.text
-    return dict(answer.json())
-
-
-def version(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.version || '-1'"))
-
-
-def wait_turn_or_end(page: Any) -> bool:
-    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')"
-                           " || document.body.dataset.terminal === 'true'")
-    return page.evaluate("document.body.dataset.terminal") != "true"
-
-
-def legal(page: Any) -> list[str]:
-    return list(page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)"))
 
 
 def click_and_wait(page: Any, selector: str) -> str:
@@ -107,7 +87,8 @@ def play_decision(page: Any, turn: int, ways: dict[str, int]) -> None:
 
 
 def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: str) -> None:
-    table = create_table(base, {"players": 2, "first_player": 0, "goal": 4, "turn_limit": 50})
+    options = {"players": 2, "first_player": 0, "goal": 4, "turn_limit": 50}
+    table = create_table(base, ["human", "bot:random"], options, game="drakon")
     page.goto(base + table["seats"][0]["url"])
     ways = {"spot": 0, "room": 0, "button": 0, "panel": 0}
     turn = 0
@@ -132,7 +113,7 @@ def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: 
 
 
 def test_the_camera_pans_and_zooms_and_words_follow_the_language(page: Any, base: str) -> None:
-    table = create_table(base, {"players": 2, "first_player": 0})
+    table = create_table(base, ["human", "bot:random"], {"players": 2, "first_player": 0}, game="drakon")
     page.goto(base + table["seats"][0]["url"])
     assert wait_turn_or_end(page)
     page.click('.lang-toggle button[data-lang="en"]')

@@ -15,26 +15,12 @@ import pytest
 
 from ludotheque.server.tables import new_table_id
 
+from .tables import create_table, english_words, wait_over
+
 
 @pytest.fixture
 def page(chromium: Any, open_page: Any) -> Any:
     return open_page(chromium, 1366, 768)
-
-
-def create_table(base: str, seats: list[str], options: dict[str, Any] | None = None,
-                 game: str = "gargon") -> dict[str, Any]:
-    answer = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or {}, "seats": seats})
-    assert answer.status_code == 201, answer.text
-    return dict(answer.json())
-
-
-def wait_over(base: str, table_id: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if httpx.get(f"{base}/api/tables/{table_id}").json()["terminal"]:
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"table {table_id} did not finish in {timeout} s")
 
 
 def test_table_ids_are_letters_and_digits() -> None:
@@ -215,16 +201,6 @@ def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page:
     wait_my_turn(page)  # the bots played: the turn comes, with its beep
     assert page.inner_text("#sound") == "Son à mon tour : activé"
     page.wait_for_function("Number(document.body.dataset.beeps) >= 1")
-
-
-ENGLISH = re.compile(r"\b(Seat|Waiting|Random|random|Heuristic|heuristic|bot|Your|name|Sound|turn|Take|Step|"
-                     r"Replay|Players|Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with)\b")
-
-
-def english_words(page: Any, where: str = "body") -> list[str]:
-    """The English words on the page (or in ``where``), each with the line it is on."""
-    return sorted({f"{word}: {line}" for line in page.inner_text(where).splitlines()
-                   for word in ENGLISH.findall(line)})
 
 
 def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: str) -> None:

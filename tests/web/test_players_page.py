@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import httpx
 
-from .test_online_table import english_words
+from .tables import english_words
 
 
 def finish_as(base: str, name: str) -> str:

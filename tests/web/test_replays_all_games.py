@@ -14,7 +14,7 @@ from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import get_game
 from ludotheque.games.kagoun.messages import MESSAGES
 
-from .test_online_table import create_table, english_words, wait_over
+from .tables import create_table, english_words, wait_over
 
 #: What a piece of a seat's hand is on each game's board, and the attribute that names it.
 PIECES = {"drakon": (".d-tile", "data-kind"), "kagoun": (".k-card", "data-card")}
