@@ -2,7 +2,10 @@
 can pair with the river, how chains grow, how often each power fires, heuristic against random.
 Figures only; never fails.
 
-    .venv/bin/python benchmarks/kagoun_stats.py [--games 300] [--players 3]
+    .venv/bin/python benchmarks/kagoun_stats.py [--games 300] [--players 3] [--max-rounds N]
+
+``--max-rounds`` sets the safety cap (default: the game's); the longest games show whether the
+default cap is ever reached.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from ludotheque.games.kagoun.actions import CAPTURE, STEAL
 SECONDS_PER_DECISION = 8  # a guess at a table's pace, to turn decisions into minutes
 
 
-def run(games: int, players: int, seed: int, names: list[str]) -> None:
+def run(games: int, players: int, seed: int, names: list[str], max_rounds: int | None) -> None:
     fired: Counter[str] = Counter()
     events: Counter[str] = Counter()
     endings: Counter[str] = Counter()
@@ -30,7 +33,8 @@ def run(games: int, players: int, seed: int, names: list[str]) -> None:
     can_pair = announce_count = captures = steals = 0
     for index in range(games):
         rng = random.Random(seed * 100003 + index)
-        state = GAME.new_state({"players": players}, seed * 100003 + index)
+        options = {"players": players} | ({} if max_rounds is None else {"max_rounds": max_rounds})
+        state = GAME.new_state(options, seed * 100003 + index)
         log = start_log(state)  # powers are counted from the public log
         bots = [make_bot("kagoun", names[s % len(names)], f"{seed}:{index}:{s}")
                 for s in range(players)]
@@ -65,8 +69,11 @@ def run(games: int, players: int, seed: int, names: list[str]) -> None:
     print("  endings: " + ", ".join(f"{k} {v / games:.0%}" for k, v in endings.most_common()))
     wins = ", ".join(f"seat {s} {seat_wins[s] / games:.0%}" for s in range(players))
     print("  seat win rates: " + wins)
+    cap = state.options["max_rounds"]
+    longest = sorted(rounds)
     print(f"  rounds: mean {statistics.mean(rounds):.1f}, median {statistics.median(rounds)}, "
-          f"max {max(rounds)}")
+          f"99th percentile {longest[int(0.99 * (len(longest) - 1))]}, max {longest[-1]}; "
+          f"games ended by the cap ({cap or 'none'}): {endings['rounds']}")
     print(f"  player decisions: mean {statistics.mean(decisions):.0f} "
           f"(~{statistics.mean(decisions) * SECONDS_PER_DECISION / 60:.0f} min at "
           f"{SECONDS_PER_DECISION} s each)")
@@ -75,7 +82,9 @@ def run(games: int, players: int, seed: int, names: list[str]) -> None:
     print(f"  chain length at the end: mean {statistics.mean(chain_lengths):.1f}, max {max(chain_lengths)}")
     print(f"  chain cards added {events['chain'] / games:.1f}/game, pairs given up (failed "
           f"consolidation) {events['scrap'] / games:.2f}/game, "
-          f"eliminations {events['out'] / games:.2f}/game, reshuffles {events['reshuffle'] / games:.2f}/game")
+          f"eliminations {events['out'] / games:.2f}/game, "
+          f"reshuffles {events['reshuffle'] / games:.2f}/game, "
+          f"chains laid again {events['substitute'] / games:.2f}/game")
     print("  powers fired per game: " + ", ".join(f"{k} {v / games:.2f}" for k, v in sorted(fired.items())))
 
 
@@ -85,5 +94,6 @@ if __name__ == "__main__":
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="heuristic", help="bot names cycled over the seats")
+    parser.add_argument("--max-rounds", type=int, default=None, help="the safety cap (0: none)")
     args = parser.parse_args()
-    run(args.games, args.players, args.seed, args.bots.split(","))
+    run(args.games, args.players, args.seed, args.bots.split(","), args.max_rounds)

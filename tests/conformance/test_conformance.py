@@ -311,7 +311,8 @@ def test_replay_from_the_same_seed_reproduces_the_game(case: Case) -> None:
         recorded.apply_text(text)
     assert recorded.record.actions == texts
     assert recorded.record.version == game.spec.version
-    assert recorded.record.result == {"scores": original.scores(), "winners": original.winners()}
+    ending = {"ending": original.how_ended()} if original.how_ended() else {}
+    assert recorded.record.result == {"scores": original.scores(), "winners": original.winners(), **ending}
     final = replay(GameRecord.loads(recorded.record.dumps()))
     assert snapshot(final) == snapshot(original)
     assert final.scores() == original.scores()

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from ludotheque.core.registry import get_game
 from ludotheque.server.errors import ApiError
 from ludotheque.server.service import TableService
 from ludotheque.server.store import SeatRow, Store, StoreError, TableMoved, TableRow
@@ -129,6 +130,26 @@ def test_a_database_of_the_first_web_table_is_brought_up_to_date(db_url: str) ->
     assert loaded is not None and loaded[0].rules_version == 1 and loaded[0].step == 0
     Store(db_url).close()  # and again: nothing left to do
     store.close()
+
+
+def test_a_table_made_under_older_rules_plays_on_under_them(db_url: str) -> None:
+    """A Kagoun table of rules version 1 (stored before version 2) is read back and plays on with
+    version 1's rules, kept as options; its record is a record of the current version."""
+    async def scenario() -> None:
+        store = Store(db_url)
+        row = TableRow("old-kagoun", "kagoun", 1, {"players": 2, "max_rounds": 40}, 42,
+                       [SeatRow(0, "human", None, "cd" * 32), SeatRow(1, "human", None, "ef" * 32)])
+        store.create_table(row)
+        service = TableService(store, bot_delay=3600.0)
+        table = await service.get("old-kagoun")
+        options = table.state.options
+        assert (options["reconsolidation_choice"], options["replay_limit"], options["stalemate"],
+                options["max_rounds"]) == ("best", "seat", "most_points", 40)
+        assert table.game.record.version == get_game("kagoun").spec.version == 2
+        await service.close()
+        store.close()
+
+    asyncio.run(scenario())
 
 
 def test_a_table_keeps_the_rules_version_it_was_created_with(db_url: str) -> None:

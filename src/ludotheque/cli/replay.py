@@ -34,6 +34,8 @@ def result_json(state: State) -> dict[str, Any]:
     if state.is_terminal:
         obj["scores"] = numbers(state.scores())
         obj["winners"] = state.winners()
+        if state.how_ended():
+            obj["ending"] = state.how_ended()
     return obj
 
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final, Protocol
 from mypy_extensions import mypyc_attr
 
 from .draws import randbelow
-from .errors import IllegalActionError, NotationError
+from .errors import IllegalActionError, NotationError, OptionsError
 from .spec import GameSpec
 
 #: ``State.to_act`` value while the rules themselves draw at random: the next action is a chance
@@ -112,6 +112,11 @@ class State(ABC):
             raise NotImplementedError(f"{self.game.spec.name} does not resample hidden information")
         return self.clone()
 
+    def how_ended(self) -> str:
+        """Once over, how the game ended in a word its words explain (Kagoun's ``rounds``: the
+        round cap was reached), or "" when the scores say it all."""
+        return ""
+
     def rounds(self) -> int | None:
         """Rounds begun so far, for games played in rounds (None for the others)."""
         return None
@@ -187,6 +192,15 @@ class Game(ABC):
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options completed with defaults and checked (raises OptionsError)."""
         return self.spec.resolve_options(options)
+
+    def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options under which this program plays a game recorded under the rules of spec
+        ``version`` exactly as they were. A game whose older rules live on as options overrides
+        it to fill them in; by default only the current version plays (raises OptionsError)."""
+        if version != self.spec.version:
+            raise OptionsError(f"played under {self.spec.name} version {version}; this program "
+                               f"plays version {self.spec.version}")
+        return dict(options)
 
     @abstractmethod
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None) -> State:

@@ -17,6 +17,15 @@ from .game import Action, State
 from .registry import get_game
 
 
+def result_of(state: State) -> dict[str, Any]:
+    """A finished game's result as records keep it: scores, winners and, when the game says
+    more, how it ended."""
+    result: dict[str, Any] = {"scores": state.scores(), "winners": state.winners()}
+    if state.how_ended():
+        result["ending"] = state.how_ended()
+    return result
+
+
 def new_seed() -> int:
     """A fresh seed for a game started without one (kept in its record)."""
     return secrets.randbits(32)
@@ -111,14 +120,15 @@ class GameRecord:
         """The starting position (raises RecordError for a bad game, options or setup)."""
         try:
             game = get_game(self.game)
+            options = self.options
             if self.version is not None and self.version != game.spec.version:
-                raise RecordError(
-                    f"record is for {game.spec.name} version {self.version}; "
-                    f"this program plays version {game.spec.version}"
-                )
+                try:  # older rules replay where the game keeps them as options
+                    options = game.options_of_version(self.version, options)
+                except LudothequeError as exc:
+                    raise RecordError(f"record {exc}") from None
             if self.setup is not None:
-                return game.state_from_setup(self.setup, self.options)
-            return game.new_state(self.options, self.seed)
+                return game.state_from_setup(self.setup, options)
+            return game.new_state(options, self.seed)
         except RecordError:
             raise
         except LudothequeError as exc:
@@ -203,7 +213,7 @@ class RecordedGame:
             record.actions += self.state.game.actions_to_texts(self._pending)
             self._pending.clear()
         if self.state.is_terminal and record.result is None:
-            record.result = {"scores": self.state.scores(), "winners": self.state.winners()}
+            record.result = result_of(self.state)
         return record
 
     @property

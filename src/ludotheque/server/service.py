@@ -19,7 +19,7 @@ from anyio import to_thread
 
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE, Action
-from ..core.record import GameRecord, new_seed
+from ..core.record import GameRecord, new_seed, result_of
 from ..core.registry import get_game
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
@@ -407,7 +407,7 @@ class TableService:
         state = table.state
         trial = state.clone()
         trial.apply_trusted(action)
-        result = {"scores": trial.scores(), "winners": trial.winners()} if trial.is_terminal else None
+        result = result_of(trial) if trial.is_terminal else None
         text = state.game.action_to_text(action)
         step = table.step
         notice = self.bus.notice(ACTION, table.id, f"{step} {text}")

@@ -93,9 +93,15 @@ class LiveTable:
             game = get_game(row.game)
         except UnknownGameError:
             raise ApiError(409, "no_game", game=row.game) from None
+        #: the options under which this program plays the table's rules (a table made under
+        #: older rules plays on under them where the game keeps them as options)
+        self.options = dict(row.options)
         if row.rules_version != game.spec.version:
-            raise ApiError(409, "old_rules", game=game.spec.name, stored=row.rules_version,
-                           current=game.spec.version)
+            try:
+                self.options = game.options_of_version(row.rules_version or 0, row.options)
+            except LudothequeError:
+                raise ApiError(409, "old_rules", game=game.spec.name, stored=row.rules_version,
+                               current=game.spec.version) from None
         self.renderer: GameRenderer = renderer_for(game)
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
         self.clocks: SeatClocks | None = None
@@ -127,10 +133,11 @@ class LiveTable:
         """The game dealt again from the table's seed and played up to ``moves`` (at creation,
         when read back from the store, and when a move is taken back)."""
         game = get_game(self.row.game)
-        state = game.new_state(self.row.options, self.row.seed)
+        state = game.new_state(self.options, self.row.seed)
         log = start_log(state)
         self.log: list[Any] = [] if log is None else log
-        record = GameRecord(game.id, dict(state.options), seed=self.row.seed, version=self.row.rules_version)
+        # the options as resolved say every rule played, so the record is of the current version
+        record = GameRecord(game.id, dict(state.options), seed=self.row.seed, version=game.spec.version)
         self.game = RecordedGame(state, record)
         #: what each person's own hand gained, by seat: (the number of public events by then, the
         #: seat's observations before and after): the log tells them, and only them, the values

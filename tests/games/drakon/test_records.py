@@ -40,7 +40,7 @@ def test_replay_json_of_an_explicit_setup_needs_no_seed(tmp_path: Path) -> None:
     code, obj = replay_json(tmp_path, RECORD)  # 9 + 2 = 11 gold: seat 0 wins at once
     assert code == 0
     assert obj == {"ok": True, "terminal": True, "to_act": None, "legal": [], "scores": [1, 0],
-                   "winners": [0]}
+                   "winners": [0], "ending": "goal"}
 
 
 def test_replay_json_of_an_unfinished_game_lists_the_chance_outcomes(tmp_path: Path) -> None:

@@ -245,9 +245,17 @@ def test_rule_defend_protects_pair_and_chain_end(position: PositionFn) -> None:
 
 
 def test_rule_chain_end_defence_substitutes(position: PositionFn, play: PlayFn) -> None:
+    """The defence card takes the target's place and the player lays his chain again (003 Voler:
+    "le joueur peut librement réorganiser sa chaîne"): he chooses the first card, and the rest
+    lays itself once only one way keeps every card."""
     state = position(["A1 B1 I1", "C2 I2 J1"], river="K1 L2", chains=["", "L1 M1~"])
     play(state, "steal A1b M1a", "defend C2a M1b", "discard")
-    assert state.observe(1).chains[1] == ("L1", "C2~")
+    view = state.observe(1)
+    assert (state.to_act, view.phase, view.chains[1]) == (1, "rearrange", ())
+    assert sorted(view.loose) == ["C2", "L1"]
+    assert state.legal_texts() == ["chain C2 right", "chain C2~ right", "chain L1 right", "chain L1~ right"]
+    play(state, "chain L1 right")
+    assert state.observe(1).chains[1] == ("L1", "C2~") and state.observe(1).phase == "discard"
     assert {"A1", "M1"} <= set(names(state.discard))
 
 
@@ -335,6 +343,17 @@ def test_rule_replay_power(position: PositionFn, play: PlayFn) -> None:
     assert "kagoun" not in state.legal_texts()
     play(state, "discard")  # resolved at once
     assert state.observe(0).phase == "discard"
+
+
+@pytest.mark.parametrize(("limit", "again"), [("card", True), ("seat", False)])
+def test_rule_replay_power_is_compulsory_on_a_replayed_pair(position: PositionFn, play: PlayFn,
+                                                           limit: str, again: bool) -> None:
+    """003 Pouvoirs: powers are compulsory, so a pair won by a Replay action that shows another
+    Replay icon gives one more action (``replay_limit=card``); OQ 36(b) (``seat``) stops at one."""
+    state = position(["F1 F2 B1", "B2 I1 I2"], river="K1 K2 M1", replay_limit=limit)
+    play(state, "capture F1a K1b", "discard", "capture F2a K2b")
+    assert (state.to_act == 0 and state.observe(0).phase == "announce") == again
+    assert (state.to_act == 1 and state.observe(1).phase == "discard") != again
 
 
 # -- victory check ----------------------------------------------------------------------------------

@@ -53,6 +53,10 @@ class DrakonPosition(DrakonState):
             redraw_hidden(self, other, seat, rng)
         return other
 
+    def how_ended(self) -> str:
+        """goal, escape, stuck or limit (docs/rules/drakon.md); "" while in play."""
+        return self.ending
+
     def rounds(self) -> int:
         """Rounds begun (a round: every player's turn; Couple: every hero's)."""
         per_round = 4 if self.couple else self.n

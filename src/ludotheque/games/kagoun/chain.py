@@ -1,5 +1,6 @@
 """Where a card may join a chain (003 Consolider; OQ 31(a)): at either end, upright or turned,
-when its touching half has the colour of the chain's outer half there."""
+when its touching half has the colour of the chain's outer half there; and how a chain is laid
+again after a won chain-end defence (003 Voler; OQ 33)."""
 
 # mypyc: compile
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from .actions import LEFT, RIGHT
 from .components import NUM_COLOURS, Deck
-from .scoring import chain_score, counts_score
+from .scoring import chain_score, counts_score, junctions
 from .state import Link
 
 
@@ -37,8 +38,9 @@ def add(chain: list[Link], card: int, side: int, turned: int) -> None:
 
 
 def place_end(deck: Deck, chain: list[Link], card: int) -> bool:
-    """After a won chain-end defence (OQ 33(b)): put ``card`` where it fits at either end, the
-    placement scoring most (then upright, then right); False when it fits nowhere."""
+    """After a won chain-end defence, laid by the program (OQ 33(b), ``reconsolidation_choice=
+    best``): put ``card`` where it fits at either end, the placement scoring most (then upright,
+    then right); False when it fits nowhere."""
     best: tuple[int, int, int] | None = None
     for side, turned in placements(deck, chain, card):
         trial = list(chain)
@@ -98,20 +100,75 @@ class _Search:
 
 
 def rearranged(deck: Deck, cards: list[int]) -> list[Link]:
-    """After a won chain-end defence, with the option ``reconsolidation=free`` (OQ 33(a)): the
-    chain rebuilt freely from ``cards``, keeping as many as can fit, then scoring most; the
-    cards left out are the ones that no longer fit.
+    """After a won chain-end defence, laid by the program (OQ 33(a), ``reconsolidation_choice=
+    best``): the chain rebuilt freely from ``cards``, keeping as many as can fit, then scoring
+    most; the cards left out are the ones that no longer fit."""
+    return best_completion(deck, [], cards)
+
+
+def best_completion(deck: Deck, chain: list[Link], cards: list[int]) -> list[Link]:
+    """``chain`` continued at its right with ``cards`` so as to keep as many as can fit, then to
+    score most (the program's arrangement, and a bot's choice when the player lays it).
 
     Cards with the same two halves are interchangeable here, so the search runs over kinds of
     cards (at most ten: unordered couples of colours) and never visits a state twice."""
     kinds = sorted({_kind(deck, c) for c in cards})
     pools = [sorted(c for c in cards if _kind(deck, c) == k) for k in kinds]
     search = _Search(kinds, [len(p) for p in pools])
-    search.start()
-    out: list[Link] = []
+    if chain:
+        for colour in junctions(deck, chain):
+            search.junctions[colour] += 1
+        search.extend(deck.face(*chain[-1])[1])
+    else:
+        search.start()
+    out: list[Link] = list(chain)
     taken = [0] * len(kinds)
     for index, left in search.best:
         card = pools[index][taken[index]]
         taken[index] += 1
         out.append((card, 0 if deck.left[card] == left else 1))
+    return out
+
+
+def _longest(kinds: list[tuple[int, int]], counts: list[int], right: int,
+             memo: dict[tuple[tuple[int, ...], int], int]) -> int:
+    """How many of the cards left (``counts`` per kind) can follow a chain whose right half is
+    ``right`` (-1: an empty chain, anything starts it)."""
+    key = (tuple(counts), right)
+    if key in memo:
+        return memo[key]
+    best = 0
+    for index, (a, b) in enumerate(kinds):
+        if counts[index] and (right < 0 or right in (a, b)):
+            counts[index] -= 1
+            for far in ((a, b) if right < 0 else (b if right == a else a,)):
+                best = max(best, 1 + _longest(kinds, counts, far, memo))
+            counts[index] += 1
+    memo[key] = best
+    return best
+
+
+def next_links(deck: Deck, chain: list[Link], cards: list[int]) -> list[Link]:
+    """The chain laid again by its player (OQ 33(a)), left to right: every (card, turned) of
+    ``cards`` that may come next at the right of ``chain`` so that the chain still ends with as
+    many cards as can fit (003 Voler: only a card that fits nowhere is discarded). Empty when
+    no card can follow."""
+    kinds = sorted({_kind(deck, c) for c in cards})
+    counts = [sum(1 for c in cards if _kind(deck, c) == k) for k in kinds]
+    memo: dict[tuple[tuple[int, ...], int], int] = {}
+    right = deck.face(*chain[-1])[1] if chain else -1
+    goal = _longest(kinds, counts, right, memo)
+    out: list[Link] = []
+    if goal == 0:
+        return out
+    for card in sorted(set(cards)):
+        index = kinds.index(_kind(deck, card))
+        for turned in (0, 1):
+            left, far = deck.face(card, turned)
+            if right >= 0 and left != right:
+                continue
+            counts[index] -= 1
+            if 1 + _longest(kinds, counts, far, memo) == goal:
+                out.append((card, turned))
+            counts[index] += 1
     return out

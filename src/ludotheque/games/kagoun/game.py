@@ -25,12 +25,17 @@ from .components import (
 from .position import KagounPosition
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-MAX_ROUNDS = 200
-#: Actions in one round, bounded generously: draws (river and hands, 16), per seat a call, an
-#: announcement, defences (one per target, at most 3 pairs x 2 + 2 chain ends), the resolution's
-#: choices (two chain cards, 3 drops and 3 draws, a scrap) and powers of at most four pairings
-#: (2 draws, 2 drops, a take, its chance and a drop each), Replay once; eliminations.
-ROUND_BOUND = 16 + MAX_PLAYERS * (2 + 8 + 2 * (2 + 7 + 4 * 7)) + MAX_PLAYERS
+MAX_ROUNDS = 1000  # the largest safety cap; 0 turns it off
+DEFAULT_MAX_ROUNDS = 200
+#: Actions of one seat's action, bounded generously: a call, an announcement, defences (one per
+#: target, at most 3 pairs x 2 + 2 chain ends), the resolution's choices (two chain cards, 3 drops
+#: and 3 draws, a scrap), powers of at most four pairings (2 draws, 2 drops, a take, its chance
+#: and a drop each), and a chain laid again card by card.
+ACTION_BOUND = 2 + 8 + 2 * (2 + 7 + 4 * 7) + DECK_SIZE
+#: Actions in one round: draws (river and hands, 16), one action per seat and one per Replay
+#: (a card's Replay gives a seat at most one a round), eliminations.
+ROUND_BOUND = 16 + (MAX_PLAYERS + DECK_SIZE * MAX_PLAYERS) * ACTION_BOUND + MAX_PLAYERS
+#: Under every finite round cap; ``max_rounds=0`` has no bound (003 ends only by a call).
 MAX_GAME_LENGTH = MAX_ROUNDS * ROUND_BOUND
 
 
@@ -52,7 +57,7 @@ def _deck_option(value: Any) -> str:
 SPEC = GameSpec(
     id="kagoun",
     name="Kagoun",
-    version=1,
+    version=2,  # 2: the player lays his chain again, Replay per card, no winner without a call
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     description="pairs, steals, chains and the Kagoun! call (Geekoviz, Andry Razafimbola)",
@@ -63,11 +68,24 @@ SPEC = GameSpec(
         OptionSpec("capture_ties", "discard", "discard: tied captures discard every tied card "
                    "(003 Capturer); first: the tied attacker earliest in turn order wins (003 "
                    "Principe)", choices=("discard", "first"), convert=text),
-        OptionSpec("reconsolidation", "ends", "after a won chain-end defence, ends: the new card "
-                   "may only be turned or moved to the other end (OQ 33(b)); free: the whole chain "
-                   "is rebuilt at will (OQ 33(a))", choices=("ends", "free"), convert=text),
-        OptionSpec("max_rounds", 40, "house rule: after this round (1-200) the most points win",
+        OptionSpec("reconsolidation", "free", "after a won chain-end defence, free: the player "
+                   "lays his whole chain again at will, keeping as many cards as can fit (003 "
+                   "Voler, OQ 33(a)); ends: the new card may only be turned or moved to the other "
+                   "end (OQ 33(b))", choices=("free", "ends"), convert=text),
+        OptionSpec("reconsolidation_choice", "player", "who lays the chain again, player: the "
+                   "player, card by card; best: the program, the arrangement keeping most cards "
+                   "then scoring most", choices=("player", "best"), convert=text),
+        OptionSpec("replay_limit", "card", "card: a card's Replay gives a seat one action a "
+                   "round (powers are compulsory; this only stops loops, OQ 36); seat: one "
+                   "Replay action a seat and round (OQ 36(b))", choices=("card", "seat"),
+                   convert=text),
+        OptionSpec("max_rounds", DEFAULT_MAX_ROUNDS, f"a safety cap, not 003: after this round "
+                   f"(1-{MAX_ROUNDS}) the game ends as the stalemate option says; 0: no cap",
                    convert=integer),
+        OptionSpec("stalemate", "draw", "when 003 names no winner (the round cap is reached, or "
+                   "every seat still in is eliminated at once), draw: nobody wins; most_points: "
+                   "house rule, the most points win (ties: nearest the first player)",
+                   choices=("draw", "most_points"), convert=text),
         OptionSpec("deck", DEFAULT_DECK, "the deck data file of the package (reconstructed faces "
                    "by default; set-ups may give their cards inline)", convert=_deck_option),
     ),
@@ -85,9 +103,19 @@ class KagounGame(Game):
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         resolved = self.spec.resolve_options(options)
-        if not 1 <= resolved["max_rounds"] <= MAX_ROUNDS:
-            raise OptionsError(f"max_rounds must be 1 to {MAX_ROUNDS}; got {resolved['max_rounds']}")
+        if not 0 <= resolved["max_rounds"] <= MAX_ROUNDS:
+            raise OptionsError(f"max_rounds must be 0 (no cap) to {MAX_ROUNDS}; "
+                               f"got {resolved['max_rounds']}")
         return resolved
+
+    def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Version 1 lives on as options: the program laid the chain again (``ends`` unless
+        said), Replay once a seat and round, and the most points won at the cap or when
+        everyone was out at once."""
+        if version != 1:
+            return super().options_of_version(version, options)
+        return {"reconsolidation": "ends", "reconsolidation_choice": "best",
+                "replay_limit": "seat", "stalemate": "most_points", **options}
 
     def _empty_state(self, resolved: dict[str, Any]) -> KagounPosition:
         return KagounPosition(self, resolved, load_deck(resolved["deck"]))

@@ -8,8 +8,10 @@ data). Announcements are scored on one scale:
   nothing when the pairing is invalid; a capture aimed at a card another seat already aims at
   is discounted; a steal must be perfect or strong (``STEAL_STRENGTH``), since the defender lays
   his best card;
-- a consolidation is worth the points it adds (a new chain needs two fitting pairs);
-- discard is the fallback when nothing pairs.
+- a consolidation is worth the points it adds (a new chain needs two fitting pairs); a chain
+  laid again after a won defence follows the arrangement scoring most;
+- discard is the fallback when nothing pairs, but a seat holding three pairs that fit nowhere
+  consolidates anyway, giving one up, rather than discard forever.
 
 Kagoun! is called when the chain scores at least 10 even after losing its weakest end to a
 steal, or when no opponent can steal (no hand card).
@@ -40,7 +42,7 @@ from .actions import (
     unlink,
 )
 from .components import DEFEND as DEFEND_POWER
-from .components import DRAW, REPLAY, TAKE, WIN_POINTS, Deck, card_name, load_deck
+from .components import DRAW, MAX_PAIRS, REPLAY, TAKE, WIN_POINTS, Deck, card_name, load_deck
 from .notation import parse_card, parse_line
 from .observe import KagounObservation
 from .scoring import chain_score
@@ -51,6 +53,10 @@ PERFECT_BONUS: Final = 4.0
 STEAL_STRENGTH: Final = 7  # a steal below this strength is left alone unless perfect
 CONTESTED: Final = 0.5  # worth kept of a capture another seat already aims at
 CONSOLIDATE_WEIGHT: Final = 3.0  # one chain point is worth this much pairing strength
+#: A consolidation bound to fail, with three pairs that fit nowhere, costs a pair but frees a
+#: place for a capture: better than discarding hand cards round after round (without it, two
+#: heuristics in that spot never end a game).
+UNBLOCK: Final = 0.75
 
 
 def _chain(names: Sequence[str]) -> list[Link]:
@@ -81,13 +87,21 @@ class KagounHeuristic(Bot):
         if action < SCRAP:
             card, side, turned = chain_parts(action)
             chain = _chain(obs.chains[seat])
+            if obs.phase == "rearrange":  # the best chain the rest of the cards can then make
+                loose = [parse_card(name) for name in obs.loose if parse_card(name) != card]
+                trial = list(chain)
+                chains.add(trial, card, side, turned)
+                return float(chain_score(deck, chains.best_completion(deck, trial, loose)))
             if not chain:  # starting: how well the second card can follow
                 return 1.0 + self._follow_value(deck, obs, seat, card, turned)
             trial = list(chain)
             chains.add(trial, card, side, turned)
             return float(chain_score(deck, trial))
         if action == CONSOLIDATE:
-            return CONSOLIDATE_WEIGHT * self._consolidation_gain(deck, obs, seat)
+            gain = self._consolidation_gain(deck, obs, seat)
+            if gain < 0 and len(obs.pairs[seat]) >= MAX_PAIRS:
+                return UNBLOCK  # three pairs that fit nowhere: give one up to capture again
+            return CONSOLIDATE_WEIGHT * gain
         if action == DISCARD:
             return 0.5 if not any(self._hand_pairs(deck, obs, card) for card in self._hand(obs)) else -1.0
         if action == PASS:

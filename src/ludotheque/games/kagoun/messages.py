@@ -18,6 +18,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "now_dropdown": "drop cards down to three in hand",
         "now_take": "choose the opponent you take a card from",
         "now_clear": "discard a river card (you are out)",
+        "now_rearrange": "your defence won: lay your chain again, choosing where each card goes "
+                         "(it keeps as many cards as can fit)",
         "now_resolve": "actions are being resolved",
         "now_check": "the victory check",
         "now_round": "a new round",
@@ -35,6 +37,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "now_dropdown": "défaussez jusqu'à garder trois cartes en main",
         "now_take": "choisissez l'adversaire à qui prendre une carte",
         "now_clear": "défaussez une carte de la rivière (vous êtes éliminé)",
+        "now_rearrange": "votre défense a réussi : réorganisez votre chaîne, carte par carte "
+                         "(elle garde autant de cartes que possible)",
         "now_resolve": "résolution des actions",
         "now_check": "contrôle de victoire",
         "now_round": "nouvelle manche",

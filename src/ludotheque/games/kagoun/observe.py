@@ -41,6 +41,7 @@ class KagounObservation:
     announced: tuple[dict[str, Any] | None, ...]
     defences: tuple[dict[str, Any], ...]
     stolen: tuple[str, ...]
+    loose: tuple[str, ...]  # face-up cards the seat to act lays again in its chain
     winner: int | None
     ending: str
     deck: str
@@ -58,7 +59,7 @@ class KagounObservation:
             "active": list(self.active), "called": list(self.called),
             "announced": [None if a is None else dict(a) for a in self.announced],
             "defences": [dict(d) for d in self.defences], "stolen": list(self.stolen),
-            "winner": self.winner, "ending": self.ending, "deck": self.deck,
+            "loose": list(self.loose), "winner": self.winner, "ending": self.ending, "deck": self.deck,
             "scores": None if self.scores is None else list(self.scores),
         }
 
@@ -105,6 +106,7 @@ def observe(state: KagounState, seat: int | None) -> KagounObservation:
         active=tuple(state.active), called=tuple(state.called),
         announced=tuple(announced), defences=defences,
         stolen=tuple(card_name(c) for c in state.stolen),
+        loose=tuple(card_name(c) for c in state.loose),
         winner=None if state.winner < 0 else state.winner, ending=state.ending,
         deck=state.deck.name,
         scores=tuple(state.scores()) if over else None,

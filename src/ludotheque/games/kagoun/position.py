@@ -41,10 +41,17 @@ class KagounPosition(KagounState):
         return open_observation(self, seat)
 
     def scores(self) -> list[float]:
-        """1 to the winner, 0 to the others (docs/rules/kagoun.md §6)."""
+        """1 to the winner, 0 to the others; with no winner a draw, 1/n each (docs/rules/kagoun.md
+        §7)."""
         if self.to_act is not None:
             raise ValueError("scores exist only once the game is over")
+        if self.winner < 0:
+            return [1.0 / self.n] * self.n
         return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+
+    def how_ended(self) -> str:
+        """kagoun, ko, rounds (the cap) or all_out (everyone still in eliminated at once)."""
+        return self.ending
 
     def resample(self, seat: int, rng: Random) -> KagounPosition:
         other = self.clone()

@@ -30,6 +30,9 @@ _WORDS: dict[str, dict[str, Any]] = {
         "called": "Kagoun!", "river": "River", "pile": "Pile", "discard": "Discard",
         "round": "Round {n}", "announced": "Announced", "winner": "{names} wins",
         "ko": "{names} wins by KO", "rounds": "{names} wins (round limit)", "result": "Result",
+        "draw_rounds": "No winner: the round limit was reached without a winning Kagoun! call",
+        "draw_all_out": "No winner: every player still in was eliminated at once",
+        "loose": "To lay again in the chain",
         "capture": "capture", "steal": "steal", "consolidate": "consolidate", "discard_a": "discard",
         "pass": "pass", "hidden": "face down", "new_in_hand": "New in your hand: {cards}",
         "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
@@ -44,6 +47,9 @@ _WORDS: dict[str, dict[str, Any]] = {
         "called": "Kagoun !", "river": "Rivière", "pile": "Pioche", "discard": "Défausse",
         "round": "Manche {n}", "announced": "Annonce", "winner": "{names} gagne",
         "ko": "{names} gagne par KO", "rounds": "{names} gagne (limite de manches)",
+        "draw_rounds": "Pas de gagnant : la limite de manches est atteinte sans Kagoun ! gagnant",
+        "draw_all_out": "Pas de gagnant : tous les joueurs encore en jeu sont éliminés ensemble",
+        "loose": "À reposer dans la chaîne",
         "result": "Résultat", "capture": "capture", "steal": "vol", "consolidate": "consolidation",
         "discard_a": "défausse", "pass": "passe", "hidden": "face cachée",
         "new_in_hand": "Nouveau dans votre main : {cards}",
@@ -107,13 +113,16 @@ _EVENTS: dict[str, dict[str, str]] = {
         "rebuild": "{who} rebuilds the pair {a0}/{a1}",
         "substitute": "{who} puts {a0} in place of {a1} in the chain",
         "rearrange": "{who} puts {a0} in place of {a1} and rebuilds the chain (discards: {a2})",
+        "relay": "{who} lays {a0} at the {a1} end of the chain",
+        "misfit": "{who} discards {a0}: no longer fits the chain",
         "chain": "{who} adds {a0} to the chain (discards {a1})", "scrap": "{who} gives up the pair {a0}/{a1}",
         "drop": "{who} discards {a0}", "draw": "{who} draws a card", "river": "{a0} joins the river",
         "take": "{who} takes a card at random from {a0}", "power": "{who}: power {a0}",
         "rob": "{who} chooses to take a card from {a0}", "stop": "{who} stops discarding",
         "out": "{who} is out with {a0} points", "out_1": "{who} is out with {a0} point",
         "clear": "{who} discards {a0} from the river",
-        "over": "{who} wins ({a0})", "reshuffle": "the discard is shuffled into a new pile",
+        "over": "{who} wins ({a0})", "over_draw": "the game ends without a winner ({a0})",
+        "reshuffle": "the discard is shuffled into a new pile",
         "valid": "strength {a2}", "invalid": "invalid, discarded",
     },
     "fr": {
@@ -125,6 +134,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "rebuild": "{who} reconstitue la paire {a0}/{a1}",
         "substitute": "{who} met {a0} à la place de {a1} dans la chaîne",
         "rearrange": "{who} met {a0} à la place de {a1} et réorganise sa chaîne (défausse : {a2})",
+        "relay": "{who} pose {a0} au bout {a1} de sa chaîne",
+        "misfit": "{who} défausse {a0}, qui ne s'ajuste plus dans la chaîne",
         "chain": "{who} ajoute {a0} à sa chaîne (défausse {a1})",
         "scrap": "{who} défausse la paire {a0}/{a1}",
         "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
@@ -132,7 +143,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "rob": "{who} choisit de prendre une carte à {a0}", "stop": "{who} arrête de défausser",
         "out": "{who} est éliminé avec {a0} points",
         "out_1": "{who} est éliminé avec {a0} point", "clear": "{who} défausse {a0} de la rivière",
-        "over": "{who} gagne ({a0})", "reshuffle": "la défausse est mélangée en une nouvelle pioche",
+        "over": "{who} gagne ({a0})", "over_draw": "la partie finit sans gagnant ({a0})",
+        "reshuffle": "la défausse est mélangée en une nouvelle pioche",
         "valid": "puissance {a2}", "invalid": "invalide, défaussée",
     },
 }
@@ -196,9 +208,23 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
     kind = event.kind
     if kind == "out" and args[0] in (("0", "1") if lang == "fr" else ("1",)):
         kind = "out_1"
+    if kind == "over" and event.seat < 0:
+        kind = "over_draw"
+    if kind in ("over", "over_draw"):
+        args[0] = _ENDINGS[lang].get(args[0], args[0])
+    if kind == "relay" and lang == "fr":
+        args[1] = {"left": "gauche", "right": "droit"}.get(args[1], args[1])  # le bout droit
     template = table.get(kind, event.kind)
     return template.format(who=who, a0=args[0], a1=args[1], a2=args[2], result=result)
 
+
+#: How a game ended, in the log's words.
+_ENDINGS: dict[str, dict[str, str]] = {
+    "en": {"kagoun": "Kagoun!", "ko": "KO", "rounds": "round limit",
+           "all_out": "everyone eliminated at once"},
+    "fr": {"kagoun": "Kagoun !", "ko": "KO", "rounds": "limite de manches",
+           "all_out": "tous éliminés ensemble"},
+}
 
 #: The notation's words as French labels say them.
 _FR_LABELS = {"capture": "capturer", "steal": "voler", "defend": "défendre", "chain": "chaîner",
@@ -347,6 +373,8 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
     ]
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]
+    if obs.loose:
+        lines.append(f"{word('loose', lang)}{_colon(lang)}{_faces(obs, obs.loose, lang, markup)}")
     others = {card for seat_pairs in obs.pairs for pair in seat_pairs for card in (pair[0][:2], pair[1][:2])}
     others |= {name.rstrip("~") for chain in obs.chains for name in chain}
     if others:
@@ -366,7 +394,7 @@ def score_sheet(observation: KagounObservation, lang: str = "en", names: Sequenc
 def winners_text(observation: KagounObservation, lang: str = "en",
                  names: Sequence[str] | None = None) -> str:
     if observation.winner is None:
-        return ""
+        return word("draw_" + observation.ending, lang) if observation.ending else ""
     key = {"ko": "ko", "rounds": "rounds"}.get(observation.ending, "winner")
     return word(key, lang, names=seat_name(observation.winner, lang, names))
 

@@ -57,10 +57,11 @@ T_TAKEN: Final = 9  # arg: the seat robbed; chance picks the card
 T_CHECK: Final = 10
 T_CLEAR: Final = 11  # an eliminated seat discards a river card
 T_ROUND: Final = 12
+T_REARRANGE: Final = 13  # lay the chain again after a won chain-end defence (state.loose)
 RIVER: Final = -1
 
 TASK_NAMES: Final = ("draw", "announce", "defend", "resolve", "consolidate", "scrap", "discard",
-                     "dropdown", "take", "taken", "check", "clear", "round")
+                     "dropdown", "take", "taken", "check", "clear", "round", "rearrange")
 
 # -- announcements ----------------------------------------------------------------------------
 A_CAPTURE: Final = 1
@@ -195,7 +196,23 @@ def task_legal(state: KagounState, task: tuple[int, int, int]) -> list[int]:
                 if v != seat and state.active[v] and state.hands[v]]
     if kind == T_CLEAR:
         return [CLEAR + c for c in state.river]
+    if kind == T_REARRANGE:
+        return _relays(state, seat) if state.loose else []
     return []
+
+
+def _relays(state: KagounState, seat: int) -> list[int]:
+    """Where the player may lay a card of ``state.loose`` in his chain after a won chain-end
+    defence (OQ 33): under ``ends`` the defence card at either end, turned or not; under
+    ``free`` the whole chain is laid again left to right, each card so that the chain keeps as
+    many cards as can fit."""
+    deck, chain = state.deck, state.chains[seat]
+    if state.options["reconsolidation"] == "ends":
+        card = state.loose[0]
+        return sorted(chain_action(card, side, turned)
+                      for side, turned in chains.placements(deck, chain, card))
+    return [chain_action(card, RIGHT, turned)
+            for card, turned in chains.next_links(deck, chain, state.loose)]
 
 
 def legal_actions(state: KagounState) -> list[int]:
@@ -240,8 +257,11 @@ def _remove_pair_with(state: KagounState, seat: int, card: int) -> tuple[int, in
     raise ValueError(f"no pair of seat {seat} holds card {card}")
 
 
-def _fire(state: KagounState, seat: int, powers: list[int]) -> None:
-    """Compulsory powers of a new pair, in the order Draw, Take, Replay (OQ 35, 36, 38)."""
+def _fire(state: KagounState, seat: int, upper: int, u: int, lower: int, ln: int) -> None:
+    """Compulsory powers of a new pair ``upper``'s line ``u`` beside ``lower``'s line ``ln``, in
+    the order Draw, Take, Replay (OQ 35, 36, 38)."""
+    deck = state.deck
+    powers = deck.fired(upper, u, lower, ln)
     front: list[tuple[int, int, int]] = []
     for power in powers:
         _say(state, "power", seat, POWER_NAMES[power])
@@ -251,9 +271,15 @@ def _fire(state: KagounState, seat: int, powers: list[int]) -> None:
     for power in powers:
         if power == TAKE:
             front.append((T_TAKE, seat, 0))
-    if REPLAY in powers and not state.replayed[seat]:
-        state.replayed[seat] = True  # once a seat and round (OQ 36(b))
-        front.append((T_ANNOUNCE, seat, 1))
+    for card, end in ((upper, u), (lower, ln)):
+        if deck.power[card] == REPLAY and deck.power_end[card] == end:
+            # OQ 36: a card's Replay gives one seat one action a round (``replay_limit=card``),
+            # the only limit a loop of won defences firing the same icons needs; or one a seat
+            # and round (``seat``, OQ 36(b): "seconde")
+            key = (-1 if state.options["replay_limit"] == "seat" else card, seat)
+            if key not in state.replays:
+                state.replays.append(key)
+                front.append((T_ANNOUNCE, seat, 1))
     if len(state.pairs[seat]) > MAX_PAIRS:
         front.insert(0, (T_SCRAP, seat, 0))
     state.tasks[0:0] = front
@@ -345,7 +371,7 @@ def _settle(state: KagounState, target: int) -> None:
             state.discard.append(defence[2])
         state.pairs[seat].append((card, u, target, ln))
         _say(state, "win", seat, line_text(card, u), line_text(target, ln))
-        _fire(state, seat, deck.fired(card, u, target, ln))
+        _fire(state, seat, card, u, target, ln)
         return
     if defence is None:
         _say(state, "nobody", -1, card_name(target))
@@ -369,13 +395,24 @@ def _take_from_victim(state: KagounState, victim: int, target: int) -> None:
 
 def _defended(state: KagounState, victim: int, target: int, card: int, u: int, ln: int) -> None:
     """A won (or tied) defence: the pair is rebuilt around the target with the defence card on
-    top (OQ 24(a)); at a chain end the defence card takes the target's place (OQ 28, 33(b))."""
+    top (OQ 24(a)); at a chain end the defence card takes the target's place and the player lays
+    his chain again (OQ 28, 33), before the new powers fire."""
     deck = state.deck
     chain = state.chains[victim]
     if any(c == target for c, _ in chain):
         index = next(i for i, (c, _) in enumerate(chain) if c == target)
         del chain[index]
         state.discard.append(target)
+        if state.options["reconsolidation_choice"] == "player":
+            _say(state, "substitute", victim, card_name(card), card_name(target))
+            if state.options["reconsolidation"] == "free":
+                state.loose = [c for c, _ in chain] + [card]
+                chain.clear()
+            else:
+                state.loose = [card]
+            _fire(state, victim, card, u, target, ln)
+            state.tasks.insert(0, (T_REARRANGE, victim, 0))  # laid before the powers fire
+            return
         if state.options["reconsolidation"] == "free":  # OQ 33(a): the whole chain rebuilt
             kept = chains.rearranged(deck, [c for c, _ in chain] + [card])
             left_out = [c for c, _ in chain] + [card]
@@ -390,12 +427,32 @@ def _defended(state: KagounState, victim: int, target: int, card: int, u: int, l
         else:
             state.discard.append(card)  # it fits nowhere: discarded (003 Voler)
             _say(state, "substitute", victim, "", card_name(target))
-    else:
-        upper, _, lower, _ = _remove_pair_with(state, victim, target)
-        state.discard.append(lower if upper == target else upper)
-        state.pairs[victim].append((card, u, target, ln))
-        _say(state, "rebuild", victim, line_text(card, u), line_text(target, ln))
-    _fire(state, victim, deck.fired(card, u, target, ln))
+        _fire(state, victim, card, u, target, ln)
+        return
+    upper, _, lower, _ = _remove_pair_with(state, victim, target)
+    state.discard.append(lower if upper == target else upper)
+    state.pairs[victim].append((card, u, target, ln))
+    _say(state, "rebuild", victim, line_text(card, u), line_text(target, ln))
+    _fire(state, victim, card, u, target, ln)
+
+
+def _relay(state: KagounState, seat: int, action: int) -> None:
+    """One card of ``state.loose`` laid in the chain."""
+    card, side, turned = chain_parts(action)
+    chains.add(state.chains[seat], card, side, turned)
+    state.loose.remove(card)
+    _say(state, "relay", seat, card_name(card) + ("~" if turned else ""),
+         "right" if side == RIGHT else "left")
+
+
+def _relaid(state: KagounState, seat: int) -> None:
+    """The chain is laid (no card left, or none can follow): the cards that fit nowhere are
+    discarded (003 Voler)."""
+    if state.loose:
+        _say(state, "misfit", seat, " ".join(card_name(c) for c in state.loose))
+    state.discard += state.loose
+    state.loose = []
+    state.tasks.pop(0)
 
 
 # -- the round --------------------------------------------------------------------------------------
@@ -410,7 +467,7 @@ def start_round(state: KagounState) -> None:
     state.defences = []
     state.stolen = []
     state.aimed = []
-    state.replayed = [False] * n
+    state.replays = []
     seats = state.seats_in()
     _say(state, "round", state.first, str(state.round))
     tasks = [(T_DRAW, RIVER, 0)] * max(0, len(seats) - len(state.river))
@@ -443,6 +500,7 @@ def _ranked(state: KagounState, seats: list[int]) -> list[int]:
 
 
 def _end(state: KagounState, winner: int, how: str) -> None:
+    """The game is over: ``winner`` won (-1: nobody, a draw) in the way ``how`` names."""
     _say(state, "over", winner, how)
     state.winner = winner
     state.ending = how
@@ -465,8 +523,11 @@ def _check(state: KagounState) -> None:
     if len(remaining) == 1:
         _end(state, remaining[0], "ko")
         return
-    if not remaining:  # everyone out at once: the last one standing (OQ 42)
-        _end(state, _ranked(state, callers)[0], "ko")
+    if not remaining:  # everyone out at once: 003 gives no winner (OQ 42)
+        if state.options["stalemate"] == "draw":
+            _end(state, -1, "all_out")
+        else:  # house rule: the best of them is the last one standing
+            _end(state, _ranked(state, callers)[0], "ko")
         return
     for seat in callers:  # out: his cards are discarded (OQ 41(a)), then a river card
         _say(state, "out", seat, str(points[seat]))
@@ -480,8 +541,10 @@ def _check(state: KagounState) -> None:
 
 
 def _next_round(state: KagounState) -> None:
-    if state.round >= state.options["max_rounds"]:  # house rule (OQ 43)
-        _end(state, _ranked(state, state.seats_in())[0], "rounds")
+    cap = state.options["max_rounds"]
+    if cap and state.round >= cap:  # a safety cap, not 003: nobody called (OQ 43)
+        best = _ranked(state, state.seats_in())[0]
+        _end(state, best if state.options["stalemate"] == "most_points" else -1, "rounds")
         return
     n = state.n  # the first-player card passes to the next seat still in (OQ 9)
     state.first = next((state.first + k) % n for k in range(1, n + 1) if state.active[(state.first + k) % n])
@@ -510,6 +573,14 @@ def advance(state: KagounState) -> None:
         if kind == T_CONSOLIDATE and arg == 0 and not task_legal(state, task):
             state.tasks[0] = (T_SCRAP, seat, 0)  # announced but impossible (003 Consolider)
             continue
+        if kind == T_REARRANGE:
+            legal = task_legal(state, task)
+            if len(legal) == 1:  # only one way left: it is no choice, the card lays itself
+                _relay(state, seat, legal[0])
+                continue
+            if not legal:
+                _relaid(state, seat)
+                continue
         if kind == T_DISCARD and not task_legal(state, task):
             state.tasks[0:1] = [(T_DRAW, seat, 0)] * arg  # draw as many as were dropped
             continue
@@ -568,6 +639,8 @@ def apply(state: KagounState, action: int) -> None:
     elif kind == T_TAKE:
         _say(state, "rob", seat, str(action - TAKE_FROM))
         state.tasks[0:1] = [(T_TAKEN, seat, action - TAKE_FROM), (T_DROPDOWN, seat, 0)]
+    elif kind == T_REARRANGE:
+        _relay(state, seat, action)
     elif kind == T_CLEAR:
         state.river.remove(action - CLEAR)
         state.discard.append(action - CLEAR)

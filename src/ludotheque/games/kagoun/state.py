@@ -30,7 +30,7 @@ class KagounState(State):
     __slots__ = (
         "deck", "n", "seed", "hands", "pile", "discard", "river", "pairs", "chains",
         "active", "first", "round", "called", "announced", "defences", "stolen", "aimed",
-        "extra", "replayed", "tasks", "winner", "ending", "log",
+        "extra", "replays", "loose", "tasks", "winner", "ending", "log",
     )
 
     def __init__(self, game: Game, options: Mapping[str, Any], deck: Deck,
@@ -62,10 +62,12 @@ class KagounState(State):
         self.defences: list[Defence] = []
         self.stolen: list[int] = []  # cards that changed hands by a steal this round
         self.aimed: list[tuple[int, int]] = []  # steal targets this round: (target, line)
-        self.replayed: list[bool] = [False] * n
+        #: Replays given this round, as (card, seat): card -1 under ``replay_limit=seat``
+        self.replays: list[tuple[int, int]] = []
+        self.loose: list[int] = []  # chain cards being laid again after a won defence
         self.tasks: list[tuple[int, int, int]] = []
-        self.winner = -1
-        self.ending = ""  # "kagoun", "ko" or "rounds" once over
+        self.winner = -1  # still -1 once over when nobody won (a draw)
+        self.ending = ""  # once over: "kagoun", "ko", "rounds" (the cap) or "all_out"
 
     def _copy(self, source: KagounState) -> None:
         self.seed = source.seed
@@ -85,7 +87,8 @@ class KagounState(State):
         self.defences = list(source.defences)
         self.stolen = list(source.stolen)
         self.aimed = list(source.aimed)
-        self.replayed = list(source.replayed)
+        self.replays = list(source.replays)
+        self.loose = list(source.loose)
         self.tasks = list(source.tasks)
         self.winner = source.winner
         self.ending = source.ending

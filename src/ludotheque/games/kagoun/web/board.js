@@ -16,10 +16,10 @@ if (!document.querySelector("link[data-board='kagoun']")) {
 export const strings = {
   en: { k_river: "River", k_hand: "Your hand", k_seat_hand: "Hand ({n})", k_pairs: "Pairs", k_chain: "Chain", k_points: "{n} points", k_points_0: "0 points", k_points_1: "1 point",
         k_pile: "Pile {n} · discard {d}", k_round: "Round {n}", k_called: "Kagoun!", k_out: "out",
-        k_hidden: "face-down card", k_first: "first player" },
+        k_hidden: "face-down card", k_first: "first player", k_loose: "To lay again" },
   fr: { k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne", k_points: "{n} points", k_points_0: "0 point", k_points_1: "1 point",
         k_pile: "Pioche {n} · défausse {d}", k_round: "Manche {n}", k_called: "Kagoun !", k_out: "éliminé",
-        k_hidden: "carte face cachée", k_first: "premier joueur" },
+        k_hidden: "carte face cachée", k_first: "premier joueur", k_loose: "À reposer" },
 };
 
 const ICONS = { take: "⇄", replay: "↻", draw: "✚", defend: "♜" };
@@ -84,6 +84,9 @@ export function createBoard(root, ui) {
         ...obs.pairs[seat].map(pairEl)),
       el("div", { class: "k-row k-chain" }, el("span", { class: "zone-label" }, t("k_chain")),
         ...obs.chains[seat].map((c) => cardEl(view, c, { small: true }))),
+      obs.loose && obs.loose.length && obs.phase_seat === seat
+        ? el("div", { class: "k-row", "data-zone": "loose" }, el("span", { class: "zone-label" }, t("k_loose")),
+          ...obs.loose.map((c) => cardEl(view, c, { small: true }))) : null,
       obs.hands && seat !== view.seat ? handRow(obs, seat) : null,
       ann ? el("div", { class: "k-ann" }, `${announcedWords(view, ann.action)}${ann.target ? " → " + ann.target : ""} `,
         ann.target ? (ann.card ? cardEl(view, ann.card.slice(0, 2), { small: true, paired: ann.card[2] })
