@@ -37,27 +37,32 @@ def best_us(run: Callable[[int], object], n: int) -> float:
     return best / n * 1e6
 
 
+def measure(game_id: str, players: int, keys: list[int]) -> tuple[float, float, float | None]:
+    """µs per deal from a seed, per deal from a key, per chance draw from a key (None: the game
+    draws no chance during play)."""
+    game, options, n = get_game(game_id), {"players": players}, len(keys)
+    seeded = best_us(lambda i: game.new_state(options, i), n)
+    keyed = best_us(lambda i: game.new_state(options, keys[i]), n)
+    state, rng = game.new_state(options, 1), random.Random(1)
+    while not state.is_terminal and state.to_act != CHANCE:  # a position where chance draws
+        state.apply_trusted(state.sample_action(rng))
+    if state.to_act != CHANCE:
+        return seeded, keyed, None
+    return seeded, keyed, best_us(lambda i: sample_chance(state, KeyedRandom(keys[i], "chance", i)), n)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     args = parser.parse_args()
-    n = args.deals
-    keys = [new_seed() for _ in range(n)]
-    table = Table(title=f"new_state from a seed and from a key, µs per deal ({n} deals, best of 5)")
+    keys = [new_seed() for _ in range(args.deals)]
+    table = Table(title=f"new_state from a seed and from a key, µs per deal ({args.deals} deals, best of 5)")
     for column in ("game", "players", "seed (MT)", "key (HMAC)", "extra", "chance draw (key)"):
         table.add_column(column, justify="left" if column == "game" else "right")
     for game_id, players in GAMES.items():
-        game, options = get_game(game_id), {"players": players}
-        seeded = best_us(lambda i: game.new_state(options, i), n)
-        keyed = best_us(lambda i: game.new_state(options, keys[i]), n)
-        chance = "—"
-        state, rng = game.new_state(options, 1), random.Random(1)
-        while not state.is_terminal and state.to_act != CHANCE:  # a position where chance draws
-            state.apply_trusted(state.sample_action(rng))
-        if state.to_act == CHANCE:
-            at = state
-            chance = f"{best_us(lambda i: sample_chance(at, KeyedRandom(keys[i], 'chance', i)), n):.1f}"
-        table.add_row(game_id, str(players), f"{seeded:.1f}", f"{keyed:.1f}", f"{keyed - seeded:+.1f}", chance)
+        seeded, keyed, chance = measure(game_id, players, keys)
+        table.add_row(game_id, str(players), f"{seeded:.1f}", f"{keyed:.1f}", f"{keyed - seeded:+.1f}",
+                      "—" if chance is None else f"{chance:.1f}")
     Console().print(table)
 
 
