@@ -10,8 +10,9 @@ from .errors import (
     UnknownGameError,
 )
 from .game import CHANCE, Action, Game, Observation, State
-from .record import GameRecord, RecordedGame, ReplayError, ReplayStepError, new_seed, replay
+from .record import GameRecord, RecordedGame, ReplayError, ReplayStepError, replay
 from .registry import game_ids, get_game, register
+from .seeds import deal_random, new_seed
 from .spec import GameSpec, OptionSpec
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "SetupError",
     "State",
     "UnknownGameError",
+    "deal_random",
     "game_ids",
     "get_game",
     "new_seed",

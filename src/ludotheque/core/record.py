@@ -6,7 +6,6 @@ A record replays to exactly the same position, always."""
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 from .errors import LudothequeError, RecordError
 from .game import Action, State
 from .registry import get_game
+from .seeds import new_seed
 
 
 def result_of(state: State) -> dict[str, Any]:
@@ -24,11 +24,6 @@ def result_of(state: State) -> dict[str, Any]:
     if state.how_ended():
         result["ending"] = state.how_ended()
     return result
-
-
-def new_seed() -> int:
-    """A fresh seed for a game started without one (kept in its record)."""
-    return secrets.randbits(32)
 
 
 @dataclass

@@ -19,8 +19,9 @@ from anyio import to_thread
 
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE, Action
-from ..core.record import GameRecord, new_seed, result_of
+from ..core.record import GameRecord, result_of
 from ..core.registry import get_game
+from ..core.seeds import new_seed
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock, state_to_store

@@ -1,6 +1,6 @@
 """Where tables live between requests and across restarts: an event log in any SQLAlchemy database.
 
-A table is one row (game, the version of its rules, options, seed) plus its seats and its actions
+A table is one row (game, the version of its rules, options, seed or key) plus its seats and its actions
 in order. Every action is committed in its own transaction before anyone is told about it, so a
 server killed at any moment (even ``kill -9``) restarts from exactly the actions it acknowledged.
 The row's ``step`` (the number of actions played) is the table's clock: an action is written only
@@ -49,6 +49,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.registry import get_game
+from ..core.seeds import is_key
 
 metadata = MetaData()
 
@@ -58,7 +59,10 @@ tables = Table(
     Column("game", String(32), nullable=False),
     Column("rules_version", Integer, nullable=True),  # the game's spec version when it was created
     Column("options", JSON, nullable=False),  # as asked for: a rematch asks for the same
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # a seed of the Mersenne Twister; 0 with a key
+    # the key a table is dealt from (core/seeds.py), in hex: too wide for any integer column;
+    # None at tables made before keys, which keep dealing from their seed
+    Column("seed_key", String(64), nullable=True),
     Column("created", Float, nullable=False),
     Column("step", Integer, nullable=False, default=0),  # the number of actions played
     Column("to_act", Integer, nullable=True),
@@ -196,6 +200,8 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN undo BOOLEAN NOT NULL DEFAULT FALSE"))
     if "clock_state" not in columns:  # clocks were kept in memory only
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock_state JSON"))
+    if "seed_key" not in columns:  # tables were dealt from 32-bit seeds, and still are
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN seed_key VARCHAR(64)"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in [*tables.indexes, *seats.indexes]:
@@ -247,7 +253,8 @@ class Store:
 
     def _insert_table(self, db: Connection, row: TableRow) -> None:
         db.execute(insert(tables).values(
-            id=row.id, game=row.game, rules_version=row.rules_version, options=row.options, seed=row.seed,
+            id=row.id, game=row.game, rules_version=row.rules_version, options=row.options,
+            **_seed_columns(row.seed),
             created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
             next_id=None, clock=row.clock, undo=row.undo))
         db.execute(insert(seats), [
@@ -432,10 +439,16 @@ def _seat(row: Any) -> SeatRow:
     return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"))
 
 
+def _seed_columns(seed: int) -> dict[str, Any]:
+    """A table's seed as stored: a key in ``seed_key``, a small seed in ``seed``."""
+    return {"seed": 0, "seed_key": f"{seed:x}"} if is_key(seed) else {"seed": seed, "seed_key": None}
+
+
 def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
     return TableRow(
         id=row["id"], game=row["game"], rules_version=row["rules_version"],
-        options=dict(row["options"] or {}), seed=int(row["seed"]),
+        options=dict(row["options"] or {}),
+        seed=int(row["seed"]) if row.get("seed_key") is None else int(row["seed_key"], 16),
         seats=[_seat(s) for s in seat_rows],
         created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],

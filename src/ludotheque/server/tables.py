@@ -24,6 +24,7 @@ from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE, Action, sample_chance, start_log
 from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
+from ..core.seeds import KeyedRandom, is_key, stream_seed
 from ..renderers import GameRenderer, renderer_for
 from ..sim.match import bot_seed, chance_seed
 from .clocks import SeatClocks, parse_clock
@@ -153,9 +154,15 @@ class LiveTable:
         for s in self.row.seats:
             if s.kind == "bot" and s.bot is not None:
                 # a resumed bot starts a new stream: the record, not the bot, is what must replay
-                bot = make_bot(self.row.game, s.bot, f"{bot_seed(self.row.seed, s.seat)}:{self.step}")
+                bot = make_bot(self.row.game, s.bot, f"{self.bot_seed(s.seat)}:{self.step}")
                 bot.reset(self.state.game, self.state.options, s.seat)
                 self.bots[s.seat] = bot
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of ``seat``'s bot streams: one-way from the table's seed (its key's own
+        stream, at a table dealt from a key), so a bot's moves tell nothing of the deal."""
+        seed = self.row.seed
+        return stream_seed(seed, "bot", seat) if is_key(seed) else bot_seed(seed, seat)
 
     @property
     def id(self) -> str:
@@ -172,7 +179,7 @@ class LiveTable:
 
     def zombie(self, seat: int) -> None:
         """A random bot plays for ``seat`` until its player comes back."""
-        bot = make_bot(self.row.game, "random", f"{bot_seed(self.row.seed, seat)}:zombie:{self.step}")
+        bot = make_bot(self.row.game, "random", f"{self.bot_seed(seat)}:zombie:{self.step}")
         bot.reset(self.state.game, self.state.options, seat)
         self.zombies[seat] = bot
 
@@ -197,8 +204,12 @@ class LiveTable:
 
     def chance_outcome(self) -> Action:
         """At a chance node, the outcome drawn from a stream of the table's seed and step, so
-        that any process, before or after a restart, draws the same."""
-        return sample_chance(self.state, random.Random(f"{chance_seed(self.row.seed)}:{self.step}"))
+        that any process, before or after a restart, draws the same; at a table dealt from a key,
+        the key's stream, which nobody without the key can foresee (core/seeds.py)."""
+        seed = self.row.seed
+        rng = (KeyedRandom(seed, "chance", self.step) if is_key(seed)
+               else random.Random(f"{chance_seed(seed)}:{self.step}"))
+        return sample_chance(self.state, rng)
 
     @property
     def finished(self) -> bool:

@@ -3,13 +3,12 @@ to the front ends (its words, its heuristic bot, its browser board)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import LudothequeError, SetupError
 from ...core.game import BotFactory, Game
-from ...core.record import new_seed
+from ...core.seeds import deal_random, new_seed
 from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, setup_first_player, text
 from . import notation, rules
 from .actions import MAX_ACTION
@@ -97,7 +96,7 @@ class GargonGame(Game):
         resolved = self.resolve_options(options)
         state = self._empty_state(resolved)
         state.seed = new_seed() if seed is None else seed
-        rules.deal(state, random.Random(state.seed), resolved["first_player"])
+        rules.deal(state, deal_random(state.seed), resolved["first_player"])
         return state
 
     def state_from_setup(self, setup: Mapping[str, Any], options: Mapping[str, Any] | None = None

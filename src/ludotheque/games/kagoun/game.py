@@ -3,14 +3,13 @@ to the front ends (its words, its heuristic bot, its browser board)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from ...core.draws import shuffle
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
-from ...core.record import new_seed
+from ...core.seeds import deal_random, new_seed
 from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, setup_first_player, text
 from . import notation, rules
 from .actions import MAX_ACTION
@@ -127,7 +126,7 @@ class KagounGame(Game):
         resolved = self.resolve_options(options)
         state = self._empty_state(resolved)
         state.seed = new_seed() if seed is None else seed
-        rng = random.Random(state.seed)
+        rng = deal_random(state.seed)
         cards = list(range(DECK_SIZE))
         shuffle(rng, cards)
         for _ in range(HAND_LIMIT):
