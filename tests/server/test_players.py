@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -112,3 +113,29 @@ def test_a_name_no_seat_could_take_is_a_400(client: TestClient, name: str) -> No
 def test_a_bad_page_is_a_400(client: TestClient, params: dict[str, Any]) -> None:
     response = client.get("/api/players/Ann/games", params=params)
     assert response.status_code == 400 and response.json()["code"] == "malformed"
+
+
+def test_a_name_is_one_name_however_its_accents_were_typed(client: TestClient, tables: TableDriver) -> None:
+    """"Zoé" typed composed (é) or decomposed (e + combining accent) is one player: stored, listed
+    and rated as its composed form (NFC)."""
+    decomposed, composed = "Zoe\u0301 Nfc", "Zo\u00e9 Nfc"
+    both = [finished(tables, decomposed), finished(tables, composed)]
+    for asked in (decomposed, composed):
+        page = games_of(client, asked)
+        assert page["name"] == composed and {g["id"] for g in page["games"]} == set(both)
+        assert all(g["player_seats"] == [0] for g in page["games"])
+    standings = client.get("/api/leaderboard/gargon").json()["standings"]
+    assert [(s["name"], s["games"]) for s in standings if s["name"].startswith("Zo")] == [(composed, 2)]
+
+
+def segment(name: str) -> str:
+    """A name as the pages put it in an address (``nameSegment`` in web/js/api.js)."""
+    return quote(f"~{name}" if name in (".", "..") or name.startswith("~") else name, safe="")
+
+
+@pytest.mark.parametrize("name", ["..", ".", "a/b", "100%", "why?", "#1", "~tilde", "../x"])
+def test_any_name_rides_in_an_address(client: TestClient, tables: TableDriver, name: str) -> None:
+    table = finished(tables, name)
+    page = games_of(client, segment(name))
+    assert page["name"] == name and [g["id"] for g in page["games"]] == [table]
+    assert client.get(f"/players/{segment(name)}").status_code == 200  # the page itself

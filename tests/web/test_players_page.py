@@ -80,3 +80,17 @@ def test_a_name_without_games_and_a_bad_name_say_so_in_french(chromium: Any, ope
     page.goto(f"{base}/")
     page.wait_for_selector("#seat-0")
     assert page.locator("#to-my-games").is_hidden()  # no name remembered: no "My games"
+
+
+def test_the_leaderboard_links_any_name_to_its_page(chromium: Any, open_page: Any, base: str) -> None:
+    """".." (a dot segment browsers resolve even encoded) and a name holding "/", "?", "#", "%"
+    reach their own page from the leaderboard (the link once led ".." to "/")."""
+    names = ["..", f"a/b?c#d%e {secrets.token_hex(2)}"]
+    tables = [finish_as(base, name) for name in names]
+    page = open_page(chromium, locale="fr-FR")
+    for name, table in zip(names, tables, strict=True):
+        page.goto(f"{base}/leaderboard?game=gargon")
+        page.get_by_role("link", name=name, exact=True).click()
+        page.wait_for_selector(f"#games tr[data-table='{table}']")
+        assert page.inner_text("#player-title") == f"Parties de {name}"
+    page.goto(f"{base}/")

@@ -45,6 +45,7 @@ from .limits import (
     PAGE_MAX,
 )
 from .live import Session
+from .names import name_of_segment
 from .players import past_games
 from .replays import replay_view
 from .service import TableService
@@ -338,8 +339,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         """A player's finished games (the tables where a seat carries ``name``), newest first, a
         page at a time like ``/api/tables``; ``game`` to keep one game's. 400 ``bad_name``, 404
         ``unknown_game``."""
-        clean, entries, after = await past_games(service.store, name, game, limit, _cursor(before),
-                                                 _lang(lang, accept_language))
+        clean, entries, after = await past_games(service.store, name_of_segment(name), game, limit,
+                                                 _cursor(before), _lang(lang, accept_language))
         return {"name": clean, "game": game, "games": entries, "next": _next(after)}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])

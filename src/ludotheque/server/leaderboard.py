@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ratings import BOT_LEVELS, START, Ratings
+from .names import composed
 from .store import TableRow
 from .views import bot_name
 
@@ -20,7 +21,7 @@ def _identity(row: TableRow, seat: int) -> str:
     s = row.seats[seat]
     if s.kind == "bot":
         return f"bot:{s.bot}"
-    return s.name or f"{_UNNAMED}{row.id}:{seat}"
+    return composed(s.name) if s.name else f"{_UNNAMED}{row.id}:{seat}"
 
 
 def standings(rows: Sequence[TableRow], lang: str) -> list[dict[str, Any]]:

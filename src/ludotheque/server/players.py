@@ -18,7 +18,7 @@ from ..core.game import Game
 from ..core.registry import game_ids, get_game
 from ..renderers import renderer_for
 from .errors import ApiError
-from .service import check_name
+from .names import check_name, composed
 from .store import Store, TableRow
 from .views import seat_names
 
@@ -32,7 +32,7 @@ def game_entry(row: TableRow, game: Game, name: str, lang: str) -> dict[str, Any
     result = row.result or {}
     winners = list(result.get("winners") or [])
     names = seat_names(renderer_for(game), row.seats, lang)
-    mine = [s.seat for s in row.seats if s.name == name]
+    mine = [s.seat for s in row.seats if s.name and composed(s.name) == name]
     return {
         "id": row.id, "game": row.game, "game_name": game.spec.name, "created": row.created,
         "players": len(row.seats),

@@ -11,7 +11,6 @@ import asyncio
 import dataclasses
 import logging
 import time
-import unicodedata
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
@@ -27,7 +26,8 @@ from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice
 from .clocks import parse_clock, state_to_store
 from .errors import ApiError
 from .leaderboard import standings
-from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_PLAYER_NAME, MAX_TABLE_ID, MAX_WATCHERS
+from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
+from .names import check_name
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
@@ -53,26 +53,6 @@ IDLE_LINGER = 300.0
 SWEEP_SECONDS = 2.0
 PRESENCE_SECONDS = 15.0
 PRESENCE_TTL = 40.0
-
-
-#: Characters a name may not hold: control, format (bidi overrides, zero-width), surrogates,
-#: private use, unassigned, and line or paragraph separators.
-_NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-
-
-def check_name(name: str) -> str:
-    """A player's name, trimmed, if it is 1 to MAX_PLAYER_NAME characters of plain text (else
-    ApiError 400 ``bad_name``)."""
-    clean = " ".join(part for part in name.split(" ") if part)  # spaces trimmed and single
-    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
-        problem = "control character"
-    elif not clean:
-        problem = "empty"
-    elif len(clean) > MAX_PLAYER_NAME:
-        problem = f"{len(clean)} characters"
-    else:
-        return clean
-    raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=problem)
 
 
 class TableService:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -375,8 +376,10 @@ class Store:
     def games_of(self, name: str, games: Sequence[str], limit: int = 100,
                  before: tuple[float, str] | None = None) -> list[TableRow]:
         """The finished tables of ``games`` where a seat carries the name ``name`` (a player's
-        past games), newest first, after the (created, id) cursor ``before``."""
-        named = select(seats.c.table_id).where(seats.c.name == name)
+        past games), newest first, after the (created, id) cursor ``before``. ``name`` is composed
+        (NFC); names stored before names were composed may be decomposed (NFD)."""
+        forms = sorted({name, unicodedata.normalize("NFD", name)})
+        named = select(seats.c.table_id).where(seats.c.name.in_(forms))
         query = _newest_first(limit, before).where(
             tables.c.finished.is_(True), tables.c.game.in_(list(games)), tables.c.id.in_(named))
         return self._with_seats(query)

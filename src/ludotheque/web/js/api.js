@@ -60,7 +60,7 @@ export const api = {
     const query = new URLSearchParams({ lang });
     if (game) query.set("game", game);
     if (before) query.set("before", before);
-    return request("GET", `/api/players/${encodeURIComponent(name)}/games?${query}`);
+    return request("GET", `/api/players/${nameSegment(name)}/games?${query}`);
   },
   recordUrl: (id) => `/api/tables/${encodeURIComponent(id)}/record`,
 };
@@ -99,9 +99,22 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A name as one path segment: percent-encoded, and marked with a leading "~" when it is "." or
+ * ".." (which browsers resolve as dot segments, even encoded) or starts with "~" itself; the
+ * server takes one "~" off (server/players.py). */
+export function nameSegment(name) {
+  return encodeURIComponent(/^(\.\.?|~.*)$/s.test(name) ? `~${name}` : name);
+}
+
+/** The name a segment made by nameSegment names. */
+export function nameOfSegment(segment) {
+  const name = decodeURIComponent(segment);
+  return name.startsWith("~") ? name.slice(1) : name;
+}
+
 /** The page of a player's past games. */
 export function playerUrl(name) {
-  return `/players/${encodeURIComponent(name)}`;
+  return `/players/${nameSegment(name)}`;
 }
 
 /** Where this browser remembers the name its player takes at tables. */

@@ -1,16 +1,17 @@
 // A player's page (/players/{name}): the finished games where a seat carries that name, newest
 // first, a page at a time, with a link to each replay.
 
-import { ApiError, api, el } from "./api.js";
+import { ApiError, api, el, nameOfSegment } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The name in the address (/players/Zo%C3%A9), or null when it cannot be read. */
+/** The name in the address (/players/Zo%C3%A9, /players/~.. for ".."), or null when it cannot
+ * be read. */
 function nameFromPath() {
   const rest = location.pathname.replace(/^\/players\//, "");
   try {
-    return decodeURIComponent(rest);
+    return nameOfSegment(rest);
   } catch (_) {
     return null;
   }
