@@ -397,6 +397,22 @@ def test_resampling_redraws_what_a_seat_cannot_see(case: Case) -> None:
     assert varied, "resample never changed what the other seats see"
 
 
+def test_resampling_depends_only_on_what_the_seat_sees(case: Case) -> None:
+    """Two positions a seat cannot tell apart (the real one, and one of its resamplings) resample
+    alike from the same stream: a search for that seat plays the same whatever lies hidden."""
+    game = case[0]
+    if not game.spec.hidden_information:
+        return
+    rng = random.Random(8)
+    for index, state in enumerate(positions(case)):
+        if index % 9 or state.is_terminal:
+            continue
+        for seat in range(state.players):
+            twin = state.resample(seat, rng)
+            once, again = (position.resample(seat, random.Random(index)) for position in (state, twin))
+            assert snapshot(once) == snapshot(again)
+
+
 def test_every_decision_of_a_seat_is_told_in_the_log(case: Case) -> None:
     """A game that keeps a public log tells every decision a seat makes (the log and the replay's
     steps go together: a step with nothing said is a blank in the replay)."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ..core.bot import Bot
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 BotFactory = Callable[[int | str | None], Bot]
@@ -18,7 +19,7 @@ class UnknownBotError(LudothequeError):
 
 
 #: Bots that play every game through the protocol alone.
-GENERAL: dict[str, BotFactory] = {"random": RandomBot}
+GENERAL: dict[str, BotFactory] = {"random": RandomBot, "ismcts": IsmctsBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -35,9 +36,11 @@ def _factories(game_id: str) -> dict[str, BotFactory]:
     return {**GENERAL, **own}
 
 
-def bot_names(game_id: str) -> list[str]:
-    """Names of the bots that play ``game_id``."""
-    return sorted(_factories(game_id))
+def bot_names(game_id: str, searching: bool = True) -> list[str]:
+    """Names of the bots that play ``game_id`` (without the searching ones if not
+    ``searching``: see ``Bot.searches``)."""
+    return sorted(name for name, factory in _factories(game_id).items()
+                  if searching or not getattr(factory, "searches", False))
 
 
 def bot_factory(game_id: str, name: str) -> BotFactory:

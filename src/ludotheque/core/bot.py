@@ -1,4 +1,5 @@
-"""The bot protocol: a bot sees only its seat's observation and the legal actions.
+"""The bot protocol: a bot sees only its seat's observation, the legal actions, and positions
+drawn again from them (what a search needs; nothing hidden survives the drawing).
 
 A bot is asked for a move through a ``Decision``: the observation is built, and the legal actions
 listed, only when the bot reads them, so a bot that needs neither (the random bot draws a legal
@@ -61,6 +62,12 @@ class Decision:
             self._legal = self._open().legal_actions()
         return self._legal
 
+    def sample_position(self, rng: random.Random) -> State:
+        """A whole position the seat cannot tell apart from the real one: everything it does not
+        see drawn again (``State.resample``), what a search plays out. Never the real position,
+        and the same whatever lies hidden (resampling depends only on what the seat sees)."""
+        return self._open().resample(self.seat, rng)
+
     def random_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly, without listing them all when they were not read."""
         if self._legal is not None:
@@ -86,6 +93,9 @@ class Bot(ABC):
 
     #: The name players and the command line use (``random``, ``heuristic`` ...).
     name: ClassVar[str] = "bot"
+    #: Thinks for as long as its budget allows (a search): the web table does not seat it until
+    #: its bots think in worker processes (a search in a thread would hold up every table).
+    searches: ClassVar[bool] = False
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)

@@ -15,8 +15,8 @@ from .state import DrakonState
 
 def redraw_hidden(source: DrakonState, target: DrakonState, seat: int, rng: Random) -> None:
     others = [s for s in range(source.n) if s != seat]
-    tiles = [kind for s in others for kind in source.hands[s]] + list(source.pile)
-    shuffle(rng, tiles)
+    tiles = sorted([kind for s in others for kind in source.hands[s]] + list(source.pile))
+    shuffle(rng, tiles)  # sorted first: the order tells nothing of where the tiles lie
     for s in others:
         target.hands[s] = [tiles.pop() for _ in source.hands[s]]
     target.pile = tiles
@@ -26,6 +26,7 @@ def redraw_hidden(source: DrakonState, target: DrakonState, seat: int, rng: Rand
     for stock in [*(source.purses[p] for p in hidden), source.treasure, source.gone]:
         for value in range(3):
             coins += [value] * stock[value]
+    coins.sort()  # which stock held which coin must not show in their order
     shuffle(rng, coins)
     for p in hidden:
         target.purses[p] = _draw(coins, sum(source.purses[p]))

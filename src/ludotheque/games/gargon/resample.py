@@ -41,6 +41,7 @@ def redraw_hidden(state: GargonState, other: GargonState, seat: int, rng: Random
         for card in pile:
             pools[card >> 4].append(card & 15)
     for pool in pools:
+        pool.sort()  # in an order that tells nothing of where the values lie
         rng.shuffle(pool)
     for colour in range(NUM_COLOURS):
         pool = pools[colour]

@@ -26,6 +26,7 @@ def redraw_hidden(state: KagounState, other: KagounState, seat: int, rng: Random
             if slots[s] != NO_ATTACK and slots[s][1] >= 0:
                 pool.append(slots[s][1])
     pool += [d[2] for d in other.defences if d[1] != seat]
+    pool.sort()  # what the seat cannot see, in an order that tells nothing of where it lies
     rng.shuffle(pool)
     for s in range(state.n):
         if s == seat:

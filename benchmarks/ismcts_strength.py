@@ -1,0 +1,90 @@
+"""The search bot against each game's heuristic: ISMCTS in one seat, rotated over the seats, the
+heuristic in the others; its share of the wins with a 95% interval (Wilson), against the fair
+share, and the search's iterations per second. Figures only; never fails.
+
+    .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1] [--jobs 2]
+        [--only kagoun]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from ludotheque.bots.ismcts import IsmctsBot, shares
+from ludotheque.bots.registry import make_bot
+from ludotheque.compiled import status
+from ludotheque.core.bot import ask
+from ludotheque.core.game import CHANCE, sample_chance
+from ludotheque.core.registry import get_game
+from ludotheque.sim.match import bot_seed
+
+PLAYERS = {"gargon": 4, "drakon": 3, "kagoun": 2}
+
+
+def one_game(game_id: str, index: int, seconds: float) -> tuple[float, int, float]:
+    """ISMCTS at seat ``index % players`` of game ``index``: its share of the win, its
+    iterations and its thinking time."""
+    import random
+
+    players = PLAYERS[game_id]
+    game = get_game(game_id)
+    state = game.new_state({"players": players}, 1000 + index)
+    me = index % players
+    bots = [make_bot(game_id, "heuristic", bot_seed(1000 + index, s)) for s in range(players)]
+    search = IsmctsBot(bot_seed(1000 + index, me), seconds=seconds)
+    bots[me] = search
+    for seat, bot in enumerate(bots):
+        bot.reset(game, state.options, seat)
+    chance = random.Random(index)
+    iterations, thinking = 0, 0.0
+    while not state.is_terminal:
+        seat = state.to_act
+        if seat == CHANCE or seat is None:
+            state.apply_trusted(sample_chance(state, chance))
+            continue
+        started = time.perf_counter()
+        search.last = None
+        action = ask(bots[seat], state, seat)
+        if seat == me and search.last is not None:
+            thinking += time.perf_counter() - started
+            iterations += search.last.iterations
+        state.apply_trusted(action)
+    return shares(state)[me], iterations, thinking
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    if not games:
+        return math.nan, math.nan
+    p, z = wins / games, 1.96
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default=None, help="one game")
+    args = parser.parse_args()
+    print(f"ISMCTS at {args.seconds} s a move against the heuristic, {args.games} games each, "
+          f"seats rotated ({status})")
+    print("| game | players | ISMCTS win share [95%] | fair share | iterations/s |")
+    print("| --- | --- | --- | --- | --- |")
+    for game_id in [args.only] if args.only else sorted(PLAYERS):
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(one_game, [game_id] * args.games, range(args.games),
+                                    [args.seconds] * args.games))
+        wins = sum(r[0] for r in results)
+        low, high = wilson(wins, len(results))
+        rate = sum(r[1] for r in results) / max(1e-9, sum(r[2] for r in results))
+        print(f"| {game_id} | {PLAYERS[game_id]} | {wins / len(results):.1%} [{low:.1%}, {high:.1%}] "
+              f"| {1 / PLAYERS[game_id]:.0%} | {rate:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

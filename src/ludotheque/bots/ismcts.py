@@ -1,0 +1,160 @@
+"""Information-set Monte Carlo tree search: one search for every game, through the protocol.
+
+The bot sees only its decision. Each iteration plays out a whole position drawn again from what
+its seat sees (``Decision.sample_position``: the hidden part redrawn, the same whatever lies
+hidden), so nothing it may not know reaches the search. The tree is the single-observer ISMCTS of
+Cowling, Powley and Whitehouse (2012):
+
+- one tree of the moves from the decision, shared by every position drawn; a node's children are
+  the actions tried there, with their visits, their *availability* (how often they were legal when
+  their parent was reached: positions drawn differ in what is legal) and every seat's rewards;
+- selection by UCB1 on availability, for the seat to move: its mean reward plus
+  ``exploration * sqrt(ln availability / visits)``;
+- chance is open loop: an outcome is drawn with its probability (``sample_chance``) and the
+  search stays at the same node, so what follows is averaged over the draws;
+- wide decisions (Gargon's leads, Drakon's placements, Kagoun's pairings) are widened
+  progressively: a node visited n times has at most ``ceil(widening * sqrt(n + 1))`` children,
+  new ones drawn at random among the legal actions not tried yet;
+- rollouts play uniformly random legal actions (chance with its probabilities) to the end;
+- a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
+  mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
+
+The move is the root's most visited action. Budget: ``iterations`` (with the bot's seed a move is
+then exactly reproducible) or ``seconds``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..core.bot import Bot, Decision
+from ..core.draws import randbelow
+from ..core.game import CHANCE, Action, Observation, State, sample_chance
+
+EXPLORATION = 0.7  # rewards are shares of a win, in [0, 1]
+WIDENING = 2.0
+
+
+class Node:
+    """Statistics of one action tried from its parent, and the actions tried after it."""
+
+    __slots__ = ("children", "visits", "available", "rewards")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.rewards = [0.0] * players
+
+
+def shares(state: State) -> list[float]:
+    """Each seat's share of the win of a finished game."""
+    winners = state.winners()
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(state.players)]
+
+
+class Search:
+    """One decision's tree, grown an iteration at a time."""
+
+    def __init__(self, players: int, rng: random.Random, exploration: float = EXPLORATION,
+                 widening: float = WIDENING) -> None:
+        self.players = players
+        self.rng = rng
+        self.exploration = exploration
+        self.widening = widening
+        self.root = Node(players)
+        self.iterations = 0
+
+    def iterate(self, state: State) -> None:
+        """Play ``state`` (a position drawn for the searching seat) through the tree and out."""
+        rng = self.rng
+        node = self.root
+        path = [node]
+        expanded = False
+        while not expanded and state.to_act is not None:
+            if state.to_act == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+                continue
+            action, node, expanded = self._step(node, state.to_act, state.legal_actions())
+            state.apply_trusted(action)
+            path.append(node)
+        while state.to_act is not None:
+            state.apply_trusted(sample_chance(state, rng) if state.to_act == CHANCE
+                                else state.sample_action(rng))
+        rewards = shares(state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.rewards
+            for seat in range(self.players):
+                totals[seat] += rewards[seat]
+        self.iterations += 1
+
+    def _step(self, node: Node, mover: int, legal: list[Action]) -> tuple[Action, Node, bool]:
+        """The action taken from ``node`` among ``legal``, its node, and whether it is new."""
+        tried = []
+        for action in legal:
+            child = node.children.get(action)
+            if child is not None:
+                child.available += 1
+                tried.append((action, child))
+        room = math.ceil(self.widening * math.sqrt(node.visits + 1))
+        if len(tried) < len(legal) and (len(tried) < room or not tried):
+            untried = [a for a in legal if a not in node.children]
+            action = untried[randbelow(self.rng, len(untried))]
+            child = Node(self.players)
+            node.children[action] = child
+            return action, child, True
+        best_action, best_node, best_value = tried[0][0], tried[0][1], -1.0
+        for action, child in tried:
+            value = (child.rewards[mover] / child.visits
+                     + self.exploration * math.sqrt(math.log(child.available) / child.visits))
+            if value > best_value:
+                best_action, best_node, best_value = action, child, value
+        return best_action, best_node, False
+
+    def best(self, legal: Sequence[Action], seat: int) -> Action:
+        """The most visited legal action at the root (then the better mean for ``seat``)."""
+        def key(action: Action) -> tuple[int, float]:
+            child = self.root.children.get(action)
+            if child is None or not child.visits:
+                return (0, 0.0)
+            return (child.visits, child.rewards[seat] / child.visits)
+        return max(legal, key=key)
+
+
+class IsmctsBot(Bot):
+    """looks ahead: a tree search of positions drawn again from what its seat sees, 0.5 s a move"""
+
+    name = "ismcts"
+    searches = True
+
+    def __init__(self, seed: int | str | None = None, iterations: int | None = None,
+                 seconds: float = 0.5, exploration: float = EXPLORATION,
+                 widening: float = WIDENING) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.widening = widening
+        self.last: Search | None = None  # the last move's search (figures for benchmarks)
+
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        search = Search(int(self.options["players"]), self.rng, self.exploration, self.widening)
+        deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
+        budget = self.iterations if self.iterations is not None else 1 << 62
+        while search.iterations < budget:
+            search.iterate(decision.sample_position(self.rng))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last = search
+        return search.best(legal, decision.seat)
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        raise NotImplementedError("the search plays from its decision (choose), not an observation")
