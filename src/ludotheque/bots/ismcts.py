@@ -15,7 +15,9 @@ Cowling, Powley and Whitehouse (2012):
 - wide decisions (Gargon's leads, Drakon's placements, Kagoun's pairings) are widened
   progressively: a node visited n times has at most ``ceil(widening * sqrt(n + 1))`` children,
   new ones drawn at random among the legal actions not tried yet;
-- rollouts play uniformly random legal actions (chance with its probabilities) to the end;
+- rollouts play to the end with the game's playout move (``Game.rollout_policy``: Kagoun's never
+  calls under 10 points nor lays an invalid pairing) or uniformly random legal actions, chance
+  with its probabilities;
 - a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
   mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
 
@@ -28,7 +30,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core.bot import Bot, Decision
 from ..core.draws import randbelow
@@ -61,8 +64,12 @@ class Search:
     """One decision's tree, grown an iteration at a time."""
 
     def __init__(self, players: int, rng: random.Random, exploration: float = EXPLORATION,
-                 widening: float = WIDENING) -> None:
+                 widening: float = WIDENING,
+                 policy: Callable[[Any, random.Random], Action] | None = None,
+                 candidates: Callable[[Any], list[Action]] | None = None) -> None:
         self.players = players
+        self.policy = policy
+        self.candidates = candidates
         self.rng = rng
         self.exploration = exploration
         self.widening = widening
@@ -79,12 +86,16 @@ class Search:
             if state.to_act == CHANCE:
                 state.apply_trusted(sample_chance(state, rng))
                 continue
-            action, node, expanded = self._step(node, state.to_act, state.legal_actions())
+            legal = state.legal_actions() if self.candidates is None else self.candidates(state)
+            action, node, expanded = self._step(node, state.to_act, legal)
             state.apply_trusted(action)
             path.append(node)
+        policy = self.policy
         while state.to_act is not None:
-            state.apply_trusted(sample_chance(state, rng) if state.to_act == CHANCE
-                                else state.sample_action(rng))
+            if state.to_act == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+            else:
+                state.apply_trusted(state.sample_action(rng) if policy is None else policy(state, rng))
         rewards = shares(state)
         for visited in path:
             visited.visits += 1
@@ -134,8 +145,9 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None,
                  seconds: float = 0.5, exploration: float = EXPLORATION,
-                 widening: float = WIDENING) -> None:
+                 widening: float = WIDENING, rollouts: str = "game") -> None:
         super().__init__(seed)
+        self.rollouts = rollouts  # "game": the game's playout move where it has one; "random"
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -146,7 +158,9 @@ class IsmctsBot(Bot):
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        search = Search(int(self.options["players"]), self.rng, self.exploration, self.widening)
+        knowledge = self.game.search_knowledge() if self.rollouts == "game" else None
+        search = Search(int(self.options["players"]), self.rng, self.exploration, self.widening,
+                        getattr(knowledge, "rollout", None), getattr(knowledge, "worth_searching", None))
         deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:

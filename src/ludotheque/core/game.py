@@ -254,6 +254,13 @@ class Game(ABC):
         words: Mapping[str, Mapping[str, Mapping[str, str]]] = module.OPTION_WORDS
         return words["fr" if lang == "fr" else "en"]
 
+    def search_knowledge(self) -> Any:
+        """What a search (``bots/ismcts.py``) may know of the game beyond the protocol, or None:
+        by default the ``search`` module of the game's folder, offering ``rollout(state, rng)``
+        (a fast playout move) and ``worth_searching(state)`` (the legal actions worth a look).
+        Both read a position the search drew itself, never the real one."""
+        return self._own("search")
+
     def web_assets(self) -> Path | None:
         """The folder of the game's browser board (``board.js``, its CSS and pictures), or None
         for the generic board. By default the ``web`` folder of the game's folder, when there is
