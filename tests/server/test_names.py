@@ -46,6 +46,17 @@ def test_a_bad_name_is_a_clear_400_and_changes_nothing(client: TestClient, table
     assert tables.view(table, tokens[0])["seats"][0]["name"] == "Zoé"
 
 
+@pytest.mark.parametrize("game", ["drakon", "kagoun"])
+def test_naming_a_seat_keeps_the_log(client: TestClient, tables: Any, game: str) -> None:
+    """The log is told again in the new name, whole: it once restarted from the last event."""
+    table, tokens = tables.create(["human", "bot:random"], game=game, first_player=1)
+    before = tables.wait_for(table, tokens[0])["log"]
+    assert before  # the bot moved first
+    assert _name(client, table, tokens[0], "Zoé").status_code == 200
+    after = tables.view(table, tokens[0])["log"]
+    assert len(after) >= len(before) and after[0] == before[0]
+
+
 def test_only_a_seat_names_itself(client: TestClient, tables: Any) -> None:
     table, _ = tables.create(["human", "bot:random", "bot:random"])
     assert _name(client, table, "not-a-token", "Mallory").status_code == 403

@@ -299,7 +299,7 @@ class TableService:
             if row.kind == "human" and row.name != name:
                 row.name, changed = name, True
         if changed:  # names are in every view and every log line: all are described again
-            table.lines.clear()
+            table.forget_lines()
             table.revision += 1
             for watcher in list(table.watchers):
                 table.updates.send_whole(watcher)

@@ -307,6 +307,11 @@ class LiveTable:
         return frozenset(seats)
 
     # -- what watchers see --------------------------------------------------------------------
+    def forget_lines(self) -> None:
+        """The log is described again from its first event (the seats' names changed)."""
+        self.lines.clear()
+        self.described.clear()
+
     def log_lines(self, seat: int | None, lang: str) -> list[str]:
         """The log in ``seat``'s words, described once per event (events never change)."""
         key = (seat, lang)
