@@ -25,7 +25,7 @@ class GameRenderer(Protocol):
     # that logged the event, so that the reader's own draws show what it drew (see ``describe``).
 
     def action_label(self, action: int, observation: Any = ..., lang: str = ...,
-                     markup: bool = ...) -> str: ...
+                     markup: bool = ..., names: Sequence[str] | None = ...) -> str: ...
 
     def prompt(self, observation: Any, lang: str = ...) -> str: ...
 
@@ -75,7 +75,7 @@ class PlainWords:
         return str(event)
 
     def action_label(self, action: Action, observation: Any = None, lang: str = "en",
-                     markup: bool = False) -> str:
+                     markup: bool = False, names: Sequence[str] | None = None) -> str:
         return self.game.action_to_text(action)
 
     def prompt(self, observation: Any, lang: str = "en") -> str:

@@ -132,7 +132,8 @@ class Session:
         board = board_parts(self.renderer.board(observation, self.lang, self.names, markup=True))
         prompt = Text.from_markup(f"[bold]» {self.renderer.prompt(observation, self.lang)}[/]")
         legal = self.state.legal_actions()
-        labels = [self.renderer.action_label(a, observation, self.lang, markup=True) for a in legal]
+        labels = [self.renderer.action_label(a, observation, self.lang, markup=True, names=self.names)
+                  for a in legal]
         self.pages = choice_lines(self.console, labels)
         self.page = 0
         for part in board:

@@ -61,7 +61,8 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
     if seat is not None and to_act == seat:
         prompt = web_prompt(renderer.prompt(observation, lang))
         game = state.game
-        legal = [{"action": game.action_to_text(a), "label": renderer.action_label(a, observation, lang)}
+        legal = [{"action": game.action_to_text(a),
+                   "label": renderer.action_label(a, observation, lang, names=names)}
                  for a in state.legal_actions()]
     elif to_act is None:
         prompt = say("over", lang)

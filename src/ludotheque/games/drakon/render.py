@@ -232,7 +232,7 @@ _PLAIN_LABELS = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "
 
 
 def action_label(action: int, observation: DrakonObservation | None = None, lang: str = "en",
-                 markup: bool = False) -> str:
+                 markup: bool = False, names: Sequence[str] | None = None) -> str:
     """An action in words: ``Lay Find a coin (NE) at 1,0`` / ``Poser Trouver une pièce (NE) en 1,0``."""
     lang = _lang(lang)
     say = ACTIONS[lang]

@@ -335,7 +335,7 @@ def input_help(lang: str = "en") -> str:
 
 
 def action_label(action: int, observation: GargonObservation | None = None, lang: str = "en",
-                 markup: bool = False) -> str:
+                 markup: bool = False, names: Sequence[str] | None = None) -> str:
     """An action in notation (its verb in the reader's language), with a hint: cards coloured,
     the colour named, a pile's top."""
     text = action_to_text(action)

@@ -277,18 +277,18 @@ def input_help(lang: str = "en") -> str:
 
 
 def action_label(action: int, observation: KagounObservation | None = None, lang: str = "en",
-                 markup: bool = False) -> str:
+                 markup: bool = False, names: Sequence[str] | None = None) -> str:
     """The action in notation (its words in the reader's language); a pairing adds its strength
-    and validity for the cards named; taking names the player robbed."""
+    and validity for the cards named; taking names the player robbed as the table names him."""
     text = action_to_text(action)
     if text.startswith("take "):
         seat = int(text.split()[1])
-        text = f"take {seat} ({seat_name(seat, lang)})"
+        text = f"take {seat} ({seat_name(seat, lang, names)})"
     if _lang(lang) == "fr":
         text = " ".join(_FR_LABELS.get(item, item) for item in text.split())
         if text.startswith("prendre "):
             seat = int(text.split()[1])
-            text = f"prendre {seat + 1} ({seat_name(seat, lang)})"
+            text = f"prendre {seat + 1} ({seat_name(seat, lang, names)})"
     if action < CHAIN and observation is not None:
         deck = load_deck(observation.deck)
         base, card, u, target, ln = unlink(action)
