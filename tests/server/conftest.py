@@ -41,6 +41,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def pg_url() -> str:
+    """A fresh, empty PostgreSQL database."""
+    url = pg_url_or_skip()
+    store = Store(url)
+    metadata.drop_all(store.engine)
+    store.close()
+    return url
+
+
+@pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a fresh SQLite file, bots moving at once."""
     with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)) as test_client:

@@ -19,24 +19,17 @@ import pytest
 import websockets.sync.client
 
 from ludotheque.cli.testing import CliRunner
+from ludotheque.core.game import CHANCE
 from ludotheque.core.record import GameRecord, replay
 from ludotheque.server.bot_moves import BotMoves
 from ludotheque.server.bus import LocalBus
+from ludotheque.server.errors import ApiError
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.service import TableService
-from ludotheque.server.store import Store, StoreError, metadata
+from ludotheque.server.store import Store, StoreError
+from ludotheque.server.tables import LiveTable
 
-from .conftest import Page, pg_url_or_skip
-
-
-@pytest.fixture
-def pg_url() -> str:
-    """A fresh, empty PostgreSQL database."""
-    url = pg_url_or_skip()
-    store = Store(url)
-    metadata.drop_all(store.engine)
-    store.close()
-    return url
+from .conftest import Page
 
 
 class Seat:
@@ -168,17 +161,26 @@ def test_serve_with_workers_shares_one_port(pg_url: str, start_server: Callable[
             seat.close()
 
 
-def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", ["gargon", "kagoun"])
+def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.MonkeyPatch,
+                                                          game: str) -> None:
     """Two services (two processes' worth: a store, a bus and bot leases each) over one database:
-    humans act through either; every bot move was thought by exactly one of them."""
+    humans act through either; every bot move was thought, and every chance outcome drawn, by
+    exactly one of them (Kagoun draws during play)."""
     thought: dict[str, int] = {}
-    real_move = BotMoves.move
+    drawn: list[tuple[str, int]] = []
+    real_move, real_draw = BotMoves.move, LiveTable.chance_outcome
 
     async def counting_move(self: BotMoves, bot: Any, state: Any, seat: int, table_id: str) -> int:
         thought[self.owner] = thought.get(self.owner, 0) + 1  # type: ignore[attr-defined]
         return await real_move(self, bot, state, seat, table_id)
 
+    def counting_draw(self: LiveTable) -> int:
+        drawn.append((self.id, self.step))
+        return real_draw(self)
+
     monkeypatch.setattr(BotMoves, "move", counting_move)
+    monkeypatch.setattr(LiveTable, "chance_outcome", counting_draw)
 
     async def scenario() -> None:
         stores = [Store(pg_url), Store(pg_url)]
@@ -186,7 +188,7 @@ def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.
         for name, service in zip("ab", services, strict=True):
             service.bots.owner = name  # type: ignore[attr-defined]
             await service.start()
-        table, _ = await services[0].create("gargon", {}, ["human", "bot:random", "human", "bot:random"])
+        table, _ = await services[0].create(game, {}, ["human", "bot:random", "human", "bot:random"])
         rng = random.Random(4)
         while True:
             await asyncio.sleep(0.01)
@@ -194,15 +196,19 @@ def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.
             live = await here.get(table.id)
             if live.finished:
                 break
-            if live.state.to_act in live.bots:
+            if live.state.to_act not in (0, 2):
                 continue
             legal = live.state.legal_texts()
-            await here.act(live, live.state.to_act, rng.choice(legal), live.step, "en")
+            with contextlib.suppress(ApiError):  # stale: the other process had moved meanwhile
+                await here.act(live, live.state.to_act, rng.choice(legal), live.step, "en")
         loaded = stores[0].load(table.id)
         assert loaded is not None
         row, moves = loaded
-        bot_moves = sum(1 for seat in _seats_of(row.game, row.options, row.seed, moves) if seat in (1, 3))
-        assert sum(thought.values()) == bot_moves > 10
+        movers = _seats_of(row.game, row.options, row.seed, moves)
+        assert sum(thought.values()) == sum(1 for seat in movers if seat in (1, 3)) > 10
+        chance_steps = [step for step, seat in enumerate(movers) if seat == CHANCE]
+        assert sorted(step for _, step in drawn) == chance_steps
+        assert (game == "kagoun") == bool(chance_steps)
         for service in services:
             await service.close()
         for store in stores:

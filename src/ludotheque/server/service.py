@@ -178,6 +178,7 @@ class TableService:
                 if self.bus.multi_process and not table.finished:
                     await self._catch_up(table)  # what was played while we were reading
                     self._tell(WHO, table.id)
+                self._schedule_bots(table)  # a bot or chance to act moves on, whoever holds the table
         table.used = time.monotonic()
         return table
 
@@ -471,6 +472,7 @@ class TableService:
             table.heard.clear()
         if heard or stored:
             table.updates.publish()
+            self._schedule_bots(table)  # the table may now wait for a bot or chance
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.kind == RESYNC:
@@ -531,7 +533,8 @@ class TableService:
     # -- bots -----------------------------------------------------------------------------------
     def _schedule_bots(self, table: LiveTable) -> None:
         """If a bot (or chance) is to act, let it move after the visible delay (one bot task per
-        table)."""
+        table, and one process per table: the one holding its lease). Called wherever a table comes
+        to a new position here: created, read back, caught up, swept after another process died."""
         if table.finished or not table.bot_to_act:
             return
         if table.bot_task is not None and not table.bot_task.done():

@@ -39,6 +39,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     tuple_,
@@ -48,6 +49,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..core.errors import LudothequeError, UnknownGameError
+from ..core.game import CHANCE
 from ..core.registry import get_game
 
 metadata = MetaData()
@@ -393,13 +395,14 @@ class Store:
         return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
 
     def bot_turns(self) -> list[str]:
-        """Unfinished tables where a bot is to act, oldest first: what a starting server (or one
-        taking over from a dead one) must move."""
+        """Unfinished tables where a bot or chance is to act, oldest first: what a starting server
+        (or one taking over from a dead one) must move."""
         with self.engine.connect() as db:
             return list(db.execute(
-                select(tables.c.id).join(seats, and_(seats.c.table_id == tables.c.id,
-                                                     seats.c.seat == tables.c.to_act))
-                .where(and_(tables.c.finished.is_(False), seats.c.kind == "bot"))
+                select(tables.c.id).outerjoin(seats, and_(seats.c.table_id == tables.c.id,
+                                                          seats.c.seat == tables.c.to_act))
+                .where(and_(tables.c.finished.is_(False),
+                            or_(tables.c.to_act == CHANCE, seats.c.kind == "bot")))
                 .order_by(tables.c.created)).scalars().all())
 
     def clocked_ids(self) -> list[str]:
