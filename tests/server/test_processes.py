@@ -29,7 +29,7 @@ from ludotheque.server.service import TableService
 from ludotheque.server.store import Store, StoreError
 from ludotheque.server.tables import LiveTable
 
-from .conftest import Page
+from .conftest import Page, TableDriver
 
 
 class Seat:
@@ -310,17 +310,44 @@ def test_a_move_taken_back_through_one_process_is_taken_back_on_the_pages_of_ano
         watcher.reach(1)
         undone = httpx.post(f"{first.url}/api/tables/{table}/undo", json={"token": tokens[0], "version": 1})
         assert undone.status_code == 200, undone.text
+        assert undone.json() == {"version": 2}  # a new revision, never an old one again
         deadline = time.monotonic() + 10
-        while watcher.view["version"] != 0:
+        while watcher.view["version"] != 2:
             assert time.monotonic() < deadline, "the other process did not hear of the undo"
             watcher.page.receive()
         assert watcher.view["log"] == start["log"]
         # the other process plays on from there: seat 0 again, now through the second process
         other_move = first_move["legal"][-1]["action"]
         again = httpx.post(f"{second.url}/api/tables/{table}/actions",
-                           json={"token": tokens[0], "action": other_move, "version": 0})
+                           json={"token": tokens[0], "action": other_move, "version": 2})
         assert again.status_code == 200, again.text
-        assert httpx.get(f"{first.url}/api/tables/{table}").json()["version"] >= 1
-        watcher.reach(1)
+        assert httpx.get(f"{first.url}/api/tables/{table}").json()["version"] >= 3
+        watcher.reach(3)
     finally:
         watcher.close()
+
+
+def test_an_answer_chosen_on_a_position_taken_back_is_refused_by_the_other_process(
+        two_servers: list[ServerProcess]) -> None:
+    """Seat 2 played, took it back and played something else through one process; seat 0's answer
+    chosen on the first position (the same step) is stale through the other, socket or HTTP."""
+    first, second = two_servers
+    body = {"game": "gargon", "seats": ["human"] * 3, "options": {"first_player": 2}, "undo": True}
+    created = httpx.post(f"{first.url}/api/tables", json=body).json()
+    table = created["id"]
+    tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"]}
+    page = Seat(second, table, tokens[0])  # seat 0's page, served by the other process
+    try:
+        with httpx.Client(base_url=first.url) as http:
+            answer, version = TableDriver(http).replaced_move(table, tokens)  # type: ignore[arg-type]
+        page.reach(version + 2)  # the other process heard the move, the undo and the new move
+        page.socket.send(json.dumps({"type": "action", "action": answer, "version": version}))
+        refused = page.page.receive()
+        assert refused["type"] == "refused" and refused["code"] == "stale", refused
+        over_http = httpx.post(f"{second.url}/api/tables/{table}/actions",
+                               json={"token": tokens[0], "action": answer, "version": version})
+        assert over_http.status_code == 409 and over_http.json()["code"] == "stale"
+        versions = [httpx.get(f"{s.url}/api/tables/{table}").json()["version"] for s in two_servers]
+        assert versions == [version + 2] * 2
+    finally:
+        page.close()

@@ -3,10 +3,12 @@
 A table is one row (game, the version of its rules, options, seed) plus its seats and its actions
 in order. Every action is committed in its own transaction before anyone is told about it, so a
 server killed at any moment (even ``kill -9``) restarts from exactly the actions it acknowledged.
-The row's ``step`` (the number of actions played) is the table's clock: an action is written only
-if the row is still at the step it was chosen on, so however many processes share the database,
-exactly one action is played at each step. Seat tokens are stored only as SHA-256 digests: reading
-the database does not give the power to act at a table.
+The row's ``revision`` is the table's clock: it names one position, and grows by one with every
+action and every move taken back (``step``, the number of actions played, goes back on an undo,
+so it cannot). An action or an undo is written only if the row is still at the revision it was
+chosen on, so however many processes share the database, exactly one change is made from each
+position, and a choice made on a position taken back never lands on another. Seat tokens are
+stored only as SHA-256 digests: reading the database does not give the power to act at a table.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("created", Float, nullable=False),
     Column("step", Integer, nullable=False, default=0),  # the number of actions played
+    Column("revision", Integer, nullable=False, default=0),  # one more at each action and each undo
     Column("to_act", Integer, nullable=True),
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
@@ -103,8 +106,9 @@ _SCHEMA_LOCK = 0x6C75646F  # "ludo"
 
 
 #: The hot path's two statements, as plain SQL (compiled once; far cheaper per call than Core).
-_ADVANCE = text("UPDATE ludo_tables SET step = :next, to_act = :to_act, finished = :finished, "
-                "result = :result, clock_state = :clock_state WHERE id = :id AND step = :step")
+_ADVANCE = text("UPDATE ludo_tables SET step = :next, revision = :revision + 1, to_act = :to_act, "
+                "finished = :finished, result = :result, clock_state = :clock_state "
+                "WHERE id = :id AND revision = :revision")
 _ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON), bindparam("clock_state", type_=JSON))
 _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
                "VALUES (:id, :step, :action, :seat, :at)")
@@ -112,11 +116,13 @@ _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
 
 @dataclass
 class Move:
-    """One action to record: played at ``step`` of table ``table_id`` by ``seat``, leaving
-    ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells the other processes;
-    ``clock_state``: the turn timer's state once it is played (clocks.py), at a table with one."""
+    """One action to record: chosen on ``revision`` of table ``table_id`` and played at ``step``
+    by ``seat``, leaving ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells
+    the other processes; ``clock_state``: the turn timer's state once it is played (clocks.py), at
+    a table with one."""
 
     table_id: str
+    revision: int
     step: int
     action: str
     seat: int | None
@@ -131,7 +137,8 @@ class StoreError(LudothequeError):
 
 
 class TableMoved(Exception):
-    """The table is no longer at the step an action was chosen on: someone else played first."""
+    """The table is no longer at the revision an action was chosen on: someone else played first,
+    or a move was taken back."""
 
 
 @dataclass
@@ -153,6 +160,7 @@ class TableRow:
     seats: list[SeatRow]
     created: float = field(default_factory=time.time)
     step: int = 0
+    revision: int = 0  # grows at every action and every undo: names one position
     to_act: int | None = None
     finished: bool = False
     result: dict[str, Any] | None = None
@@ -198,6 +206,9 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN undo BOOLEAN NOT NULL DEFAULT FALSE"))
     if "clock_state" not in columns:  # clocks were kept in memory only
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock_state JSON"))
+    if "revision" not in columns:  # positions were named by their step, which an undo reuses
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
+        db.execute(text("UPDATE ludo_tables SET revision = step"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in [*tables.indexes, *seats.indexes]:
@@ -250,7 +261,7 @@ class Store:
     def _insert_table(self, db: Connection, row: TableRow) -> None:
         db.execute(insert(tables).values(
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options, seed=row.seed,
-            created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
+            created=row.created, step=0, revision=0, to_act=row.to_act, finished=row.finished, result=None,
             next_id=None, clock=row.clock, undo=row.undo))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
@@ -258,10 +269,10 @@ class Store:
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
-        is written only if its table is still at its step. Returns which ones were.
+        is written only if its table is still at its revision. Returns which ones were.
 
         The conditional update locks the table's row until the commit, so of two processes
-        playing at one step, the second waits and then finds the step gone. Rows are locked in
+        playing on one revision, the second waits and then finds the revision gone. Rows are locked in
         the order of their ids, so two processes' transactions never wait for each other in a
         circle."""
         written = [False] * len(moves)
@@ -270,8 +281,8 @@ class Store:
             for index in sorted(range(len(moves)), key=lambda i: moves[i].table_id):
                 move = moves[index]
                 advanced = db.execute(_ADVANCE, {
-                    "id": move.table_id, "step": move.step, "next": move.step + 1, "to_act": move.to_act,
-                    "finished": move.result is not None, "result": move.result,
+                    "id": move.table_id, "revision": move.revision, "next": move.step + 1,
+                    "to_act": move.to_act, "finished": move.result is not None, "result": move.result,
                     "clock_state": move.clock_state})
                 if advanced.rowcount != 1:
                     continue
@@ -281,20 +292,22 @@ class Store:
                 written[index] = True
         return written
 
-    def append_action(self, table_id: str, step: int, action: str, seat: int | None, to_act: int | None,
-                      result: dict[str, Any] | None, notice: str | None = None) -> None:
-        """Record one action (see ``append_actions``); TableMoved if the table has left ``step``."""
-        if not self.append_actions([Move(table_id, step, action, seat, to_act, result, notice)])[0]:
+    def append_action(self, table_id: str, revision: int, step: int, action: str, seat: int | None,
+                      to_act: int | None, result: dict[str, Any] | None, notice: str | None = None) -> None:
+        """Record one action (see ``append_actions``); TableMoved if the table has left ``revision``."""
+        if not self.append_actions([Move(table_id, revision, step, action, seat, to_act, result, notice)])[0]:
             raise TableMoved(table_id)
 
-    def undo_last(self, table_id: str, step: int, to_act: int | None, notice: str | None = None,
-                  clock_state: dict[str, Any] | None = None) -> None:
-        """Forget the last action of a table at ``step`` (it goes back to ``step - 1``, with
-        ``to_act`` to act); TableMoved if the table has left ``step`` or is over."""
+    def undo_last(self, table_id: str, revision: int, step: int, to_act: int | None,
+                  notice: str | None = None, clock_state: dict[str, Any] | None = None) -> None:
+        """Forget the last action of a table at ``revision`` and ``step`` (it goes back to
+        ``step - 1``, with ``to_act`` to act, at a new revision); TableMoved if the table has left
+        ``revision`` or is over."""
         with self._writing() as db:
             back = db.execute(update(tables).where(and_(
-                tables.c.id == table_id, tables.c.step == step, tables.c.finished.is_(False)))
-                .values(step=step - 1, to_act=to_act, clock_state=clock_state))
+                tables.c.id == table_id, tables.c.revision == revision, tables.c.step == step,
+                tables.c.finished.is_(False)))
+                .values(step=step - 1, revision=revision + 1, to_act=to_act, clock_state=clock_state))
             if back.rowcount != 1:
                 raise TableMoved(table_id)
             db.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx == step - 1)))
@@ -336,27 +349,28 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str) -> tuple[TableRow, list[str]] | None:
-        """A table and its actions in order, or None."""
+        """A table and its actions in order (those of its row's revision), or None."""
         with self.engine.connect() as db:
-            row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
+            while True:  # the row and the actions of one revision (it may move in between)
+                row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+                if row is None:
+                    return None
+                revision, moves = _position(db, table_id, 0)
+                if revision == row["revision"]:
+                    break
             seat_rows = _seat_rows(db, table_id)
-            moves = db.execute(select(actions.c.action).where(actions.c.table_id == table_id)
-                               .order_by(actions.c.idx)).scalars().all()
-        return _table_row(row, seat_rows), list(moves)
+        return _table_row(row, seat_rows), moves
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
         with self.engine.connect() as db:
             return [_seat(s) for s in _seat_rows(db, table_id)]
 
-    def actions_since(self, table_id: str, step: int) -> list[str]:
-        """The actions played from ``step`` on, in order (what another process played)."""
+    def actions_since(self, table_id: str, step: int) -> tuple[int, list[str]]:
+        """The table's revision and its actions from ``step`` on, in order, read together (what
+        other processes played)."""
         with self.engine.connect() as db:
-            return list(db.execute(select(actions.c.action).where(
-                and_(actions.c.table_id == table_id, actions.c.idx >= step)).order_by(actions.c.idx))
-                .scalars().all())
+            return _position(db, table_id, step)
 
     def list_tables(self, finished: bool | None = None, limit: int = 100,
                     before: tuple[float, str] | None = None) -> list[TableRow]:
@@ -418,6 +432,22 @@ class Store:
                                    .order_by(tables.c.created)).scalars().all())
 
 
+def _position(db: Connection, table_id: str, since: int) -> tuple[int, list[str]]:
+    """A table's revision and its actions from step ``since`` on, as of one revision: read again
+    until the revision is the same before and after the actions (each statement may see a later
+    commit, and every change of the actions changes the revision)."""
+    revision_of = select(tables.c.revision).where(tables.c.id == table_id)
+    revision = db.execute(revision_of).scalar_one()
+    while True:
+        moves = list(db.execute(select(actions.c.action).where(
+            and_(actions.c.table_id == table_id, actions.c.idx >= since)).order_by(actions.c.idx))
+            .scalars().all())
+        again = db.execute(revision_of).scalar_one()
+        if again == revision:
+            return int(revision), moves
+        revision = again
+
+
 def _newest_first(limit: int, before: tuple[float, str] | None) -> Any:
     """A page of tables, newest first, after the (created, id) cursor ``before``."""
     query = select(tables).order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
@@ -440,7 +470,8 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         id=row["id"], game=row["game"], rules_version=row["rules_version"],
         options=dict(row["options"] or {}), seed=int(row["seed"]),
         seats=[_seat(s) for s in seat_rows],
-        created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
+        created=float(row["created"]), step=int(row["step"]), revision=int(row["revision"]),
+        to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
         clock=row.get("clock"), undo=bool(row.get("undo")), clock_state=row.get("clock_state"),
     )
