@@ -41,6 +41,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def pg_url() -> str:
+    """A fresh, empty PostgreSQL database."""
+    url = pg_url_or_skip()
+    store = Store(url)
+    metadata.drop_all(store.engine)
+    store.close()
+    return url
+
+
+@pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a fresh SQLite file, bots moving at once."""
     with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)) as test_client:
@@ -92,6 +102,26 @@ class TableDriver:
     def play(self, table: str, token: str, action: str, version: int) -> Any:
         return self.client.post(f"/api/tables/{table}/actions",
                                 json={"token": token, "action": action, "version": version})
+
+    def undo(self, table: str, token: str, version: int) -> Any:
+        return self.client.post(f"/api/tables/{table}/undo", json={"token": token, "version": version})
+
+    def replaced_move(self, table: str, tokens: dict[int, str]) -> tuple[str, int]:
+        """At a Gargon table of three people with undo, seat 2 first to act: seat 2 plays, seat 0
+        chooses its answer, seat 2 takes its move back and plays another: the same step again, on
+        another position. Returns seat 0's answer (legal on both positions) and the version it was
+        chosen on."""
+        first = self.view(table, tokens[2])
+        moves = [e["action"] for e in first["legal"] if e["action"].startswith("play")]
+        assert self.play(table, tokens[2], moves[0], first["version"]).status_code == 200
+        seen = self.view(table, tokens[0])
+        back = self.undo(table, tokens[2], seen["version"])
+        assert back.status_code == 200, back.text
+        again = self.play(table, tokens[2], moves[-1], back.json()["version"])
+        assert again.status_code == 200, again.text
+        now = {e["action"] for e in self.view(table, tokens[0])["legal"]}
+        answer = next(e["action"] for e in seen["legal"] if e["action"] in now)
+        return answer, seen["version"]
 
     def play_turn(self, table: str, tokens: dict[int, str], pick: Callable[[list[Any]], Any]) -> bool:
         """The seat to act (all seats human) plays ``pick(legal)``; False once the game is over."""

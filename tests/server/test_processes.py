@@ -19,24 +19,17 @@ import pytest
 import websockets.sync.client
 
 from ludotheque.cli.testing import CliRunner
+from ludotheque.core.game import CHANCE
 from ludotheque.core.record import GameRecord, replay
 from ludotheque.server.bot_moves import BotMoves
 from ludotheque.server.bus import LocalBus
+from ludotheque.server.errors import ApiError
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.service import TableService
-from ludotheque.server.store import Store, StoreError, metadata
+from ludotheque.server.store import Store, StoreError
+from ludotheque.server.tables import LiveTable
 
-from .conftest import Page, pg_url_or_skip
-
-
-@pytest.fixture
-def pg_url() -> str:
-    """A fresh, empty PostgreSQL database."""
-    url = pg_url_or_skip()
-    store = Store(url)
-    metadata.drop_all(store.engine)
-    store.close()
-    return url
+from .conftest import Page, TableDriver
 
 
 class Seat:
@@ -168,17 +161,26 @@ def test_serve_with_workers_shares_one_port(pg_url: str, start_server: Callable[
             seat.close()
 
 
-def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", ["gargon", "kagoun"])
+def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.MonkeyPatch,
+                                                          game: str) -> None:
     """Two services (two processes' worth: a store, a bus and bot leases each) over one database:
-    humans act through either; every bot move was thought by exactly one of them."""
+    humans act through either; every bot move was thought, and every chance outcome drawn, by
+    exactly one of them (Kagoun draws during play)."""
     thought: dict[str, int] = {}
-    real_move = BotMoves.move
+    drawn: list[tuple[str, int]] = []
+    real_move, real_draw = BotMoves.move, LiveTable.chance_outcome
 
     async def counting_move(self: BotMoves, bot: Any, state: Any, seat: int, table_id: str) -> int:
         thought[self.owner] = thought.get(self.owner, 0) + 1  # type: ignore[attr-defined]
         return await real_move(self, bot, state, seat, table_id)
 
+    def counting_draw(self: LiveTable) -> int:
+        drawn.append((self.id, self.step))
+        return real_draw(self)
+
     monkeypatch.setattr(BotMoves, "move", counting_move)
+    monkeypatch.setattr(LiveTable, "chance_outcome", counting_draw)
 
     async def scenario() -> None:
         stores = [Store(pg_url), Store(pg_url)]
@@ -186,7 +188,7 @@ def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.
         for name, service in zip("ab", services, strict=True):
             service.bots.owner = name  # type: ignore[attr-defined]
             await service.start()
-        table, _ = await services[0].create("gargon", {}, ["human", "bot:random", "human", "bot:random"])
+        table, _ = await services[0].create(game, {}, ["human", "bot:random", "human", "bot:random"])
         rng = random.Random(4)
         while True:
             await asyncio.sleep(0.01)
@@ -194,15 +196,19 @@ def test_bots_are_moved_by_exactly_one_process(pg_url: str, monkeypatch: pytest.
             live = await here.get(table.id)
             if live.finished:
                 break
-            if live.state.to_act in live.bots:
+            if live.state.to_act not in (0, 2):
                 continue
             legal = live.state.legal_texts()
-            await here.act(live, live.state.to_act, rng.choice(legal), live.step, "en")
+            with contextlib.suppress(ApiError):  # stale: the other process had moved meanwhile
+                await here.act(live, live.state.to_act, rng.choice(legal), live.step, "en")
         loaded = stores[0].load(table.id)
         assert loaded is not None
         row, moves = loaded
-        bot_moves = sum(1 for seat in _seats_of(row.game, row.options, row.seed, moves) if seat in (1, 3))
-        assert sum(thought.values()) == bot_moves > 10
+        movers = _seats_of(row.game, row.options, row.seed, moves)
+        assert sum(thought.values()) == sum(1 for seat in movers if seat in (1, 3)) > 10
+        chance_steps = [step for step, seat in enumerate(movers) if seat == CHANCE]
+        assert sorted(step for _, step in drawn) == chance_steps
+        assert (game == "kagoun") == bool(chance_steps)
         for service in services:
             await service.close()
         for store in stores:
@@ -304,17 +310,44 @@ def test_a_move_taken_back_through_one_process_is_taken_back_on_the_pages_of_ano
         watcher.reach(1)
         undone = httpx.post(f"{first.url}/api/tables/{table}/undo", json={"token": tokens[0], "version": 1})
         assert undone.status_code == 200, undone.text
+        assert undone.json() == {"version": 2}  # a new revision, never an old one again
         deadline = time.monotonic() + 10
-        while watcher.view["version"] != 0:
+        while watcher.view["version"] != 2:
             assert time.monotonic() < deadline, "the other process did not hear of the undo"
             watcher.page.receive()
         assert watcher.view["log"] == start["log"]
         # the other process plays on from there: seat 0 again, now through the second process
         other_move = first_move["legal"][-1]["action"]
         again = httpx.post(f"{second.url}/api/tables/{table}/actions",
-                           json={"token": tokens[0], "action": other_move, "version": 0})
+                           json={"token": tokens[0], "action": other_move, "version": 2})
         assert again.status_code == 200, again.text
-        assert httpx.get(f"{first.url}/api/tables/{table}").json()["version"] >= 1
-        watcher.reach(1)
+        assert httpx.get(f"{first.url}/api/tables/{table}").json()["version"] >= 3
+        watcher.reach(3)
     finally:
         watcher.close()
+
+
+def test_an_answer_chosen_on_a_position_taken_back_is_refused_by_the_other_process(
+        two_servers: list[ServerProcess]) -> None:
+    """Seat 2 played, took it back and played something else through one process; seat 0's answer
+    chosen on the first position (the same step) is stale through the other, socket or HTTP."""
+    first, second = two_servers
+    body = {"game": "gargon", "seats": ["human"] * 3, "options": {"first_player": 2}, "undo": True}
+    created = httpx.post(f"{first.url}/api/tables", json=body).json()
+    table = created["id"]
+    tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"]}
+    page = Seat(second, table, tokens[0])  # seat 0's page, served by the other process
+    try:
+        with httpx.Client(base_url=first.url) as http:
+            answer, version = TableDriver(http).replaced_move(table, tokens)  # type: ignore[arg-type]
+        page.reach(version + 2)  # the other process heard the move, the undo and the new move
+        page.socket.send(json.dumps({"type": "action", "action": answer, "version": version}))
+        refused = page.page.receive()
+        assert refused["type"] == "refused" and refused["code"] == "stale", refused
+        over_http = httpx.post(f"{second.url}/api/tables/{table}/actions",
+                               json={"token": tokens[0], "action": answer, "version": version})
+        assert over_http.status_code == 409 and over_http.json()["code"] == "stale"
+        versions = [httpx.get(f"{s.url}/api/tables/{table}").json()["version"] for s in two_servers]
+        assert versions == [version + 2] * 2
+    finally:
+        page.close()

@@ -21,14 +21,15 @@ def _row(table_id: str = "t1") -> TableRow:
 def test_a_table_and_its_actions_read_back_in_order(db_url: str) -> None:
     store = Store(db_url)
     store.create_table(_row())
-    store.append_action("t1", 0, "play R3", 0, 1, None)
-    store.append_action("t1", 1, "pass", 1, 1, None)
+    store.append_action("t1", 0, 0, "play R3", 0, 1, None)
+    store.append_action("t1", 1, 1, "pass", 1, 1, None)
     store.close()
     again = Store(db_url)  # a new connection pool: what was committed is on disk
     loaded = again.load("t1")
     assert loaded is not None
     row, moves = loaded
-    assert moves == ["play R3", "pass"] and row.step == 2 and row.to_act == 1 and row.rules_version == 1
+    assert moves == ["play R3", "pass"] and row.step == row.revision == 2
+    assert row.to_act == 1 and row.rules_version == 1
     assert [(s.seat, s.kind, s.bot, s.token_hash) for s in row.seats] == [
         (0, "human", None, "ab" * 32), (1, "bot", "random", None), (2, "human", None, None)]
     assert row.options == {"players": 3} and row.seed == 42 and not row.finished
@@ -36,14 +37,31 @@ def test_a_table_and_its_actions_read_back_in_order(db_url: str) -> None:
     again.close()
 
 
-def test_a_second_action_at_one_step_is_refused_by_the_database(db_url: str) -> None:
+def test_a_second_action_on_one_revision_is_refused_by_the_database(db_url: str) -> None:
     store = Store(db_url)
     store.create_table(_row())
-    store.append_action("t1", 0, "play R3", 0, 1, None)
+    store.append_action("t1", 0, 0, "play R3", 0, 1, None)
     with pytest.raises(TableMoved):
-        store.append_action("t1", 0, "play R5", 0, 1, None)
+        store.append_action("t1", 0, 0, "play R5", 0, 1, None)
     loaded = store.load("t1")
     assert loaded is not None and loaded[1] == ["play R3"]
+    store.close()
+
+
+def test_an_undo_makes_a_new_revision_and_choices_made_before_it_are_refused(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_table(_row())
+    store.append_action("t1", 0, 0, "play R3", 0, 1, None)  # revision 1, step 1
+    store.undo_last("t1", 1, 1, 0)  # revision 2, step 0 again
+    with pytest.raises(TableMoved):  # chosen on revision 0: the same step, but a position gone
+        store.append_action("t1", 0, 0, "play R5", 0, 1, None)
+    with pytest.raises(TableMoved):
+        store.undo_last("t1", 1, 1, 0)
+    store.append_action("t1", 2, 0, "play R5", 0, 1, None)
+    loaded = store.load("t1")
+    assert loaded is not None and loaded[1] == ["play R5"]
+    assert (loaded[0].step, loaded[0].revision) == (1, 3)
+    assert store.actions_since("t1", 0) == (3, ["play R5"])
     store.close()
 
 
@@ -51,7 +69,7 @@ def test_finished_tables_leave_the_unfinished_list(db_url: str) -> None:
     store = Store(db_url)
     store.create_table(_row("a"))
     store.create_table(_row("b"))
-    store.append_action("b", 0, "play R3", 0, None, {"scores": [1, 2, 3], "winners": [2]})
+    store.append_action("b", 0, 0, "play R3", 0, None, {"scores": [1, 2, 3], "winners": [2]})
     assert store.unfinished_ids() == ["a"]
     assert [t.id for t in store.list_tables(finished=True)] == ["b"]
     assert store.list_tables(finished=True)[0].result == {"scores": [1, 2, 3], "winners": [2]}
@@ -104,9 +122,9 @@ def test_a_bad_database_url_is_a_clear_error(url: str) -> None:
 
 
 def test_a_database_of_the_first_web_table_is_brought_up_to_date(db_url: str) -> None:
-    """The first schema called the action counter "version" and kept no rules version: the store
-    renames the one, fills the other with the rules those tables were played with, adds the lobby's
-    indexes, and the tables read back."""
+    """The first schema called the action counter "version" and kept no rules version nor
+    revision: the store renames the one, fills the others with the rules those tables were played
+    with and their step, adds the lobby's indexes, and the tables read back."""
     from sqlalchemy import create_engine, inspect, text
 
     engine = create_engine(Store(db_url).url)
@@ -118,16 +136,16 @@ def test_a_database_of_the_first_web_table_is_brought_up_to_date(db_url: str) ->
                         "options JSON NOT NULL, seed BIGINT NOT NULL, created FLOAT NOT NULL, "
                         "version INTEGER NOT NULL, to_act INTEGER, finished BOOLEAN NOT NULL, result JSON, "
                         "next_id VARCHAR(32))"))
-        db.execute(text("INSERT INTO ludo_tables VALUES ('old', 'gargon', '{\"players\": 3}', 42, 1.0, 0, 0, "
+        db.execute(text("INSERT INTO ludo_tables VALUES ('old', 'gargon', '{\"players\": 3}', 42, 1.0, 2, 0, "
                         "false, NULL, NULL)"))
     engine.dispose()
     store = Store(db_url)
     columns = {c["name"] for c in inspect(store.engine).get_columns("ludo_tables")}
-    assert {"step", "rules_version"} <= columns and "version" not in columns
+    assert {"step", "rules_version", "revision"} <= columns and "version" not in columns
     indexes = {i["name"] for i in inspect(store.engine).get_indexes("ludo_tables")}
     assert {"ix_ludo_tables_created", "ix_ludo_tables_finished_created"} <= indexes
     loaded = store.load("old")
-    assert loaded is not None and loaded[0].rules_version == 1 and loaded[0].step == 0
+    assert loaded is not None and loaded[0].rules_version == 1 and loaded[0].step == loaded[0].revision == 2
     Store(db_url).close()  # and again: nothing left to do
     store.close()
 

@@ -42,14 +42,14 @@ def test_a_player_takes_back_a_move_that_showed_them_nothing(client: TestClient,
     assert tables.view(table, tokens[1])["undo"] is None  # only the player of the move may
     answer = _undo(client, table, tokens[0], 1)
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"version": 0}
+    assert answer.json() == {"version": 2}  # a new revision: the position is the first one again
     back = tables.view(table, tokens[0])
-    assert back["version"] == 0 and back["to_act"] == 0
+    assert back["version"] == 2 and back["to_act"] == 0
     assert back["observation"] == before["observation"] and back["legal"] == before["legal"]
     assert back["log"] == before["log"] and back["undo"] is None
     assert tables.view(table, tokens[1])["log"] == other_before["log"]
     listed = next(t for t in client.get("/api/tables").json()["tables"] if t["id"] == table)
-    assert listed["version"] == 0 and listed["undo"] is True
+    assert listed["version"] == 2 and listed["undo"] is True
 
 
 def test_a_move_taken_back_is_gone_from_the_store_and_the_record(tmp_path: Path) -> None:
@@ -61,11 +61,11 @@ def test_a_move_taken_back_is_gone_from_the_store_and_the_record(tmp_path: Path)
         _play_first(tables, table, tokens[0], "play")
         assert _undo(client, table, tokens[0], 1).status_code == 200
         other = first[-1]["action"]  # another move instead
-        assert tables.play(table, tokens[0], other, 0).status_code == 200
+        assert tables.play(table, tokens[0], other, 2).status_code == 200
     with TestClient(create_app(url, bot_delay=0.0)) as client:  # the server restarted
         tables = TableDriver(client)
         view = tables.view(table, tokens[1])
-        assert view["version"] == 1 and view["to_act"] == 1
+        assert view["version"] == 3 and view["to_act"] == 1  # the revision outlives the process
         tables.play_out(table, tokens)
         record = client.get(f"/api/tables/{table}/record").json()
         assert record["actions"][0] == other
@@ -135,13 +135,13 @@ def test_pages_get_the_whole_view_again_and_play_on_after_an_undo(client: TestCl
         assert page.until("update")["version"] == 1 and other.until("update")["version"] == 1
         assert page.view is not None and page.view["undo"]["allowed"] is True
         mover.send_json({"type": "undo", "version": 1})
-        assert page.until("view")["version"] == 0 and other.until("view")["version"] == 0
+        assert page.until("view")["version"] == 2 and other.until("view")["version"] == 2
         assert page.view["observation"] == start["observation"] and page.view["undo"] is None
-        watcher.send_json({"type": "undo", "version": 0})  # not theirs: refused, nothing changes
+        watcher.send_json({"type": "undo", "version": 2})  # not theirs: refused, nothing changes
         refused = other.until("refused")
         assert refused["code"] == "undo_not_yours" and refused["message"].startswith("Seul votre")
-        mover.send_json({"type": "action", "action": action, "version": 0})  # and the game goes on
-        assert page.until("update")["version"] == 1 and other.until("update")["version"] == 1
+        mover.send_json({"type": "action", "action": action, "version": 2})  # and the game goes on
+        assert page.until("update")["version"] == 3 and other.until("update")["version"] == 3
 
 
 #: Drakon's laid room draws the pile's top tile (no chance: refused as revealing); Kagoun's
@@ -165,9 +165,11 @@ def test_every_game_offers_undo_only_for_moves_that_reveal_nothing(client: TestC
             continue  # the move was someone else's by now (chance drew), or the game ended
         if after["undo"]["allowed"] and taken_back < 3:
             assert _undo(client, table, token, after["version"]).status_code == 200
-            assert tables.view(table, token) == mine
+            back = tables.view(table, token)
+            assert back["version"] == after["version"] + 1  # a new revision, of the position before
+            assert {**back, "version": 0} == {**mine, "version": 0}
             taken_back += 1
-            tables.play(table, token, mine["legal"][-1]["action"], mine["version"])
+            tables.play(table, token, mine["legal"][-1]["action"], back["version"])
         elif not after["undo"]["allowed"]:
             code = _undo(client, table, token, after["version"]).json()["code"]
             if code == "stale":  # chance has drawn meanwhile: the move is no longer the last
@@ -176,6 +178,41 @@ def test_every_game_offers_undo_only_for_moves_that_reveal_nothing(client: TestC
             assert code == "undo_reveals"
             refused += 1
     assert taken_back >= 1 and (refused >= 1 or not refusals), (taken_back, refused)
+
+
+def test_an_answer_chosen_on_a_position_taken_back_is_refused_over_http(tables: TableDriver) -> None:
+    """Seat 2 played, took it back and played something else: seat 0's answer chosen on the first
+    position (the same step) is stale, and so is seat 2's undo chosen there; nothing changes."""
+    table, tokens = tables.create(["human"] * 3, table={"undo": True}, first_player=2)
+    answer, version = tables.replaced_move(table, tokens)
+    before = tables.view(table, tokens[0])
+    assert before["version"] == version + 2 and before["to_act"] == 0  # the step is the same
+    refused = tables.play(table, tokens[0], answer, version)
+    assert refused.status_code == 409 and refused.json()["code"] == "stale"
+    undo = tables.undo(table, tokens[2], version)
+    assert undo.status_code == 409 and undo.json()["code"] == "stale"
+    assert tables.view(table, tokens[0]) == before
+    assert tables.play(table, tokens[0], answer, before["version"]).status_code == 200
+
+
+def test_an_answer_chosen_on_a_position_taken_back_is_refused_over_the_websocket(
+        client: TestClient, tables: TableDriver) -> None:
+    table, tokens = tables.create(["human"] * 3, table={"undo": True}, first_player=2)
+    with client.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_json({"type": "hello", "token": tokens[0], "lang": "en"})
+        page = Page(socket.receive_text)
+        page.until("view")
+        answer, version = tables.replaced_move(table, tokens)
+        before = tables.view(table, tokens[0])
+        while page.view is None or page.view["version"] != before["version"]:
+            page.receive()  # the page follows: the move, the whole view after the undo, the new move
+        socket.send_json({"type": "action", "action": answer, "version": version})
+        refused = page.receive()
+        assert refused["type"] == "refused" and refused["code"] == "stale", refused
+        assert str(before["version"]) in refused["message"]
+        assert tables.view(table, tokens[0]) == before
+        socket.send_json({"type": "action", "action": answer, "version": before["version"]})
+        assert page.until("update")["version"] == before["version"] + 1
 
 
 def test_taking_a_move_back_buys_no_time(client: TestClient, tables: TableDriver) -> None:

@@ -95,7 +95,7 @@ class SeatName(BaseModel):
 
 
 class TakeBack(BaseModel):
-    """Take back one's last move, chosen on view ``version`` (the step)."""
+    """Take back one's last move, chosen on the view of ``version`` (the table's revision)."""
 
     model_config = ConfigDict(extra="forbid")
     token: Token
@@ -103,7 +103,8 @@ class TakeBack(BaseModel):
 
 
 class PlayAction(BaseModel):
-    """An action in the game's notation, with the ``version`` (the step) of the view it was chosen on."""
+    """An action in the game's notation, with the ``version`` (the table's revision) of the view it
+    was chosen on."""
 
     model_config = ConfigDict(extra="forbid")
     token: Token
@@ -369,11 +370,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def play(table_id: str, body: PlayAction,
                    accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Play an action in notation, chosen on view ``version`` (the table's step)."""
+        """Play an action in notation, chosen on the view of ``version`` (the table's revision: it
+        names one position, and grows at every action and every move taken back); 409 ``stale``
+        for any other revision. Answers the new revision."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
-        step = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
-        return {"version": step}
+        version = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
+        return {"version": version}
 
     @app.post("/api/tables/{table_id}/undo", tags=["tables"])
     async def undo(table_id: str, body: TakeBack) -> dict[str, Any]:

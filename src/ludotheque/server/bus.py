@@ -32,11 +32,11 @@ from .store import CHANNEL, Store, StoreError
 
 log = logging.getLogger("ludotheque.server")
 
-#: Notice kinds: an action was played (<data>: "<step> <action>", the step it was played at, and
-#: the action in notation, so that nobody needs to read it back); the table's seats connected here
-#: are <data> (a comma list); its "play again" table is <data>; who is connected at <table>?; a
-#: seat's player chose a name (<data>: the seat; the name is read back from the store); a move
-#: was taken back (<data>: the step the table is back at; its actions are read back).
+#: Notice kinds: an action was played (<data>: "<revision> <action>", the revision it was chosen
+#: on, and the action in notation, so that nobody needs to read it back); the table's seats
+#: connected here are <data> (a comma list); its "play again" table is <data>; who is connected at
+#: <table>?; a seat's player chose a name (<data>: the seat; the name is read back from the
+#: store); a move was taken back (<data>: the table's new revision; its actions are read back).
 ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO = "a", "p", "r", "w", "n", "u"
 #: A notice that the listener was cut off and notices may have been missed: catch up everything.
 RESYNC = "resync"

@@ -69,7 +69,7 @@ class SeatClocks:
     players: int
     now: float
     bank: list[float] = field(default_factory=list)
-    step: int = -1
+    revision: int = -1  # of the position whose turn runs
     to_act: int | None = None
     started: float = 0.0
     away_since: dict[int, float] = field(default_factory=dict)
@@ -85,12 +85,13 @@ class SeatClocks:
             bank[self.to_act] = max(0.0, bank[self.to_act] - (now - self.started))
         return bank
 
-    def turn(self, step: int, to_act: int | None, now: float) -> None:
-        """A new step: the seat that was to act pays for its time; the next one's turn starts."""
-        if step == self.step:
+    def turn(self, revision: int, to_act: int | None, now: float) -> None:
+        """A new position (``revision``): the seat that was to act pays for its time; the next
+        one's turn starts."""
+        if revision == self.revision:
             return
         self.bank = self._paid(now)
-        self.step, self.to_act, self.started = step, to_act, now
+        self.revision, self.to_act, self.started = revision, to_act, now
 
     def saved(self, now: float, wall: float) -> dict[str, Any]:
         """What the store keeps with an action played ``now`` (``wall``: the same moment by the
@@ -101,11 +102,11 @@ class SeatClocks:
         """The clocks as the current turn stands: each seat's time left, and when it began."""
         return list(self.bank), self.started
 
-    def resume(self, step: int, to_act: int | None, snapshot: tuple[list[float], float]) -> None:
+    def resume(self, revision: int, to_act: int | None, snapshot: tuple[list[float], float]) -> None:
         """Back to a turn of ``snapshot`` (its move was taken back): the turn goes on from when it
         began, so taking a move back never buys time."""
         self.bank, self.started = list(snapshot[0]), snapshot[1]
-        self.step, self.to_act = step, to_act
+        self.revision, self.to_act = revision, to_act
 
     def restore(self, saved: Any, now: float, wall: float) -> None:
         """Go on from what the store kept (ignored if it is not what ``saved`` writes)."""
@@ -128,10 +129,10 @@ class SeatClocks:
             out[seat] = max(0.0, out[seat] - (now - self.started))
         return out
 
-    def tick(self, step: int, to_act: int | None, humans: set[int], connected: frozenset[int],
+    def tick(self, revision: int, to_act: int | None, humans: set[int], connected: frozenset[int],
              now: float) -> int | None:
         """The seat to hand to a bot now (out of time, or gone too long), if any."""
-        self.turn(step, to_act, now)
+        self.turn(revision, to_act, now)
         for seat in list(self.away_since):
             if seat in connected:
                 del self.away_since[seat]
@@ -147,7 +148,7 @@ class SeatClocks:
         """The player takes the seat back: a fresh turn, with at least BACK_SECONDS."""
         self.away_since.pop(seat, None)
         if seat == self.to_act:
-            self.turn(self.step, self.to_act, now)  # nothing to pay: the bot played meanwhile
+            self.turn(self.revision, self.to_act, now)  # nothing to pay: the bot played meanwhile
             self.started = now
         if self.clock.mode == "game":
             self.bank[seat] = max(self.bank[seat], float(min(BACK_SECONDS, self.clock.seconds)))

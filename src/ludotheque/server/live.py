@@ -170,11 +170,11 @@ class Session:
                 watcher.offer(error_text("unknown_message", watcher.lang, kind=shown))
 
     async def _undo(self, table: LiveTable, watcher: Watcher, message: dict[str, Any]) -> None:
-        step = message.get("version")
+        version = message.get("version")
         try:
-            if isinstance(step, bool) or not isinstance(step, int):
+            if isinstance(version, bool) or not isinstance(version, int):
                 raise ApiError(400, "malformed", problem='send {"type": "undo", "version": number}')
-            await self.service.undo(table, watcher.seat, step)
+            await self.service.undo(table, watcher.seat, version)
         except ApiError as exc:
             self._refuse(watcher, exc)
 
@@ -184,16 +184,16 @@ class Session:
         watcher.offer(json.dumps(refusal, ensure_ascii=False))
 
     async def _act(self, table: LiveTable, watcher: Watcher, message: dict[str, Any]) -> None:
-        action, step, token = message.get("action"), message.get("version"), message.get("token")
+        action, version, token = message.get("action"), message.get("version"), message.get("token")
         try:
-            if (not isinstance(action, str) or len(action) > MAX_ACTION or isinstance(step, bool)
-                    or not isinstance(step, int)):
+            if (not isinstance(action, str) or len(action) > MAX_ACTION or isinstance(version, bool)
+                    or not isinstance(version, int)):
                 raise ApiError(400, "malformed", problem='send {"type": "action", "action": text, '
                                                          f'"version": number}} (an action has at most '
                                                          f'{MAX_ACTION} characters)')
             if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN
                                       or table.seat_of(token) != watcher.seat):
                 raise ApiError(403, "bad_token")  # the action names another seat than the socket's
-            await self.service.act(table, watcher.seat, action, step, watcher.lang)
+            await self.service.act(table, watcher.seat, action, version, watcher.lang)
         except ApiError as exc:
             self._refuse(watcher, exc)

@@ -1,9 +1,12 @@
 """A ``ludotheque serve`` in a child process on a free loopback port: what the restart and browser
-tests and the benchmarks run against (a real server, as users run it)."""
+tests and the benchmarks run against (a real server, as users run it), and a way to bring a table
+of it to a chance step."""
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -12,6 +15,9 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
+
+from ..core.game import CHANCE
 
 
 def free_port() -> int:
@@ -75,3 +81,31 @@ class ServerProcess:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def call(url: str, body: Any = None) -> Any:
+    """The JSON answer to a GET of ``url`` (a POST of ``body`` as JSON when given)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def play_to_chance(base: str, game: str, players: int, rng: random.Random) -> tuple[str, int]:
+    """A new table of people only at the server ``base``, played with random legal actions until
+    chance is to draw (a game that ends first is replaced): its id and its version then. Against a
+    server with a long bot delay, the table then waits there for its draw."""
+    while True:
+        created = call(f"{base}/api/tables", {"game": game, "seats": ["human"] * players})
+        table = created["id"]
+        tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"]}
+        while True:
+            summary = call(f"{base}/api/tables/{table}")
+            if summary["terminal"]:
+                break
+            if summary["to_act"] == CHANCE:
+                return table, int(summary["version"])
+            token = tokens[summary["to_act"]]
+            view = call(f"{base}/api/tables/{table}/view", {"token": token})
+            call(f"{base}/api/tables/{table}/actions",
+                 {"token": token, "action": rng.choice(view["legal"])["action"], "version": view["version"]})

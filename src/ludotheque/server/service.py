@@ -159,6 +159,7 @@ class TableService:
                 if self.bus.multi_process and not table.finished:
                     await self._catch_up(table)  # what was played while we were reading
                     self._tell(WHO, table.id)
+                self._schedule_bots(table)  # a bot or chance to act moves on, whoever holds the table
         table.used = time.monotonic()
         return table
 
@@ -182,7 +183,7 @@ class TableService:
         more = len(rows) > limit
         rows = rows[:limit]
         after = (rows[-1].created, rows[-1].id) if more else None
-        return [summary(row, row.step, row.to_act, row.finished) for row in rows], after
+        return [summary(row, row.revision, row.to_act, row.finished) for row in rows], after
 
     # -- creating -------------------------------------------------------------------------------
     def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
@@ -275,7 +276,7 @@ class TableService:
     def _set_next(self, table: LiveTable, next_id: str) -> None:
         if table.row.next_id != next_id:
             table.row.next_id = next_id
-            table.revision += 1
+            table.view_epoch += 1
             table.updates.tell_all({"type": "rematch", "next_id": next_id})
 
     # -- names ----------------------------------------------------------------------------------
@@ -300,7 +301,7 @@ class TableService:
                 row.name, changed = name, True
         if changed:  # names are in every view and every log line: all are described again
             table.forget_lines()
-            table.revision += 1
+            table.view_epoch += 1
             for watcher in list(table.watchers):
                 table.updates.send_whole(watcher)
 
@@ -313,59 +314,61 @@ class TableService:
         self._renamed(table, {s.seat: s.name for s in stored if s.seat < len(table.row.seats)})
 
     # -- playing --------------------------------------------------------------------------------
-    async def act(self, table: LiveTable, seat: int | None, text: str, step: int, lang: str) -> int:
-        """Check, store, apply and announce one action of a human seat; returns the new step."""
+    async def act(self, table: LiveTable, seat: int | None, text: str, version: int, lang: str) -> int:
+        """Check, store, apply and announce one action of a human seat, chosen on the view of
+        revision ``version``; returns the new revision."""
         if seat is None:
             raise ApiError(403, "bad_token")
         if seat in table.zombies:
             self.take_back(table, seat)
         async with table.lock:
-            if step > table.step and self.bus.multi_process:
-                await self._catch_up_locked(table)  # the page saw a step another process played
-            action = table.check(seat, text, step, lang)
+            if version > table.revision and self.bus.multi_process:
+                await self._catch_up_locked(table)  # the page saw a revision another process made
+            action = table.check(seat, text, version, lang)
             await self._commit(table, action, seat)
-            new_step = table.step
+            revision = table.revision
         self._moved(table)
-        return new_step
+        return revision
 
-    async def undo(self, table: LiveTable, seat: int | None, step: int) -> int:
-        """Take back ``seat``'s last action (server/undo.py says when it may), chosen on view
-        ``step``: the store forgets it first, then the table is played again without it and
-        every page gets its whole view. Returns the new step."""
+    async def undo(self, table: LiveTable, seat: int | None, version: int) -> int:
+        """Take back ``seat``'s last action (server/undo.py says when it may), chosen on the view
+        of revision ``version``: the store forgets it first (the table gets a new revision, never
+        an old one again), then the table is played again without it and every page gets its
+        whole view. Returns the new revision."""
         async with table.lock:
-            if step > table.step and self.bus.multi_process:
+            if version > table.revision and self.bus.multi_process:
                 await self._catch_up_locked(table)
-            table.check_undo(seat, step)
+            table.check_undo(seat, version)
             last = table.last
             assert last is not None
-            notice = self.bus.notice(UNDO, table.id, str(step - 1))
+            notice = self.bus.notice(UNDO, table.id, str(version + 1))
             clock_state = None
             if table.clocks is not None:  # the mover's turn goes on from when it began
                 turn = last.clock or table.clocks.snapshot()
                 clock_state = state_to_store(turn[0], turn[1], time.monotonic(), time.time())
             try:
-                await to_thread.run_sync(self.store.undo_last, table.id, step, last.before.to_act,
-                                         notice, clock_state)
+                await to_thread.run_sync(self.store.undo_last, table.id, version, table.step,
+                                         last.before.to_act, notice, clock_state)
             except TableMoved:
                 await self._catch_up_locked(table)
-                raise ApiError(409, "stale", version=step, current=table.step) from None
+                raise ApiError(409, "stale", version=version, current=table.revision) from None
             except Exception as exc:
-                log.exception("table %s: could not take back step %s", table.id, step)
+                log.exception("table %s: could not take back revision %s", table.id, version)
                 raise ApiError(503, "store") from exc
-            self._rewind(table, table.game.record.actions[:-1])
+            self._rewind(table, table.game.record.actions[:-1], version + 1)
             if table.clocks is not None and last.clock is not None:
-                table.clocks.resume(table.step, table.state.to_act, last.clock)
-            new_step = table.step
+                table.clocks.resume(table.revision, table.state.to_act, last.clock)
+            revision = table.revision
         self._moved(table)
-        return new_step
+        return revision
 
-    def _rewind(self, table: LiveTable, moves: Sequence[str]) -> None:
-        """The table played again up to ``moves`` (a move was taken back), its bots started
-        afresh, and every page sent its whole view: the steps they hold are gone."""
+    def _rewind(self, table: LiveTable, moves: Sequence[str], revision: int) -> None:
+        """The table played again up to ``moves``, at ``revision`` (a move was taken back), its
+        bots started afresh, and every page sent its whole view: the revisions they hold are gone."""
         table.play_from_start(moves)
+        table.revision = revision
         table.seat_bots()
-        table.heard.clear()
-        table.revision += 1
+        table.heard = {r: action for r, action in table.heard.items() if r >= revision}  # still to come
         for watcher in list(table.watchers):
             table.updates.send_whole(watcher)
 
@@ -379,21 +382,24 @@ class TableService:
         if loaded is None:
             return
         async with table.lock:
-            self._rewind(table, loaded[1])
+            if loaded[0].revision > table.revision:  # (a notice late behind a read may find it done)
+                self._rewind(table, loaded[1], loaded[0].revision)
+                await self._catch_up_locked(table, ask_store=False)  # actions heard meanwhile
         self._moved(table)
 
     async def _commit(self, table: LiveTable, action: Action, seat: int) -> None:
         """Store first (what follows is worked out on a trial copy), then apply: a failed write
-        changes nothing, and a table another process moved first is caught up and refused."""
+        changes nothing, and a table another process moved first (or took a move back on) is
+        caught up and refused."""
         state = table.state
         trial = state.clone()
         trial.apply_trusted(action)
         result = result_of(trial) if trial.is_terminal else None
         text = state.game.action_to_text(action)
-        step = table.step
-        notice = self.bus.notice(ACTION, table.id, f"{step} {text}")
+        revision = table.revision
+        notice = self.bus.notice(ACTION, table.id, f"{revision} {text}")
         clock_state = None if table.clocks is None else table.clocks.saved(time.monotonic(), time.time())
-        move = Move(table.id, step, text, seat, trial.to_act, result, notice, clock_state)
+        move = Move(table.id, revision, table.step, text, seat, trial.to_act, result, notice, clock_state)
         stored = asyncio.ensure_future(self.writer.append(move))
         try:
             await asyncio.shield(stored)
@@ -402,7 +408,7 @@ class TableService:
             raise
         except TableMoved:
             await self._catch_up_locked(table)
-            raise ApiError(409, "stale", version=step, current=table.step) from None
+            raise ApiError(409, "stale", version=revision, current=table.revision) from None
         except Exception as exc:  # the database is down or refused: the table stays as it was
             log.exception("table %s: could not store action %s", table.id, text)
             raise ApiError(503, "store") from exc
@@ -436,22 +442,30 @@ class TableService:
         self._moved(table)
 
     async def _catch_up_locked(self, table: LiveTable, ask_store: bool = True) -> None:
-        """Play here what the other processes played: the actions their notices carried, in order,
-        then (when asked, or when a notice is missing) whatever else the store has beyond our step;
-        and tell our watchers, once."""
+        """Play here what the other processes played: the actions their notices carried, in order
+        of revision, then (when asked, or when a notice is missing) whatever else the store has
+        beyond our revision; and tell our watchers, once. When a move was taken back meanwhile,
+        the table is read back whole."""
         heard: list[str] = []
-        while table.step + len(heard) in table.heard:
-            heard.append(table.heard.pop(table.step + len(heard)))
+        while table.revision + len(heard) in table.heard:
+            heard.append(table.heard.pop(table.revision + len(heard)))
         table.extend(heard)
-        for step in [s for s in table.heard if s < table.step]:
-            del table.heard[step]
+        for revision in [r for r in table.heard if r < table.revision]:
+            del table.heard[revision]
         stored: list[str] = []
         if ask_store or table.heard:
-            stored = await to_thread.run_sync(self.store.actions_since, table.id, table.step)
-            table.extend(stored)
+            revision, stored = await to_thread.run_sync(self.store.actions_since, table.id, table.step)
             table.heard.clear()
+            if revision - table.revision != len(stored):  # not only actions since ours: an undo
+                loaded = await to_thread.run_sync(self.store.load, table.id)
+                if loaded is not None and loaded[0].revision > table.revision:
+                    self._rewind(table, loaded[1], loaded[0].revision)
+                    self._schedule_bots(table)
+                return
+            table.extend(stored)
         if heard or stored:
             table.updates.publish()
+            self._schedule_bots(table)  # the table may now wait for a bot or chance
 
     def _on_notice(self, notice: Notice) -> None:
         if notice.kind == RESYNC:
@@ -462,9 +476,9 @@ class TableService:
         if table is None:
             return
         if notice.kind == ACTION:
-            step, _, action = notice.data.partition(" ")
-            if step.isdigit() and int(step) >= table.step:
-                table.heard[int(step)] = action
+            revision, _, action = notice.data.partition(" ")
+            if revision.isdigit() and int(revision) >= table.revision:
+                table.heard[int(revision)] = action
                 self._catch_up_soon(table, ask_store=False)
         elif notice.kind == PRESENCE:
             seats = frozenset(int(s) for s in notice.data.split(",") if s.isdigit())
@@ -512,7 +526,8 @@ class TableService:
     # -- bots -----------------------------------------------------------------------------------
     def _schedule_bots(self, table: LiveTable) -> None:
         """If a bot (or chance) is to act, let it move after the visible delay (one bot task per
-        table)."""
+        table, and one process per table: the one holding its lease). Called wherever a table comes
+        to a new position here: created, read back, caught up, swept after another process died."""
         if table.finished or not table.bot_to_act:
             return
         if table.bot_task is not None and not table.bot_task.done():
@@ -525,7 +540,7 @@ class TableService:
                 return  # another process moves this table's bots
             while not table.finished and table.bot_to_act:
                 await asyncio.sleep(self.bot_delay)
-                step, seat = table.step, table.state.to_act
+                revision, seat = table.revision, table.state.to_act
                 if seat == CHANCE:
                     action = table.chance_outcome()
                 elif seat in table.bots or seat in table.zombies:
@@ -534,7 +549,7 @@ class TableService:
                 else:
                     break
                 async with table.lock:
-                    if table.step != step:
+                    if table.revision != revision:
                         continue  # the table moved while the bot thought (caught up from the store)
                     if seat != CHANCE and seat not in table.bots and seat not in table.zombies:
                         break  # the player took their seat back while the bot thought
@@ -616,7 +631,7 @@ class TableService:
         """The pages hear of the clocks after each step, and of who a bot plays for (without a
         clock: only when that, or who is away, changed)."""
         if table.clocks is not None:
-            table.clocks.turn(table.step, table.state.to_act, time.monotonic())  # a new turn starts now
+            table.clocks.turn(table.revision, table.state.to_act, time.monotonic())  # a new turn starts now
         elif not table.absence_changed():
             return
         table.updates.tell_all(table.clock_message(time.monotonic()))
@@ -631,7 +646,7 @@ class TableService:
                 self._tick_absence(table, now)
                 continue
             humans = {s.seat for s in table.row.seats if s.kind == "human"} - set(table.zombies)
-            seat = table.clocks.tick(table.step, table.state.to_act, humans, table.connected(), now)
+            seat = table.clocks.tick(table.revision, table.state.to_act, humans, table.connected(), now)
             if seat is not None:
                 log.info("table %s: seat %s ran out of time or left; a bot plays for it", table.id, seat)
                 table.zombie(seat)

@@ -3,10 +3,12 @@
 A table is one row (game, the version of its rules, options, seed or key) plus its seats and its actions
 in order. Every action is committed in its own transaction before anyone is told about it, so a
 server killed at any moment (even ``kill -9``) restarts from exactly the actions it acknowledged.
-The row's ``step`` (the number of actions played) is the table's clock: an action is written only
-if the row is still at the step it was chosen on, so however many processes share the database,
-exactly one action is played at each step. Seat tokens are stored only as SHA-256 digests: reading
-the database does not give the power to act at a table.
+The row's ``revision`` is the table's clock: it names one position, and grows by one with every
+action and every move taken back (``step``, the number of actions played, goes back on an undo,
+so it cannot). An action or an undo is written only if the row is still at the revision it was
+chosen on, so however many processes share the database, exactly one change is made from each
+position, and a choice made on a position taken back never lands on another. Seat tokens are
+stored only as SHA-256 digests: reading the database does not give the power to act at a table.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     tuple_,
@@ -49,6 +52,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..core.errors import LudothequeError, UnknownGameError
+from ..core.game import CHANCE
 from ..core.registry import get_game
 from ..core.seeds import is_key
 
@@ -66,6 +70,7 @@ tables = Table(
     Column("seed_key", String(64), nullable=True),
     Column("created", Float, nullable=False),
     Column("step", Integer, nullable=False, default=0),  # the number of actions played
+    Column("revision", Integer, nullable=False, default=0),  # one more at each action and each undo
     Column("to_act", Integer, nullable=True),
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", JSON, nullable=True),
@@ -106,8 +111,9 @@ _SCHEMA_LOCK = 0x6C75646F  # "ludo"
 
 
 #: The hot path's two statements, as plain SQL (compiled once; far cheaper per call than Core).
-_ADVANCE = text("UPDATE ludo_tables SET step = :next, to_act = :to_act, finished = :finished, "
-                "result = :result, clock_state = :clock_state WHERE id = :id AND step = :step")
+_ADVANCE = text("UPDATE ludo_tables SET step = :next, revision = :revision + 1, to_act = :to_act, "
+                "finished = :finished, result = :result, clock_state = :clock_state "
+                "WHERE id = :id AND revision = :revision")
 _ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON), bindparam("clock_state", type_=JSON))
 _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
                "VALUES (:id, :step, :action, :seat, :at)")
@@ -115,11 +121,13 @@ _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
 
 @dataclass
 class Move:
-    """One action to record: played at ``step`` of table ``table_id`` by ``seat``, leaving
-    ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells the other processes;
-    ``clock_state``: the turn timer's state once it is played (clocks.py), at a table with one."""
+    """One action to record: chosen on ``revision`` of table ``table_id`` and played at ``step``
+    by ``seat``, leaving ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells
+    the other processes; ``clock_state``: the turn timer's state once it is played (clocks.py), at
+    a table with one."""
 
     table_id: str
+    revision: int
     step: int
     action: str
     seat: int | None
@@ -134,7 +142,8 @@ class StoreError(LudothequeError):
 
 
 class TableMoved(Exception):
-    """The table is no longer at the step an action was chosen on: someone else played first."""
+    """The table is no longer at the revision an action was chosen on: someone else played first,
+    or a move was taken back."""
 
 
 @dataclass
@@ -156,6 +165,7 @@ class TableRow:
     seats: list[SeatRow]
     created: float = field(default_factory=time.time)
     step: int = 0
+    revision: int = 0  # grows at every action and every undo: names one position
     to_act: int | None = None
     finished: bool = False
     result: dict[str, Any] | None = None
@@ -203,6 +213,9 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock_state JSON"))
     if "seed_key" not in columns:  # tables were dealt from 32-bit seeds, and still are
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN seed_key VARCHAR(64)"))
+    if "revision" not in columns:  # positions were named by their step, which an undo reuses
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
+        db.execute(text("UPDATE ludo_tables SET revision = step"))
     if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     for index in [*tables.indexes, *seats.indexes]:
@@ -256,7 +269,7 @@ class Store:
         db.execute(insert(tables).values(
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options,
             **_seed_columns(row.seed),
-            created=row.created, step=0, to_act=row.to_act, finished=row.finished, result=None,
+            created=row.created, step=0, revision=0, to_act=row.to_act, finished=row.finished, result=None,
             next_id=None, clock=row.clock, undo=row.undo))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
@@ -264,10 +277,10 @@ class Store:
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
-        is written only if its table is still at its step. Returns which ones were.
+        is written only if its table is still at its revision. Returns which ones were.
 
         The conditional update locks the table's row until the commit, so of two processes
-        playing at one step, the second waits and then finds the step gone. Rows are locked in
+        playing on one revision, the second waits and then finds the revision gone. Rows are locked in
         the order of their ids, so two processes' transactions never wait for each other in a
         circle."""
         written = [False] * len(moves)
@@ -276,8 +289,8 @@ class Store:
             for index in sorted(range(len(moves)), key=lambda i: moves[i].table_id):
                 move = moves[index]
                 advanced = db.execute(_ADVANCE, {
-                    "id": move.table_id, "step": move.step, "next": move.step + 1, "to_act": move.to_act,
-                    "finished": move.result is not None, "result": move.result,
+                    "id": move.table_id, "revision": move.revision, "next": move.step + 1,
+                    "to_act": move.to_act, "finished": move.result is not None, "result": move.result,
                     "clock_state": move.clock_state})
                 if advanced.rowcount != 1:
                     continue
@@ -287,20 +300,22 @@ class Store:
                 written[index] = True
         return written
 
-    def append_action(self, table_id: str, step: int, action: str, seat: int | None, to_act: int | None,
-                      result: dict[str, Any] | None, notice: str | None = None) -> None:
-        """Record one action (see ``append_actions``); TableMoved if the table has left ``step``."""
-        if not self.append_actions([Move(table_id, step, action, seat, to_act, result, notice)])[0]:
+    def append_action(self, table_id: str, revision: int, step: int, action: str, seat: int | None,
+                      to_act: int | None, result: dict[str, Any] | None, notice: str | None = None) -> None:
+        """Record one action (see ``append_actions``); TableMoved if the table has left ``revision``."""
+        if not self.append_actions([Move(table_id, revision, step, action, seat, to_act, result, notice)])[0]:
             raise TableMoved(table_id)
 
-    def undo_last(self, table_id: str, step: int, to_act: int | None, notice: str | None = None,
-                  clock_state: dict[str, Any] | None = None) -> None:
-        """Forget the last action of a table at ``step`` (it goes back to ``step - 1``, with
-        ``to_act`` to act); TableMoved if the table has left ``step`` or is over."""
+    def undo_last(self, table_id: str, revision: int, step: int, to_act: int | None,
+                  notice: str | None = None, clock_state: dict[str, Any] | None = None) -> None:
+        """Forget the last action of a table at ``revision`` and ``step`` (it goes back to
+        ``step - 1``, with ``to_act`` to act, at a new revision); TableMoved if the table has left
+        ``revision`` or is over."""
         with self._writing() as db:
             back = db.execute(update(tables).where(and_(
-                tables.c.id == table_id, tables.c.step == step, tables.c.finished.is_(False)))
-                .values(step=step - 1, to_act=to_act, clock_state=clock_state))
+                tables.c.id == table_id, tables.c.revision == revision, tables.c.step == step,
+                tables.c.finished.is_(False)))
+                .values(step=step - 1, revision=revision + 1, to_act=to_act, clock_state=clock_state))
             if back.rowcount != 1:
                 raise TableMoved(table_id)
             db.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx == step - 1)))
@@ -342,27 +357,28 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, table_id: str) -> tuple[TableRow, list[str]] | None:
-        """A table and its actions in order, or None."""
+        """A table and its actions in order (those of its row's revision), or None."""
         with self.engine.connect() as db:
-            row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
+            while True:  # the row and the actions of one revision (it may move in between)
+                row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+                if row is None:
+                    return None
+                revision, moves = _position(db, table_id, 0)
+                if revision == row["revision"]:
+                    break
             seat_rows = _seat_rows(db, table_id)
-            moves = db.execute(select(actions.c.action).where(actions.c.table_id == table_id)
-                               .order_by(actions.c.idx)).scalars().all()
-        return _table_row(row, seat_rows), list(moves)
+        return _table_row(row, seat_rows), moves
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
         with self.engine.connect() as db:
             return [_seat(s) for s in _seat_rows(db, table_id)]
 
-    def actions_since(self, table_id: str, step: int) -> list[str]:
-        """The actions played from ``step`` on, in order (what another process played)."""
+    def actions_since(self, table_id: str, step: int) -> tuple[int, list[str]]:
+        """The table's revision and its actions from ``step`` on, in order, read together (what
+        other processes played)."""
         with self.engine.connect() as db:
-            return list(db.execute(select(actions.c.action).where(
-                and_(actions.c.table_id == table_id, actions.c.idx >= step)).order_by(actions.c.idx))
-                .scalars().all())
+            return _position(db, table_id, step)
 
     def list_tables(self, finished: bool | None = None, limit: int = 100,
                     before: tuple[float, str] | None = None) -> list[TableRow]:
@@ -403,13 +419,14 @@ class Store:
         return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
 
     def bot_turns(self) -> list[str]:
-        """Unfinished tables where a bot is to act, oldest first: what a starting server (or one
-        taking over from a dead one) must move."""
+        """Unfinished tables where a bot or chance is to act, oldest first: what a starting server
+        (or one taking over from a dead one) must move."""
         with self.engine.connect() as db:
             return list(db.execute(
-                select(tables.c.id).join(seats, and_(seats.c.table_id == tables.c.id,
-                                                     seats.c.seat == tables.c.to_act))
-                .where(and_(tables.c.finished.is_(False), seats.c.kind == "bot"))
+                select(tables.c.id).outerjoin(seats, and_(seats.c.table_id == tables.c.id,
+                                                          seats.c.seat == tables.c.to_act))
+                .where(and_(tables.c.finished.is_(False),
+                            or_(tables.c.to_act == CHANCE, seats.c.kind == "bot")))
                 .order_by(tables.c.created)).scalars().all())
 
     def clocked_ids(self) -> list[str]:
@@ -423,6 +440,22 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                    .order_by(tables.c.created)).scalars().all())
+
+
+def _position(db: Connection, table_id: str, since: int) -> tuple[int, list[str]]:
+    """A table's revision and its actions from step ``since`` on, as of one revision: read again
+    until the revision is the same before and after the actions (each statement may see a later
+    commit, and every change of the actions changes the revision)."""
+    revision_of = select(tables.c.revision).where(tables.c.id == table_id)
+    revision = db.execute(revision_of).scalar_one()
+    while True:
+        moves = list(db.execute(select(actions.c.action).where(
+            and_(actions.c.table_id == table_id, actions.c.idx >= since)).order_by(actions.c.idx))
+            .scalars().all())
+        again = db.execute(revision_of).scalar_one()
+        if again == revision:
+            return int(revision), moves
+        revision = again
 
 
 def _newest_first(limit: int, before: tuple[float, str] | None) -> Any:
@@ -453,7 +486,8 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         options=dict(row["options"] or {}),
         seed=int(row["seed"]) if row.get("seed_key") is None else int(row["seed_key"], 16),
         seats=[_seat(s) for s in seat_rows],
-        created=float(row["created"]), step=int(row["step"]), to_act=row["to_act"],
+        created=float(row["created"]), step=int(row["step"]), revision=int(row["revision"]),
+        to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
         clock=row.get("clock"), undo=bool(row.get("undo")), clock_state=row.get("clock_state"),
     )

@@ -1,9 +1,11 @@
 """A table in memory: the game with its record, its seats and tokens, its bots, and who watches it.
 
-The server is the only authority. An action is checked (token, step, turn, rules), stored, and
+The server is the only authority. An action is checked (token, revision, turn, rules), stored, and
 only then applied and announced, so what anyone has been told is always in the database. The
-*step* is the number of actions played (the JSON API calls it ``version``); the *rules version*
-is the version of the game's rules the table was created with, kept for its whole life.
+*revision* names one position: it grows by one at every action and every move taken back, and
+never comes back (the JSON API calls it ``version``); the *step* is the number of actions played,
+which an undo takes back; the *rules version* is the version of the game's rules the table was
+created with, kept for its whole life.
 """
 
 from __future__ import annotations
@@ -111,10 +113,11 @@ class LiveTable:
         self.humans = [s.seat for s in row.seats if s.kind == "human"]
         self.clocks: SeatClocks | None = None
         self.play_from_start(moves)
+        self.revision = row.revision  # of the position ``moves`` lead to (store.load reads them together)
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.updates = Updates(self)
-        self.revision = 0  # moves when the table changes without an action (its rematch table)
+        self.view_epoch = 0  # moves when the views change without the position (names, rematch table)
         self.presence_epoch = 0
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}  # other process -> seats, when
         self.heard: dict[int, str] = {}  # actions other processes played, by step, not applied yet
@@ -124,7 +127,7 @@ class LiveTable:
         clock = parse_clock(row.clock) if row.clock else None
         self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
         if self.clocks is not None:
-            self.clocks.turn(self.step, self.state.to_act, time.monotonic())
+            self.clocks.turn(self.revision, self.state.to_act, time.monotonic())
             self.clocks.restore(row.clock_state, time.monotonic(), time.time())
         self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
         #: at a table without a clock: since when each person's page has been gone, the seat to
@@ -148,7 +151,7 @@ class LiveTable:
         #: seat's observations before and after): the log tells them, and only them, the values
         self.gains: dict[int, list[tuple[int, Any, Any]]] = {}
         self.last: LastMove | None = None  # kept only where moves may be taken back
-        self.extend(moves)
+        self._replay(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
         self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
 
@@ -178,7 +181,7 @@ class LiveTable:
 
     @property
     def step(self) -> int:
-        """The number of actions played: every action names the step it was chosen on."""
+        """The number of actions played (an undo takes one back: the revision names positions)."""
         return self.game.moves
 
     def zombie(self, seat: int) -> None:
@@ -193,7 +196,7 @@ class LiveTable:
         so long that the others may hand it to a bot)."""
         clock = {"mode": "none", "left": None} if self.clocks is None else {
             **self.clocks.clock.to_json(), "left": [round(x, 1) for x in self.clocks.left(now)]}
-        return {"type": "clock", **clock, "version": self.step,
+        return {"type": "clock", **clock, "version": self.revision,
                 "to_act": self.state.to_act if not self.finished else None,
                 "zombies": sorted(self.zombies), "gone": sorted(self.gone)}
 
@@ -226,14 +229,24 @@ class LiveTable:
         return to_act == CHANCE or to_act in self.bots or to_act in self.zombies
 
     def extend(self, moves: Sequence[str]) -> None:
-        """Play actions read from the store (this process's earlier ones, or another's)."""
+        """Play actions other processes played after our revision (each one a new revision)."""
+        self._replay(moves)
+        self.revision += len(moves)
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``, just stored from our revision: the table is at the next one."""
+        self._play(action)
+        self.revision += 1
+
+    def _replay(self, moves: Sequence[str]) -> None:
+        """Play actions read from the store, checked by the rules (they are data)."""
         try:
             for text in moves:
-                self.apply(self.state.game.parse_action(text), check=True)
+                self._play(self.state.game.parse_action(text), check=True)
         except LudothequeError as exc:
             raise StoreError(f"table {self.row.id}: its stored actions do not replay: {exc}") from None
 
-    def apply(self, action: Action, check: bool = False) -> None:
+    def _play(self, action: Action, check: bool = False) -> None:
         """Play ``action`` (checked against the rules first when ``check``: it comes from the
         store), noting what it put in each person's own hand."""
         state = self.state
@@ -254,12 +267,12 @@ class LiveTable:
         """Why ``seat`` may not take back the last action now (an error code), or None."""
         return refusal(self.last, seat, self.row.undo, self.finished, self.row.seed)
 
-    def check_undo(self, seat: int | None, step: int) -> None:
-        """``seat`` may take back the last action, chosen on view ``step`` (else ApiError)."""
+    def check_undo(self, seat: int | None, version: int) -> None:
+        """``seat`` may take back the last action, chosen on the view of revision ``version``
+        (else ApiError)."""
         if seat is None:
             raise ApiError(403, "bad_token")
-        if step != self.step:
-            raise ApiError(409, "stale", version=step, current=self.step)
+        self.check_revision(version)
         code = self.undo_refusal(seat)
         if code is not None:
             raise ApiError(409, code)
@@ -274,13 +287,19 @@ class LiveTable:
                 return s.seat
         raise ApiError(403, "bad_token")
 
-    def check(self, seat: int, text: str, step: int, lang: str) -> Action:
-        """The action ``seat`` asks for, if everything allows it now (else ApiError; nothing changes)."""
+    def check_revision(self, version: int) -> None:
+        """A choice made on the view of revision ``version`` is made on this position (else 409
+        ``stale``: a later one, or one a move taken back did away with)."""
+        if version != self.revision:
+            raise ApiError(409, "stale", version=version, current=self.revision)
+
+    def check(self, seat: int, text: str, version: int, lang: str) -> Action:
+        """The action ``seat`` asks for on the view of revision ``version``, if everything allows it
+        now (else ApiError; nothing changes)."""
         state = self.state
         if state.is_terminal:
             raise ApiError(409, "game_over")
-        if step != self.step:
-            raise ApiError(409, "stale", version=step, current=self.step)
+        self.check_revision(version)
         if state.to_act != seat:
             to_act = state.to_act
             name = (say("chance", lang) if to_act == CHANCE
@@ -337,7 +356,7 @@ class LiveTable:
     def view_parts(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The view of ``seat`` without its log and presence (see views.py)."""
         view = build_view(self.state, self.renderer, self.row.seats, seat, lang)
-        view.update(version=self.step, table=self.id, game=self.row.game,
+        view.update(version=self.revision, table=self.id, game=self.row.game,
                     game_name=self.state.game.spec.name, rules_version=self.row.rules_version,
                     next_id=self.row.next_id, undo=self._undo_view(seat, lang))
         return view
@@ -356,15 +375,15 @@ class LiveTable:
         return self.updates.whole((seat, lang))[0]
 
     def summary(self) -> dict[str, Any]:
-        return summary(self.row, self.step, self.state.to_act, self.finished)
+        return summary(self.row, self.revision, self.state.to_act, self.finished)
 
 
-def summary(row: TableRow, step: int, to_act: int | None, terminal: bool) -> dict[str, Any]:
-    """A table as the lobby lists it: public facts only (``version`` is the step)."""
+def summary(row: TableRow, revision: int, to_act: int | None, terminal: bool) -> dict[str, Any]:
+    """A table as the lobby lists it: public facts only (``version`` is the revision)."""
     return {
         "id": row.id, "game": row.game, "rules_version": row.rules_version, "players": len(row.seats),
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
-        "version": step, "to_act": to_act, "terminal": terminal, "created": row.created,
+        "version": revision, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
         "clock": row.clock, "undo": row.undo,
     }

@@ -1,6 +1,6 @@
-"""What the watchers of one table are sent, built once per step, seat and language however many
+"""What the watchers of one table are sent, built once per revision, seat and language however many
 watch: a whole view when a socket connects (or asks), then updates that carry only what changed
-since the step the socket has, and small presence messages when a seat comes or goes.
+since the revision the socket has, and small presence messages when a seat comes or goes.
 
 An update: ``{"type": "update", "base": 12, "version": 13, "set": {changed fields},
 "observation": {changed observation fields}, "log": [new lines]}``; a page that does not hold
@@ -29,11 +29,12 @@ def encode(message: dict[str, Any]) -> str:
 
 @dataclass
 class Built:
-    """One reader's view at one step: without its log (``log_length`` lines long: the public
-    events and, for a seat, what its own hand gained) or presence."""
+    """One reader's view at one revision of the table (and of its views): without its log
+    (``log_length`` lines long: the public events and, for a seat, what its own hand gained) or
+    presence."""
 
-    step: int
     revision: int
+    view_epoch: int
     view: dict[str, Any]
     log_length: int
 
@@ -47,12 +48,12 @@ class Updates:
         self.wholes: dict[Key, tuple[tuple[int, int, int], dict[str, Any], str]] = {}
 
     def current(self, key: Key) -> Built:
-        """``key``'s view at the table's current step (built once, then shared)."""
+        """``key``'s view at the table's current revision (built once, then shared)."""
         table = self.table
         built = self.built.get(key)
-        if built is None or built.step != table.step or built.revision != table.revision:
+        if built is None or built.revision != table.revision or built.view_epoch != table.view_epoch:
             seat, lang = key
-            built = Built(table.step, table.revision, table.view_parts(seat, lang),
+            built = Built(table.revision, table.view_epoch, table.view_parts(seat, lang),
                           len(table.log_lines(seat, lang)))
             self.built[key] = built
         return built
@@ -60,7 +61,7 @@ class Updates:
     def whole(self, key: Key) -> tuple[dict[str, Any], str]:
         """``key``'s whole view (log and presence included), as a dict and as JSON text."""
         table = self.table
-        stamp = (table.step, table.revision, table.presence_epoch)
+        stamp = (table.revision, table.view_epoch, table.presence_epoch)
         cached = self.wholes.get(key)
         if cached is None or cached[0] != stamp:
             built = self.current(key)
@@ -72,23 +73,24 @@ class Updates:
 
     def send_whole(self, watcher: Watcher) -> None:
         watcher.offer(self.whole(watcher.key)[1])
-        watcher.step = self.table.step
+        watcher.revision = self.table.revision
 
     def publish(self) -> None:
-        """After the table moved (one step or several): each watcher gets an update from the step
-        it has, or a whole view when it has another one."""
+        """After the table moved on (one action or several): each watcher gets an update from the
+        revision it has, or a whole view when it has another one (after an undo, every watcher
+        was sent a whole view already)."""
         groups: dict[Key, list[Watcher]] = {}
         for watcher in self.table.watchers:
             groups.setdefault(watcher.key, []).append(watcher)
         for key, group in groups.items():
             old = self.built.get(key)
             new = self.current(key)
-            update = None if old is None or old.step >= new.step else self._update(key, old, new)
+            update = None if old is None or old.revision >= new.revision else self._update(key, old, new)
             for watcher in group:
-                if update is not None and old is not None and watcher.step == old.step:
+                if update is not None and old is not None and watcher.revision == old.revision:
                     watcher.offer(update)
-                    watcher.step = new.step
-                elif watcher.step != new.step:
+                    watcher.revision = new.revision
+                elif watcher.revision != new.revision:
                     self.send_whole(watcher)
         self.forget(groups)
 
@@ -99,7 +101,7 @@ class Updates:
         changed.pop("version", None)
         seat, lang = key
         lines = self.table.log_lines(seat, lang)[old.log_length:new.log_length]
-        return encode({"type": "update", "base": old.step, "version": new.step,
+        return encode({"type": "update", "base": old.revision, "version": new.revision,
                        "set": {k: v for k, v in changed.items() if k != "observation"},
                        "observation": changed.get("observation", {}), "log": lines})
 
