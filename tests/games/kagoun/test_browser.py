@@ -1,48 +1,186 @@
-"""A whole game of Kagoun in a real browser (headless Debian chromium, skipped without it): the
-human seat plays every decision from the moves panel (each legal action is an element with
-data-action="<notation>"), the board draws cards as cards, and the page shows no script error."""
+"""Kagoun played on its own board in a real browser (headless Debian chromium, skipped without
+it; issue 17 items 1 and 2): a whole 2-player game against the heuristic bot, in English and in
+French, every decision taken by clicking inside ``#board`` only (a card of the hand, then a
+target's end, then the preview's confirmation; a pair then a slot of the chain; the board's
+buttons), never the moves panel; the preview agrees with the server's label of the move; every
+button of the board has an accessible name; no script error, and no English word on the French
+page. And the Kagoun! call asks for a confirmation on the board under 10 points (by keyboard
+here), cancelling changes nothing, confirming calls."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
-import httpx
+import pytest
 
-#: Moves that keep the human in the game (a random Kagoun! call would end it at once).
-QUIET = r"(discard|drop|stop|chain|consolidate|scrap|take|defend|clear)"
+from ...web.tables import create_table, english_words
+
+PAIRING = ("capture", "steal", "defend")
 
 
-def test_kagoun_game_played_by_clicking(chromium: Any, live_server: Any) -> None:
-    base = str(live_server.url)
-    answer = httpx.post(f"{base}/api/tables", json={
-        "game": "kagoun", "options": {"players": 2}, "seats": ["human", "bot:heuristic"]})
-    assert answer.status_code == 201, answer.text
-    url = next(s["url"] for s in answer.json()["seats"] if s["kind"] == "human")
-    context = chromium.new_context(viewport={"width": 1366, "height": 900})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
+@pytest.fixture(scope="module")
+def base(live_server: Any) -> str:
+    return str(live_server.url)
+
+
+@pytest.fixture
+def open_page() -> Iterator[Callable[..., Any]]:
+    """``open_page(browser, width, height, locale)``: a new page in its own context, closed after the
+    test, which fails on any JavaScript error of the page."""
+    contexts: list[Any] = []
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url if url.startswith("http") else base + url)
+
+    def open_(browser: Any, width: int = 1366, height: int = 900, locale: str = "en-GB") -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _strength(label: str) -> int:
+    """The strength the server's label gives a pairing ("capture M1a G2b (6)"), -1 when invalid."""
+    found = re.search(r"\((\d+)\)$", label)
+    return int(found.group(1)) if found else -1
+
+
+def choose(view: dict[str, Any], turn: int) -> str:
+    """A plain player's choice: call with 10 points, consolidate, the strongest valid pairing,
+    else discard, else whatever is left (never a call under 10)."""
+    labels = {e["action"]: e["label"] for e in view["legal"]}
+    legal = list(labels)
+    obs = view["observation"]
+    if "kagoun" in legal and obs["points"][view["seat"]] >= 10:
+        return "kagoun"
+    me = view["seat"]
+    if "consolidate" in legal and (obs["chains"][me] or len(obs["pairs"][me]) >= 2):
+        return "consolidate"
+    pairings = [a for a in legal if a.split()[0] in PAIRING]
+    good = sorted((a for a in pairings if _strength(labels[a]) >= 0), key=lambda a: -_strength(labels[a]))
+    if good:
+        return good[turn % min(2, len(good))]
+    if "consolidate" in legal and turn % 3 == 0:
+        return "consolidate"
+    if "discard" in legal:
+        return "discard"
+    drops = [a for a in legal if a.startswith("drop ")]
+    if "stop" in legal and (turn % 2 or not drops):
+        return "stop"
+    rest = [a for a in legal if a != "kagoun"]
+    return (drops or rest)[turn % len(drops or rest)]
+
+
+def wait_turn(page: Any) -> bool:
+    page.wait_for_function("document.body.dataset.myTurn === 'true'"
+                           " && document.body.dataset.pending !== 'true'"
+                           " || document.body.dataset.terminal === 'true'")
+    return page.evaluate("document.body.dataset.terminal") != "true"
+
+
+def play_on_board(page: Any, view: dict[str, Any], action: str) -> None:
+    """Take ``action`` by clicking inside #board only."""
+    words = action.split()
+    labels = {e["action"]: e["label"] for e in view["legal"]}
+    if words[0] in PAIRING:
+        mine, line = words[1][:2], words[2]
+        page.click(f'#board [data-hand="{mine}"]')
+        page.click(f'#board [data-target="{line}"]')
+        row = page.locator(f'#board .k-pv:has([data-move="{action}"])')
+        valid = _strength(labels[action]) >= 0
+        assert row.get_attribute("data-valid") == str(valid).lower(), (action, labels[action])
+        if valid:  # the preview says the strength the server counts
+            assert re.search(rf"\b{_strength(labels[action])}\b", row.inner_text()), row.inner_text()
+        page.click(f'#board .k-preview [data-move="{action}"]')
+    elif words[0] in ("chain", "scrap"):
+        card = words[1][:2]
+        if page.locator(f'#board [data-pick="{card}"]').count():
+            page.click(f'#board [data-pick="{card}"]')
+        page.click(f'#board [data-move="{action}"]')
+    elif action == "kagoun":
+        page.click("#board .k-call")
+    else:
+        page.click(f'#board [data-move="{action}"]')
+
+
+def unnamed_buttons(page: Any) -> int:
+    return int(page.evaluate("""[...document.querySelectorAll('#board button, #board [role=button]')]
+        .filter(b => !(b.getAttribute('aria-label') || b.textContent).trim()).length"""))
+
+
+def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict[str, Any]) -> Any:
+    table = create_table(base, ["human", "bot:heuristic"], {"players": 2, **options}, game="kagoun")
+    page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.version !== undefined")
-    page.wait_for_selector(".k-board .k-card")
-    assert page.locator(".k-card .k-half").count() > 0  # halves drawn by colour
-    turns = 0
-    while True:
-        page.wait_for_function("document.querySelector('[data-action]:not([disabled])')"
-                               " || document.body.dataset.terminal === 'true'")
-        if page.evaluate("document.body.dataset.terminal") == "true":
-            break
-        actions = page.eval_on_selector_all("[data-action]:not([disabled])",
-                                            "els => els.map(e => e.dataset.action)")
-        good = [a for a in actions if re.match(QUIET, a)]
-        choice = good[turns % len(good)] if good and turns % 3 else actions[turns % len(actions)]
+    page.wait_for_selector("#board .k-card")
+    # a click in the moves panel would be counted here
+    page.evaluate("document.getElementById('moves').addEventListener('click', () => "
+                  "{ window.panelClicks = (window.panelClicks || 0) + 1; }, true)")
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_game_is_played_on_the_board(chromium: Any, open_page: Any, base: str, lang: str) -> None:
+    page = open_seat(chromium, open_page, base, lang, {})
+    assert page.locator("#board .k-card .k-big").count() > 0  # large half-symbols
+    assert page.locator("#board .k-back").count() > 0  # the other hand and the pile: card backs
+    turns, kinds = 0, set()
+    while wait_turn(page):
+        view = page.evaluate("window.ludotheque.view()")
+        action = choose(view, turns)
+        kinds.add(action.split()[0])
+        assert unnamed_buttons(page) == 0
+        if lang == "fr" and turns % 10 == 0:
+            assert english_words(page) == []
         before = int(page.evaluate("document.body.dataset.version"))
-        page.click(f'[data-action="{choice}"]')
+        play_on_board(page, view, action)
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}"
                                " || document.body.dataset.terminal === 'true'")
         turns += 1
-        assert turns < 600, "the game does not end"
-    context.close()
-    assert not errors, errors
+        assert turns < 400, "the game does not end"
+    assert page.evaluate("window.panelClicks || 0") == 0
+    assert {"capture", "consolidate", "chain"} <= kinds, kinds
+    assert page.locator("#end").is_visible()
+    if lang == "fr":
+        assert english_words(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any, open_page: Any, base: str,
+                                                                   lang: str) -> None:
+    page = open_seat(chromium, open_page, base, lang, {"first_player": 0})
+    assert wait_turn(page)
+    before = page.evaluate("document.body.dataset.version")
+    call = page.locator("#board .k-call")
+    assert call.get_attribute("aria-pressed") == "false" and call.get_attribute("data-move") is None
+    call.focus()
+    page.keyboard.press("Enter")  # the keyboard alone
+    confirm = page.locator("#board .k-confirm")
+    warning = {"en": "You have 0 points; under 10 at the end of the round you are eliminated.",
+               "fr": "Vous avez 0 point ; sous 10 points à la fin de la manche, vous êtes hors jeu."}[lang]
+    assert confirm.is_visible() and warning in confirm.inner_text()
+    assert page.evaluate("document.activeElement.classList.contains('k-call-cancel')")
+    page.keyboard.press("Enter")  # cancel
+    assert page.locator("#board .k-confirm").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('k-call')")
+    view = page.evaluate("window.ludotheque.view()")
+    assert page.evaluate("document.body.dataset.version") == before
+    assert not view["observation"]["called"][0] and "kagoun" in [e["action"] for e in view["legal"]]
+    assert page.evaluate("window.panelClicks || 0") == 0
+    # confirmed, the call is made: the toggle stays on
+    page.click("#board .k-call")
+    page.click("#board .k-call-confirm")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    page.wait_for_function("window.ludotheque.view().observation.called[0] === true")
+    assert page.locator("#board .k-call").get_attribute("aria-pressed") == "true"
+    if lang == "fr":
+        assert english_words(page) == []
