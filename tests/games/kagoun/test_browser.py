@@ -9,11 +9,20 @@ here), cancelling changes nothing, confirming calls."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+
+from ludotheque.bots.registry import make_bot
+from ludotheque.core.game import CHANCE
+from ludotheque.core.registry import get_game
+from ludotheque.games.kagoun.components import POWER_NAMES, card_name, load_deck
+from ludotheque.renderers import renderer_for
+from ludotheque.server.store import SeatRow
+from ludotheque.server.views import build_view
 
 from ...web.tables import create_table, english_words
 
@@ -184,3 +193,115 @@ def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any
     assert page.locator("#board .k-call").get_attribute("aria-pressed") == "true"
     if lang == "fr":
         assert english_words(page) == []
+
+
+# -- each kind of decision, from positions met in play ---------------------------------------------
+
+#: The phases a seat decides in, each met in bots' games (3 seats, seat 0 a random bot, which calls
+#: Kagoun! at random and so gets eliminated and clears the river).
+PHASES = ("announce", "defend", "consolidate", "rearrange", "scrap", "discard", "dropdown", "take", "clear")
+
+
+def decision_views(lang: str) -> dict[str, dict[str, Any]]:
+    """For each phase, the view of seat 0 at its first decision of that phase with a choice."""
+    game = get_game("kagoun")
+    renderer = renderer_for(game)
+    seats = [SeatRow(0, "human", name="Zoé"), SeatRow(1, "bot", "heuristic"), SeatRow(2, "bot", "random")]
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(400):
+        state = game.new_state({"players": 3}, seed=seed)
+        bots = [make_bot("kagoun", kind, seed + k)
+                for k, kind in enumerate(("random", "heuristic", "random"))]
+        chance = random.Random(seed)
+        while not state.is_terminal:
+            if state.to_act == CHANCE:
+                state.apply(chance.choice(state.chance_outcomes())[0])
+                continue
+            seat = state.to_act
+            observation, legal = state.observe(seat), state.legal_actions()
+            phase = observation.phase
+            choice = len(legal) >= (1 if phase == "clear" else 2)
+            if seat == 0 and phase in PHASES and phase not in found and choice:
+                found[phase] = {**build_view(state, renderer, seats, 0, lang), "version": len(found) + 1}
+                if len(found) == len(PHASES):
+                    return found
+            state.apply(bots[seat].act(observation, legal))
+    raise AssertionError(f"no position met for {set(PHASES) - set(found)}")
+
+
+#: The board alone on a page of the site: mounted on a view, the actions its controls send recorded.
+MOUNT = """async () => {
+  const board = await import('/games/kagoun/board.js');
+  const i18n = await import('/static/js/i18n.js');
+  i18n.addStrings(board.strings);
+  const root = document.createElement('section');
+  root.id = 'board';
+  root.className = 'board';
+  document.body.prepend(root);
+  window.acted = [];
+  root.addEventListener('click', (event) => {
+    const target = event.target.closest('[data-move]');
+    if (target) window.acted.push(target.dataset.move);
+  });
+  const ui = { t: i18n.t, notify: () => {}, interactive: true,
+               act: (a) => { window.acted.push(a); return true; } };
+  window.mount = (view) => {
+    window.acted = [];
+    window.kboard = board.createBoard(root, ui);
+    window.kboard.update(view);
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: Any, base: str,
+                                                      lang: str) -> None:
+    """Each phase's choices, up to four actions each (turned and upright cards, both chain ends, a
+    river card, a victim), clicked on the board sends exactly that action; the French board has
+    no English word whatever it asks."""
+    views = decision_views(lang)
+    page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
+    page.goto(base + "/")
+    page.evaluate(MOUNT)
+    for phase, view in views.items():
+        actions = [e["action"] for e in view["legal"] if e["action"] != "kagoun"]
+        for action in actions[:: max(1, len(actions) // 4)][:4]:
+            page.evaluate("view => window.mount(view)", view)
+            assert page.locator("#board .k-hint").inner_text().strip(), phase
+            assert unnamed_buttons(page) == 0, phase
+            if lang == "fr":
+                assert english_words(page, "#board") == [], phase
+            play_on_board(page, view, action)
+            assert page.evaluate("window.acted") == [action], (phase, action)
+
+
+def test_the_preview_computes_every_pairing_as_the_rules_do(chromium: Any, open_page: Any, base: str) -> None:
+    """What the board's preview says of laying any card by any end beside any card's line (valid,
+    strength, powers fired, a perfect pair) is what the rules compute, for the whole deck."""
+    deck = load_deck()
+    legend = renderer_for(get_game("kagoun")).legend("en")
+    page = open_page(chromium)
+    page.goto(base + "/")
+    shown = page.evaluate("""async (view) => {
+      const cards = await import('/games/kagoun/cards.js');
+      const names = Object.keys(view.legend.cards);
+      const out = [];
+      for (const mine of names) for (const u of 'ab') for (const other of names) for (const ln of 'ab') {
+        if (mine === other) continue;
+        const r = cards.pairing(view, mine, u, other, ln);
+        out.push([mine + u, other + ln, r.valid, r.strength, r.powers.join(','), r.perfect]);
+      }
+      return out;
+    }""", {"legend": legend})
+    expected = []
+    for card in range(52):
+        for u in (0, 1):
+            for other in range(52):
+                for ln in (0, 1):
+                    if card == other:
+                        continue
+                    powers = ",".join(POWER_NAMES[p] for p in deck.fired(card, u, other, ln))
+                    expected.append([f"{card_name(card)}{'ab'[u]}", f"{card_name(other)}{'ab'[ln]}",
+                                     deck.valid(card, u, other, ln), deck.strength(card, u, other, ln),
+                                     powers, card // 2 == other // 2])
+    assert shown == expected
