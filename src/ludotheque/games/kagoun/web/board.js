@@ -15,7 +15,7 @@
 // moves panel keeps every action as the accessible list.
 
 import { el } from "/static/js/api.js";
-import { backEl, bandEl, cardEl, cardWords, chainPoints, ICONS, pairing, powerName } from "./cards.js";
+import { backEl, bandEl, cardEl, cardWords, chainPoints, pairing, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -36,7 +36,7 @@ export const strings = {
     k_w_end: "end {end}: {symbols}, force {force}", k_w_power: ", power {power}",
     k_force_n: "force {n}",
     k_announced: "Announced: {what}", k_announced_replay: "Replay: {what}", k_defence_on: "Defence on {card}",
-    k_hand_backs: "{n} cards in hand",
+    k_hand_backs: "{n} cards in hand", k_aimed: "announced as a target",
     // choosing
     k_hint_announce: "Pick a card of your hand, then its target: an end of a river card (capture) or an opponent's pair extremity or chain end (steal). Or consolidate, discard, pass.",
     k_hint_target: "Now pick the target: the marked ends (✓ pairs, with its strength; ✗ does not pair).",
@@ -88,7 +88,7 @@ export const strings = {
     k_w_end: "extrémité {end} : {symbols}, force {force}", k_w_power: ", pouvoir {power}",
     k_force_n: "force {n}",
     k_announced: "Annonce : {what}", k_announced_replay: "Rejeu : {what}", k_defence_on: "Défense sur {card}",
-    k_hand_backs: "{n} cartes en main",
+    k_hand_backs: "{n} cartes en main", k_aimed: "visée par une annonce",
     k_hint_announce: "Choisissez une carte de votre main, puis sa cible : une extrémité d'une carte de la rivière (capture), ou une extrémité de paire ou un bout de chaîne adverse (vol). Ou consolidez, défaussez, passez.",
     k_hint_target: "Choisissez la cible : les extrémités marquées (✓ s'apparie, avec sa puissance ; ✗ ne s'apparie pas).",
     k_hint_confirm: "Voyez ce que cela donne, puis confirmez.",
@@ -179,6 +179,7 @@ export function createBoard(root, ui) {
   let target = null; // the target line of a pairing ("G2b")
   let asking = false; // the Kagoun! call waits for its confirmation
   let focusAfter = null; // data-key of the control to focus after drawing
+  let aimed = new Set(); // the lines announced as targets this round ("G2b")
 
   function me() {
     return view.seat === null || view.seat === undefined ? null : view.seat;
@@ -203,6 +204,7 @@ export function createBoard(root, ui) {
   /** A band of a card on the table: a target button when the chosen hand card may be laid by it. */
   function targetBand(id, key, face, opts = {}) {
     const line = id + key;
+    opts = { ...opts, aimed: aimed.has(line) };
     const options = pairingsOn(line);
     if (!options.length) return bandEl(view, face, key, t, opts);
     const results = options.map((p) => pairing(view, p.mine, p.u, p.target, p.ln)).filter(Boolean);
@@ -223,7 +225,7 @@ export function createBoard(root, ui) {
   function tableCard(name, opts = {}) {
     const id = name.slice(0, 2);
     const targetable = sel && sel.kind === "hand" && legal.pairings.some((p) => p.mine === sel.card && p.target === id);
-    return cardEl(view, name, t, { ...opts, band: targetable ? (key, face) => targetBand(id, key, face) : null });
+    return cardEl(view, name, t, { ...opts, aimed, band: targetable ? (key, face) => targetBand(id, key, face) : null });
   }
 
   /** A pair, fanned: the lower card shows its paired end (an extremity) and its letter above the
@@ -238,8 +240,8 @@ export function createBoard(root, ui) {
     const pickable = mine && ui.interactive && (legal.scraps.includes(uId) || (isConsolidating() && legal.chains.some((c) => c.card === uId)));
     const targetable = !pickable && sel && sel.kind === "hand";
     const band = (id, onlyKey, paired) => (key, face) => {
-      if (key !== onlyKey) return bandEl(view, face, key, t, { paired: paired === key });
-      return targetable ? targetBand(id, key, face, { extremity: true, paired: paired === key }) : bandEl(view, face, key, t, { extremity: true, paired: paired === key });
+      const opts = { extremity: key === onlyKey, paired: paired === key, aimed: aimed.has(id + key) };
+      return targetable && key === onlyKey ? targetBand(id, key, face, opts) : bandEl(view, face, key, t, opts);
     };
     // the paired line on top: a card whose line b is paired lies turned
     const lowerEl = cardEl(view, ln === "b" ? `${lId}~` : lId, t, { small: true, paired: ln, className: "k-lower", band: band(lId, ln, ln) });
@@ -264,7 +266,7 @@ export function createBoard(root, ui) {
   function chainRow(obs, seat) {
     const chain = obs.chains[seat];
     const ends = chain.length ? new Set([0, chain.length - 1]) : new Set();
-    const cards = chain.map((name, i) => (ends.has(i) ? tableCard(name, { small: true }) : cardEl(view, name, t, { small: true })));
+    const cards = chain.map((name, i) => (ends.has(i) ? tableCard(name, { small: true }) : cardEl(view, name, t, { small: true, aimed })));
     const slots = seat === me() && sel && sel.kind === "chain" ? legal.chains.filter((c) => c.card === sel.card) : [];
     const slot = (c) => {
       const name = c.card + (c.turned ? "~" : "");
@@ -386,10 +388,10 @@ export function createBoard(root, ui) {
       ...rows.map(({ p, r }, i) => {
         let text = r.valid ? t("k_pv_valid", { u: p.u, line: p.line, n: r.strength }) : t("k_pv_invalid", { u: p.u, line: p.line });
         if (r.valid && r.perfect) text += t("k_pv_perfect");
-        if (r.valid) text += ` · ${r.powers.length ? t("k_pv_fires", { powers: r.powers.map((x) => `${ICONS[x] || ""} ${powerName(view, x)}`).join(", ") }) : t("k_pv_no_power")}`;
+        if (r.valid) text += ` · ${r.powers.length ? t("k_pv_fires", { powers: r.powers.map((x) => powerName(view, x)).join(", ") }) : t("k_pv_no_power")}`;
         return el("div", { class: `k-pv ${r.valid ? "ok" : "bad"}`, "data-valid": String(r.valid) },
           cardEl(view, p.mine, t, { small: true, paired: p.u }),
-          el("span", { class: "k-pv-text" }, text),
+          el("span", { class: "k-pv-text" }, text, ...(r.valid ? r.powers.map((x) => el("span", { class: `k-power p-${x}` }, powerIcon(x))) : [])),
           el("button", { type: "button", class: r.valid ? "primary" : "", "data-move": p.action, "data-key": `confirm:${i}` },
             t("k_do_with", { verb: t(`k_do_${p.verb}`), u: p.u })));
       }),
@@ -472,6 +474,7 @@ export function createBoard(root, ui) {
 
   function draw() {
     const obs = view.observation;
+    aimed = new Set([...(obs.announced || []).map((a) => a && a.target), ...(obs.defences || []).map((d) => d.line)].filter(Boolean));
     const seat = me();
     const others = [...Array(obs.players).keys()].filter((s) => s !== seat);
     const order = seat === null ? others : others.map((_, k) => (seat + 1 + k) % obs.players);

@@ -8,7 +8,25 @@
 
 import { el } from "/static/js/api.js";
 
-export const ICONS = { take: "⇄", replay: "↻", draw: "✚", defend: "⛨" };
+// the powers' icons, 24 x 24, drawn with currentColor (no font needed): Take two arrows changing
+// hands, Replay a turning arrow, Draw a card with a plus, Defend a shield
+const ICONS = {
+  take: '<path d="M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+  replay: '<path d="M19 12a7 7 0 1 1-2.6-5.4" fill="none" stroke="currentColor" stroke-width="2.8" stroke-linecap="round"/><path d="M20 3v6h-6z" fill="currentColor"/>',
+  draw: '<rect x="5" y="3" width="14" height="18" rx="2" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M12 8v8M8 12h8" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/>',
+  defend: '<path d="M12 2l8 3v6c0 5.5-3.4 9.2-8 11-4.6-1.8-8-5.5-8-11V5z" fill="currentColor"/>',
+};
+
+/** A power's icon (an SVG, named by its title for whoever hovers it). */
+export function powerIcon(power, title) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "k-icon");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.innerHTML = (title ? `<title>${title.replace(/[<&>]/g, "")}</title>` : "") + (ICONS[power] || "");
+  return svg;
+}
 
 /** The printed face of card "M1" (or null: not in the legend). */
 export function faceOf(view, id) {
@@ -54,13 +72,14 @@ export function bandEl(view, face, key, t, opts = {}) {
   const end = face.ends[key === "a" ? 0 : 1];
   const power = face.power && face.power_end === key ? face.power : null;
   const attrs = {
-    class: `k-band ${opts.paired ? "k-paired" : ""} ${opts.extremity ? "k-extremity" : ""}`,
+    class: `k-band ${opts.paired ? "k-paired" : ""} ${opts.extremity ? "k-extremity" : ""} ${opts.aimed ? "k-aimed" : ""}`,
     "data-end": key,
   };
   return el(opts.tag || "span", attrs,
     el("span", { class: "k-smalls", "aria-hidden": "true" }, ...end.small.map((c) => dot(view, c))),
     el("span", { class: "k-force", title: t("k_force_n", { n: end.force }), "aria-hidden": "true" }, String(end.force)),
-    power ? el("span", { class: `k-power p-${power}`, title: powerName(view, power), "aria-hidden": "true" }, ICONS[power] || "*") : null,
+    power ? el("span", { class: `k-power p-${power}`, title: powerName(view, power), "aria-hidden": "true" }, powerIcon(power, powerName(view, power))) : null,
+    opts.aimed && !opts.mark ? el("span", { class: "k-aim", title: t("k_aimed"), "aria-hidden": "true" }, "◎") : null,
     opts.mark ? el("span", { class: `k-mark ${opts.mark.ok ? "ok" : "bad"}`, "aria-hidden": "true" }, opts.mark.text) : null);
 }
 
@@ -75,8 +94,8 @@ export function backEl(t, opts = {}) {
 /**
  * A card face up, from its name ("M1", "M1~" turned: its end b on top and its halves swapped).
  * opts: small, paired ("a" | "b": the paired line, highlighted), tag (the element: "span"
- * unless "button"), attrs (more attributes), band (key => element or null: replaces a band, e.g.
- * a target button), marks.
+ * unless "button"), attrs (more attributes), band ((key, face, aimed) => element or null: replaces
+ * a band, e.g. a target button), aimed (a Set of lines announced as targets: marked).
  */
 export function cardEl(view, name, t, opts = {}) {
   const id = name.slice(0, 2);
@@ -86,7 +105,8 @@ export function cardEl(view, name, t, opts = {}) {
   const halves = turned ? [face.halves[1], face.halves[0]] : face.halves;
   const [top, bottom] = turned ? ["b", "a"] : ["a", "b"];
   const words = cardWords(view, name, t);
-  const band = (key) => (opts.band && opts.band(key, face)) || bandEl(view, face, key, t, { paired: opts.paired === key });
+  const aimed = (key) => Boolean(opts.aimed && opts.aimed.has(id + key));
+  const band = (key) => (opts.band && opts.band(key, face, aimed(key))) || bandEl(view, face, key, t, { paired: opts.paired === key, aimed: aimed(key) });
   const interactive = opts.tag === "button";
   const attrs = {
     class: `k-card ${opts.small ? "k-sm" : ""} ${turned ? "k-turned" : ""} ${opts.className || ""}`,
