@@ -285,7 +285,17 @@ export function createBoard(root, ui) {
     const row = el("div", { class: "k-chain-cards" }, ...left, ...cards, ...right);
     if (!chain.length && !slots.length) row.append(el("span", { class: "k-empty" }, t("k_none")));
     return el("div", { class: "k-row k-chain", "data-zone": "chain", "data-seat": String(seat) },
-      el("span", { class: "zone-label" }, `${t("k_chain")} · ${pointsText(t, obs.points[seat])}`), row);
+      el("span", { class: "zone-label" }, t("k_chain")), row);
+  }
+
+  function pairsRow(obs, seat) {
+    return el("div", { class: "k-row", "data-zone": "pairs", "data-seat": String(seat) }, el("span", { class: "zone-label" }, t("k_pairs")),
+      ...(obs.pairs[seat].length ? obs.pairs[seat].map((p) => pairEl(p, seat)) : [el("span", { class: "k-empty" }, t("k_none"))]));
+  }
+
+  /** Zones side by side, wrapping when the board is narrow. */
+  function line(...zones) {
+    return el("div", { class: "k-line" }, ...zones);
   }
 
   // -- seats -----------------------------------------------------------------------------------
@@ -324,10 +334,9 @@ export function createBoard(root, ui) {
         el("span", { class: "k-backs", role: "img", "aria-label": t("k_hand_backs", { n: obs.hand_sizes[seat] }) },
           ...Array.from({ length: obs.hand_sizes[seat] }, () => backEl(t, { tiny: true }))));
     return el("section", { class: `k-seat ${obs.phase_seat === seat ? "acting" : ""} ${obs.active[seat] ? "" : "k-out"}`, "data-seat": String(seat) },
-      seatHead(obs, seat), hand, obs.phase_seat === seat ? looseRow(obs) : null, announcementEl(obs, seat), ...defencesEl(obs, seat),
-      el("div", { class: "k-row", "data-zone": "pairs", "data-seat": String(seat) }, el("span", { class: "zone-label" }, t("k_pairs")),
-        ...(obs.pairs[seat].length ? obs.pairs[seat].map((p) => pairEl(p, seat)) : [el("span", { class: "k-empty" }, t("k_none"))])),
-      chainRow(obs, seat));
+      seatHead(obs, seat), line(hand, announcementEl(obs, seat), ...defencesEl(obs, seat)),
+      obs.phase_seat === seat ? looseRow(obs) : null,
+      line(pairsRow(obs, seat), chainRow(obs, seat)));
   }
 
   function ownHand(obs) {
@@ -445,10 +454,9 @@ export function createBoard(root, ui) {
   function ownSeat(obs) {
     const seat = me();
     return el("section", { class: `k-seat k-me ${obs.phase_seat === seat ? "acting" : ""} ${obs.active[seat] ? "" : "k-out"}`, "data-seat": String(seat) },
-      seatHead(obs, seat), bar(obs), ownHand(obs), obs.phase_seat === seat ? looseRow(obs) : null, announcementEl(obs, seat), ...defencesEl(obs, seat),
-      el("div", { class: "k-row", "data-zone": "pairs", "data-seat": String(seat) }, el("span", { class: "zone-label" }, t("k_pairs")),
-        ...(obs.pairs[seat].length ? obs.pairs[seat].map((p) => pairEl(p, seat)) : [el("span", { class: "k-empty" }, t("k_none"))])),
-      chainRow(obs, seat));
+      seatHead(obs, seat), bar(obs), line(ownHand(obs), announcementEl(obs, seat), ...defencesEl(obs, seat)),
+      obs.phase_seat === seat ? looseRow(obs) : null,
+      line(pairsRow(obs, seat), chainRow(obs, seat)));
   }
 
   function centre(obs) {
