@@ -347,7 +347,7 @@ export function createBoard(root, ui) {
         return cardEl(view, c, t, {
           tag: "button", className: "k-pick",
           attrs: { "data-hand": c, "data-key": `hand:${c}`, "aria-pressed": String(chosen), "aria-label": `${t("k_pick_hand", { card: c })} — ${cardWords(view, c, t)}`,
-            onclick: () => choose(chosen ? null : { kind: "hand", card: c }, null, `hand:${c}`) },
+            onclick: () => choose(chosen ? null : { kind: "hand", card: c }, null, chosen ? `hand:${c}` : "first-target") },
         });
       }
       if (ui.interactive && legal.drops.includes(c)) {
@@ -493,12 +493,20 @@ export function createBoard(root, ui) {
       seat === null ? null : ownSeat(obs)));
     const key = focusAfter || hadFocus;
     focusAfter = null;
-    if (key) {
-      const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`) || (key.startsWith("confirm:") ? root.querySelector(".k-preview [data-move]") : null);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
-    }
+    let again = null;
+    if (key === "first-target") again = root.querySelector("[data-target]");
+    else if (key) again = root.querySelector(`[data-key="${CSS.escape(key)}"]`) || (key.startsWith("confirm:") ? root.querySelector(".k-preview [data-move]") : null);
+    // a keyboard player whose control went away with the move stays on the board: the first
+    // control of his own seat takes the focus when there is one
+    if (!again && keyboardHere && !root.contains(document.activeElement)) again = root.querySelector(".k-me button:not([disabled])");
+    if (again && !again.disabled) again.focus({ preventScroll: true });
   }
 
+  let keyboardHere = false; // the focus is (or was, before its control went away) on the board
+  root.addEventListener("focusin", () => { keyboardHere = true; });
+  root.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !root.contains(event.relatedTarget)) keyboardHere = false;
+  });
   root.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || (!sel && !asking)) return;
     const back = sel ? (sel.kind === "hand" ? `hand:${sel.card}` : `pick:${sel.card}`) : "call";
