@@ -206,31 +206,8 @@ def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any
     assert page.evaluate("document.body.dataset.version") == before
     assert not view["observation"]["called"][0] and "kagoun" in [e["action"] for e in view["legal"]]
     assert page.evaluate("window.panelClicks || 0") == 0
-    # an announcement by keyboard alone: a hand card, its target, the preview's confirmation
-    active = "document.activeElement"
-    for _ in range(20):
-        page.keyboard.press("Tab")
-        if page.evaluate(f"{active}.dataset.hand !== undefined && !!{active}.closest('#board')"):
-            break
-    page.keyboard.press("Enter")
-    assert page.evaluate(f"{active}.dataset.target !== undefined && !!{active}.closest('#board')")
-    page.keyboard.press("Enter")
-    action = page.evaluate(f"{active}.closest('.k-preview') && {active}.dataset.move")
-    assert action and action.split()[0] in ("capture", "steal"), action
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
-    assert page.evaluate("window.ludotheque.view().observation.announced[0].action") == action.split()[0]
-    turns = 0
-    while wait_turn(page):  # on to the next announcement: the focus stays on the board meanwhile
-        assert page.evaluate(f"!!{active}.closest('#board')")
-        view = page.evaluate("window.ludotheque.view()")
-        if "kagoun" in [e["action"] for e in view["legal"]]:
-            break
-        mark = int(page.evaluate("document.body.dataset.version"))
-        play_on_board(page, view, choose(view, turns))
-        page.wait_for_function(f"Number(document.body.dataset.version) > {mark}"
-                               " || document.body.dataset.terminal === 'true'")
-        turns += 1
+    if lang == "en":
+        keyboard_announcement_then_next_turn(page, int(before))
     # confirmed, the call is made: the toggle stays on
     points = page.evaluate("window.ludotheque.view().observation.points[0]")
     mark = int(page.evaluate("document.body.dataset.version"))
@@ -244,6 +221,37 @@ def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any
     assert page.locator("#board .k-call").get_attribute("aria-pressed") == "true"
     if lang == "fr":
         assert english_words(page) == []
+
+
+def keyboard_announcement_then_next_turn(page: Any, before: int) -> None:
+    """An announcement by keyboard alone (a hand card, its target, the preview's confirmation),
+    then the game on to the seat's next announcement, the focus on the board meanwhile."""
+    active = "document.activeElement"
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"{active}.dataset.hand !== undefined && !!{active}.closest('#board')"):
+            break
+    page.keyboard.press("Enter")
+    assert page.evaluate(f"{active}.dataset.target !== undefined && !!{active}.closest('#board')")
+    page.keyboard.press("Enter")
+    action = page.evaluate(f"{active}.closest('.k-preview') && {active}.dataset.move")
+    assert action and action.split()[0] in ("capture", "steal"), action
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    verb, _, target = action.split()
+    log = page.evaluate("window.ludotheque.view().log")
+    assert any(line.endswith(f"announces {verb} {target}") for line in log), log
+    turns = 0
+    while wait_turn(page):  # on to the next announcement: the focus stays on the board meanwhile
+        assert page.evaluate(f"!!{active}.closest('#board')")
+        view = page.evaluate("window.ludotheque.view()")
+        if "kagoun" in [e["action"] for e in view["legal"]]:
+            break
+        mark = int(page.evaluate("document.body.dataset.version"))
+        play_on_board(page, view, choose(view, turns))
+        page.wait_for_function(f"Number(document.body.dataset.version) > {mark}"
+                               " || document.body.dataset.terminal === 'true'")
+        turns += 1
 
 
 # -- each kind of decision, from positions met in play ---------------------------------------------
