@@ -50,7 +50,8 @@ export const strings = {
     k_hint_dropdown: "Discard down to three cards in hand: click the cards to discard.",
     k_hint_take: "Take: choose whom you take a card from.",
     k_hint_clear: "You are out: discard a card of the river.",
-    k_pick_hand: "{card}: pick it",
+    k_pick_hand: "{card}: pick it", k_hand_best: "pairs, strength up to {n}", k_hand_none: "pairs with nothing here",
+    k_pair: "Pair: {upper} over {lower}",
     k_aim: "Target {line}: {what}",
     k_aim_ok: "pairs, strength up to {n}", k_aim_bad: "does not pair",
     k_pv_valid: "Your end {u} beside {line}: pairs, strength {n}",
@@ -101,7 +102,8 @@ export const strings = {
     k_hint_dropdown: "Défaussez jusqu'à garder trois cartes : cliquez les cartes à défausser.",
     k_hint_take: "Prendre : choisissez à qui prendre une carte.",
     k_hint_clear: "Vous êtes hors jeu : défaussez une carte de la rivière.",
-    k_pick_hand: "{card} : la choisir",
+    k_pick_hand: "{card} : la choisir", k_hand_best: "s'apparie, puissance jusqu'à {n}", k_hand_none: "ne s'apparie à rien ici",
+    k_pair: "Paire : {upper} sur {lower}",
     k_aim: "Cible {line} : {what}",
     k_aim_ok: "s'apparie, puissance jusqu'à {n}", k_aim_bad: "ne s'apparie pas",
     k_pv_valid: "Votre extrémité {u} contre {line} : s'apparie, puissance {n}",
@@ -247,7 +249,7 @@ export function createBoard(root, ui) {
     const lowerEl = cardEl(view, ln === "b" ? `${lId}~` : lId, t, { small: true, paired: ln, className: "k-lower", band: band(lId, ln, ln) });
     const upperEl = cardEl(view, u === "b" ? `${uId}~` : uId, t, { small: true, paired: u, className: "k-upper", band: band(uId, u === "a" ? "b" : "a", u) });
     const label = t("k_pick_pair", { upper: uId, lower: lId });
-    if (!pickable) return el("div", { class: "k-pair", role: "group", "aria-label": `${upper} / ${lower}`, "data-pair": uId }, lowerEl, upperEl);
+    if (!pickable) return el("div", { class: "k-pair", role: "group", "aria-label": t("k_pair", { upper, lower }), "data-pair": uId }, lowerEl, upperEl);
     const chosen = sel && sel.card === uId && (sel.kind === "chain" || sel.kind === "scrap");
     const kind = legal.scraps.includes(uId) ? "scrap" : "chain";
     return el("button", {
@@ -344,11 +346,19 @@ export function createBoard(root, ui) {
       const pick = ui.interactive && legal.pairings.some((p) => p.mine === c);
       if (pick) {
         const chosen = sel && sel.kind === "hand" && sel.card === c;
-        return cardEl(view, c, t, {
+        // what the card can do at best, before it is picked: its strongest valid pairing
+        const strengths = legal.pairings.filter((p) => p.mine === c).map((p) => pairing(view, p.mine, p.u, p.target, p.ln))
+          .filter((r) => r && r.valid).map((r) => r.strength);
+        const best = strengths.length ? Math.max(...strengths) : null;
+        const can = best === null ? t("k_hand_none") : t("k_hand_best", { n: best });
+        const node = cardEl(view, c, t, {
           tag: "button", className: "k-pick",
-          attrs: { "data-hand": c, "data-key": `hand:${c}`, "aria-pressed": String(chosen), "aria-label": `${t("k_pick_hand", { card: c })} — ${cardWords(view, c, t)}`,
+          attrs: { "data-hand": c, "data-key": `hand:${c}`, "data-best": best === null ? "" : String(best), "aria-pressed": String(chosen),
+            "aria-label": `${t("k_pick_hand", { card: c })} (${can}) — ${cardWords(view, c, t)}`,
             onclick: () => choose(chosen ? null : { kind: "hand", card: c }, null, chosen ? `hand:${c}` : "first-target") },
         });
+        node.append(el("span", { class: `k-mark k-best ${best === null ? "bad" : "ok"}`, title: can, "aria-hidden": "true" }, best === null ? "✗" : `✓${best}`));
+        return node;
       }
       if (ui.interactive && legal.drops.includes(c)) {
         return cardEl(view, c, t, {
