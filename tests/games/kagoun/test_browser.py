@@ -330,8 +330,22 @@ def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: 
             assert unnamed_buttons(page) == 0, phase
             if lang == "fr":
                 assert english_words(page, "#board") == [], phase
+            assert hidden_by_fanning(page) == [], phase
             play_on_board(page, view, action)
             assert page.evaluate("window.acted") == [action], (phase, action)
+
+
+def hidden_by_fanning(page: Any) -> list[str]:
+    """The pairs whose lower card's letter, or paired end, is covered by the upper card."""
+    return list(page.evaluate("""() => [...document.querySelectorAll('#board .k-pair')].flatMap((pair) => {
+      const lower = pair.querySelector('.k-lower');
+      return [lower.querySelector('.k-letter'), lower.querySelector('.k-band')].filter((part) => {
+        part.scrollIntoView({ block: 'center' });
+        const r = part.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !hit || !lower.contains(hit);
+      }).map(() => pair.dataset.pair);
+    })"""))
 
 
 def test_the_preview_computes_every_pairing_as_the_rules_do(chromium: Any, open_page: Any, base: str) -> None:

@@ -42,6 +42,11 @@ export function powerName(view, power) {
   return ((view.legend || {}).powers || {})[power] || power;
 }
 
+/** A power's name and what it does, for the hover title of its icon. */
+export function powerTitle(view, power, t) {
+  return `${powerName(view, power)} — ${t(`k_power_${power}`)}`;
+}
+
 /** One end of a card in words: "blue, yellow, force 3, power Draw". */
 function endWords(view, face, key, t) {
   const end = face.ends[key === "a" ? 0 : 1];
@@ -78,7 +83,7 @@ export function bandEl(view, face, key, t, opts = {}) {
   return el(opts.tag || "span", attrs,
     el("span", { class: "k-smalls", "aria-hidden": "true" }, ...end.small.map((c) => dot(view, c))),
     el("span", { class: "k-force", title: t("k_force_n", { n: end.force }), "aria-hidden": "true" }, String(end.force)),
-    power ? el("span", { class: `k-power p-${power}`, title: powerName(view, power), "aria-hidden": "true" }, powerIcon(power, powerName(view, power))) : null,
+    power ? el("span", { class: `k-power p-${power}`, title: powerTitle(view, power, t), "aria-hidden": "true" }, powerIcon(power, powerTitle(view, power, t))) : null,
     opts.aimed && !opts.mark ? el("span", { class: "k-aim", title: t("k_aimed"), "aria-hidden": "true" }, "◎") : null,
     opts.mark ? el("span", { class: `k-mark ${opts.mark.ok ? "ok" : "bad"}`, "aria-hidden": "true" }, opts.mark.text) : null);
 }
