@@ -333,6 +333,8 @@ def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: 
             assert hidden_by_fanning(page) == [], phase
             play_on_board(page, view, action)
             assert page.evaluate("window.acted") == [action], (phase, action)
+            if lang == "fr":  # what the choice showed on its way: previews, slots, confirmations
+                assert english_words(page, "#board") == [], phase
 
 
 def hidden_by_fanning(page: Any) -> list[str]:
