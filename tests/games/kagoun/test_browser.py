@@ -1,48 +1,382 @@
-"""A whole game of Kagoun in a real browser (headless Debian chromium, skipped without it): the
-human seat plays every decision from the moves panel (each legal action is an element with
-data-action="<notation>"), the board draws cards as cards, and the page shows no script error."""
+"""Kagoun played on its own board in a real browser (headless Debian chromium, skipped without
+it; issue 17 items 1 and 2): a whole 2-player game against the heuristic bot, in English and in
+French, every decision taken by clicking inside ``#board`` only (a card of the hand, then a
+target's end, then the preview's confirmation; a pair then a slot of the chain; the board's
+buttons), never the moves panel; the preview agrees with the server's label of the move; every
+button of the board has an accessible name; no script error, and no English word on the French
+page. And the Kagoun! call asks for a confirmation on the board under 10 points (by keyboard
+here), cancelling changes nothing, confirming calls."""
 
 from __future__ import annotations
 
+import random
 import re
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
-import httpx
+import pytest
 
-#: Moves that keep the human in the game (a random Kagoun! call would end it at once).
-QUIET = r"(discard|drop|stop|chain|consolidate|scrap|take|defend|clear)"
+from ludotheque.bots.registry import make_bot
+from ludotheque.core.game import CHANCE
+from ludotheque.core.registry import get_game
+from ludotheque.games.kagoun.components import POWER_NAMES, card_name, load_deck
+from ludotheque.renderers import renderer_for
+from ludotheque.server.store import SeatRow
+from ludotheque.server.views import build_view
+
+from ...web.tables import create_table, english_words
+
+PAIRING = ("capture", "steal", "defend")
 
 
-def test_kagoun_game_played_by_clicking(chromium: Any, live_server: Any) -> None:
-    base = str(live_server.url)
-    answer = httpx.post(f"{base}/api/tables", json={
-        "game": "kagoun", "options": {"players": 2}, "seats": ["human", "bot:heuristic"]})
-    assert answer.status_code == 201, answer.text
-    url = next(s["url"] for s in answer.json()["seats"] if s["kind"] == "human")
-    context = chromium.new_context(viewport={"width": 1366, "height": 900})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
+@pytest.fixture(scope="module")
+def base(live_server: Any) -> str:
+    return str(live_server.url)
+
+
+@pytest.fixture
+def open_page() -> Iterator[Callable[..., Any]]:
+    """``open_page(browser, width, height, locale)``: a new page in its own context, closed after the
+    test, which fails on any JavaScript error of the page."""
+    contexts: list[Any] = []
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url if url.startswith("http") else base + url)
+
+    def open_(browser: Any, width: int = 1366, height: int = 900, locale: str = "en-GB") -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _strength(label: str) -> int:
+    """The strength the server's label gives a pairing ("capture M1a G2b (6)"), -1 when invalid."""
+    found = re.search(r"\((\d+)\)$", label)
+    return int(found.group(1)) if found else -1
+
+
+def choose(view: dict[str, Any], turn: int) -> str:
+    """A plain player's choice: call with 10 points, consolidate, the strongest valid pairing,
+    else discard, else whatever is left (never a call under 10)."""
+    labels = {e["action"]: e["label"] for e in view["legal"]}
+    legal = list(labels)
+    obs = view["observation"]
+    if "kagoun" in legal and obs["points"][view["seat"]] >= 10:
+        return "kagoun"
+    me = view["seat"]
+    if "consolidate" in legal and (obs["chains"][me] or len(obs["pairs"][me]) >= 2):
+        return "consolidate"
+    pairings = [a for a in legal if a.split()[0] in PAIRING]
+    good = sorted((a for a in pairings if _strength(labels[a]) >= 0), key=lambda a: -_strength(labels[a]))
+    if good:
+        return good[turn % min(2, len(good))]
+    if "consolidate" in legal and turn % 3 == 0:
+        return "consolidate"
+    if "discard" in legal:
+        return "discard"
+    drops = [a for a in legal if a.startswith("drop ")]
+    if "stop" in legal and (turn % 2 or not drops):
+        return "stop"
+    rest = [a for a in legal if a != "kagoun"]
+    return (drops or rest)[turn % len(drops or rest)]
+
+
+def wait_turn(page: Any) -> bool:
+    page.wait_for_function("document.body.dataset.myTurn === 'true'"
+                           " && document.body.dataset.pending !== 'true'"
+                           " || document.body.dataset.terminal === 'true'")
+    return page.evaluate("document.body.dataset.terminal") != "true"
+
+
+def play_on_board(page: Any, view: dict[str, Any], action: str) -> None:
+    """Take ``action`` by clicking inside #board only."""
+    words = action.split()
+    labels = {e["action"]: e["label"] for e in view["legal"]}
+    if words[0] in PAIRING:
+        mine, line = words[1][:2], words[2]
+        page.click(f'#board [data-hand="{mine}"]')
+        page.click(f'#board [data-target="{line}"]')
+        row = page.locator(f'#board .k-pv:has([data-move="{action}"])')
+        valid = _strength(labels[action]) >= 0
+        assert row.get_attribute("data-valid") == str(valid).lower(), (action, labels[action])
+        if valid:  # the preview says the strength the server counts
+            assert re.search(rf"\b{_strength(labels[action])}\b", row.inner_text()), row.inner_text()
+        page.click(f'#board .k-preview [data-move="{action}"]')
+    elif words[0] in ("chain", "scrap"):
+        card = words[1][:2]
+        if page.locator(f'#board [data-pick="{card}"]').count():
+            page.click(f'#board [data-pick="{card}"]')
+        page.click(f'#board [data-move="{action}"]')
+    elif action == "kagoun":
+        page.click("#board .k-call")
+    else:
+        page.click(f'#board [data-move="{action}"]')
+
+
+def unnamed_buttons(page: Any) -> int:
+    return int(page.evaluate("""[...document.querySelectorAll('#board button, #board [role=button]')]
+        .filter(b => !(b.getAttribute('aria-label') || b.textContent).trim()).length"""))
+
+
+def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict[str, Any]) -> Any:
+    table = create_table(base, ["human", "bot:heuristic"], {"players": 2, **options}, game="kagoun")
+    page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.version !== undefined")
-    page.wait_for_selector(".k-board .k-card")
-    assert page.locator(".k-card .k-half").count() > 0  # halves drawn by colour
-    turns = 0
-    while True:
-        page.wait_for_function("document.querySelector('[data-action]:not([disabled])')"
-                               " || document.body.dataset.terminal === 'true'")
-        if page.evaluate("document.body.dataset.terminal") == "true":
+    page.wait_for_selector("#board .k-card")
+    # a click in the moves panel would be counted here
+    page.evaluate("document.getElementById('moves').addEventListener('click', () => "
+                  "{ window.panelClicks = (window.panelClicks || 0) + 1; }, true)")
+    return page
+
+
+def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any, open_page: Any,
+                                                                   base: str) -> None:
+    """The two games side by side (each waits for its bot and chance draws: together they take the
+    time of one)."""
+    pages = {lang: open_seat(chromium, open_page, base, lang, {}) for lang in ("en", "fr")}
+    for page in pages.values():
+        assert page.locator("#board .k-card .k-big").count() > 0  # large half-symbols
+        assert page.locator("#board .k-back").count() > 0  # the other hand and the pile: card backs
+    turns = dict.fromkeys(pages, 0)
+    kinds: dict[str, set[str]] = {lang: set() for lang in pages}
+    playing = set(pages)
+    deadline = time.monotonic() + 300
+    while playing:
+        assert time.monotonic() < deadline, f"the games do not end ({turns})"
+        moved = False
+        for lang in sorted(playing):
+            page = pages[lang]
+            now = page.evaluate("document.body.dataset.terminal === 'true' ? 'over'"
+                                " : document.body.dataset.myTurn === 'true'"
+                                " && document.body.dataset.pending !== 'true' ? 'turn' : 'wait'")
+            if now == "over":
+                playing.discard(lang)
+            if now != "turn":
+                continue
+            view = page.evaluate("window.ludotheque.view()")
+            action = choose(view, turns[lang])
+            kinds[lang].add(action.split()[0])
+            assert unnamed_buttons(page) == 0
+            if lang == "fr" and turns[lang] % 10 == 0:
+                assert english_words(page) == []
+            before = int(page.evaluate("document.body.dataset.version"))
+            play_on_board(page, view, action)
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}"
+                                   " || document.body.dataset.terminal === 'true'")
+            turns[lang] += 1
+            moved = True
+            assert turns[lang] < 400, "the game does not end"
+        if not moved:
+            time.sleep(0.02)
+    for lang, page in pages.items():
+        assert page.evaluate("window.panelClicks || 0") == 0
+        assert kinds[lang] & {"capture", "steal"}, kinds[lang]
+        assert page.locator("#end").is_visible()
+    assert english_words(pages["fr"]) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any, open_page: Any, base: str,
+                                                                   lang: str) -> None:
+    page = open_seat(chromium, open_page, base, lang, {"first_player": 0})
+    assert wait_turn(page)
+    before = page.evaluate("document.body.dataset.version")
+    call = page.locator("#board .k-call")
+    assert call.get_attribute("aria-pressed") == "false" and call.get_attribute("data-move") is None
+    call.focus()
+    page.keyboard.press("Enter")  # the keyboard alone
+    confirm = page.locator("#board .k-confirm")
+    warning = {"en": "You have 0 points; under 10 at the end of the round you are eliminated.",
+               "fr": "Vous avez 0 point ; sous 10 points à la fin de la manche, vous êtes hors jeu."}[lang]
+    assert confirm.is_visible() and warning in confirm.inner_text()
+    assert page.evaluate("document.activeElement.classList.contains('k-call-cancel')")
+    page.keyboard.press("Enter")  # cancel
+    assert page.locator("#board .k-confirm").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('k-call')")
+    view = page.evaluate("window.ludotheque.view()")
+    assert page.evaluate("document.body.dataset.version") == before
+    assert not view["observation"]["called"][0] and "kagoun" in [e["action"] for e in view["legal"]]
+    assert page.evaluate("window.panelClicks || 0") == 0
+    if lang == "en":
+        keyboard_announcement_then_next_turn(page, int(before))
+    # confirmed, the call is made: the toggle stays on
+    points = page.evaluate("window.ludotheque.view().observation.points[0]")
+    mark = int(page.evaluate("document.body.dataset.version"))
+    if points < 10:
+        page.click("#board .k-call")
+        page.click("#board .k-call-confirm")
+    else:
+        page.click("#board .k-call")  # no confirmation with 10 points
+    page.wait_for_function(f"Number(document.body.dataset.version) > {mark}")
+    page.wait_for_function("window.ludotheque.view().observation.called[0] === true")
+    assert page.locator("#board .k-call").get_attribute("aria-pressed") == "true"
+    if lang == "fr":
+        assert english_words(page) == []
+
+
+def keyboard_announcement_then_next_turn(page: Any, before: int) -> None:
+    """An announcement by keyboard alone (a hand card, its target, the preview's confirmation),
+    then the game on to the seat's next announcement, the focus on the board meanwhile."""
+    active = "document.activeElement"
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"{active}.dataset.hand !== undefined && !!{active}.closest('#board')"):
             break
-        actions = page.eval_on_selector_all("[data-action]:not([disabled])",
-                                            "els => els.map(e => e.dataset.action)")
-        good = [a for a in actions if re.match(QUIET, a)]
-        choice = good[turns % len(good)] if good and turns % 3 else actions[turns % len(actions)]
-        before = int(page.evaluate("document.body.dataset.version"))
-        page.click(f'[data-action="{choice}"]')
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}"
+    page.keyboard.press("Enter")
+    assert page.evaluate(f"{active}.dataset.target !== undefined && !!{active}.closest('#board')")
+    page.keyboard.press("Enter")
+    action = page.evaluate(f"{active}.closest('.k-preview') && {active}.dataset.move")
+    assert action and action.split()[0] in ("capture", "steal"), action
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    verb, _, target = action.split()
+    log = page.evaluate("window.ludotheque.view().log")
+    assert any(line.endswith(f"announces {verb} {target}") for line in log), log
+    turns = 0
+    while wait_turn(page):  # on to the next announcement: the focus stays on the board meanwhile
+        assert page.evaluate(f"!!{active}.closest('#board')")
+        view = page.evaluate("window.ludotheque.view()")
+        if "kagoun" in [e["action"] for e in view["legal"]]:
+            break
+        mark = int(page.evaluate("document.body.dataset.version"))
+        play_on_board(page, view, choose(view, turns))
+        page.wait_for_function(f"Number(document.body.dataset.version) > {mark}"
                                " || document.body.dataset.terminal === 'true'")
         turns += 1
-        assert turns < 600, "the game does not end"
-    context.close()
-    assert not errors, errors
+
+
+# -- each kind of decision, from positions met in play ---------------------------------------------
+
+#: The phases a seat decides in, each met in bots' games (3 seats, seat 0 a random bot, which calls
+#: Kagoun! at random and so gets eliminated and clears the river).
+PHASES = ("announce", "defend", "consolidate", "rearrange", "scrap", "discard", "dropdown", "take", "clear")
+
+
+def decision_views(lang: str) -> dict[str, dict[str, Any]]:
+    """For each phase, the view of seat 0 at its first decision of that phase with a choice."""
+    game = get_game("kagoun")
+    renderer = renderer_for(game)
+    seats = [SeatRow(0, "human", name="Zoé"), SeatRow(1, "bot", "heuristic"), SeatRow(2, "bot", "random")]
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(400):
+        state = game.new_state({"players": 3}, seed=seed)
+        bots = [make_bot("kagoun", kind, seed + k)
+                for k, kind in enumerate(("random", "heuristic", "random"))]
+        chance = random.Random(seed)
+        while not state.is_terminal:
+            if state.to_act == CHANCE:
+                state.apply(chance.choice(state.chance_outcomes())[0])
+                continue
+            seat = state.to_act
+            observation, legal = state.observe(seat), state.legal_actions()
+            phase = observation.phase
+            choice = len(legal) >= (1 if phase == "clear" else 2)
+            if seat == 0 and phase in PHASES and phase not in found and choice:
+                found[phase] = {**build_view(state, renderer, seats, 0, lang), "version": len(found) + 1}
+                if len(found) == len(PHASES):
+                    return found
+            state.apply(bots[seat].act(observation, legal))
+    raise AssertionError(f"no position met for {set(PHASES) - set(found)}")
+
+
+#: The board alone on a page of the site: mounted on a view, the actions its controls send recorded.
+MOUNT = """async () => {
+  const board = await import('/games/kagoun/board.js');
+  const i18n = await import('/static/js/i18n.js');
+  i18n.addStrings(board.strings);
+  const root = document.createElement('section');
+  root.id = 'board';
+  root.className = 'board';
+  document.body.prepend(root);
+  window.acted = [];
+  root.addEventListener('click', (event) => {
+    const target = event.target.closest('[data-move]');
+    if (target) window.acted.push(target.dataset.move);
+  });
+  const ui = { t: i18n.t, notify: () => {}, interactive: true,
+               act: (a) => { window.acted.push(a); return true; } };
+  window.mount = (view) => {
+    window.acted = [];
+    window.kboard = board.createBoard(root, ui);
+    window.kboard.update(view);
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: Any, base: str,
+                                                      lang: str) -> None:
+    """Each phase's choices, up to four actions each (turned and upright cards, both chain ends, a
+    river card, a victim), clicked on the board sends exactly that action; the French board has
+    no English word whatever it asks."""
+    views = decision_views(lang)
+    page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
+    page.goto(base + "/")
+    page.evaluate(MOUNT)
+    for phase, view in views.items():
+        actions = [e["action"] for e in view["legal"] if e["action"] != "kagoun"]
+        for action in actions[:: max(1, len(actions) // 4)][:4]:
+            page.evaluate("view => window.mount(view)", view)
+            assert page.locator("#board .k-hint").inner_text().strip(), phase
+            assert unnamed_buttons(page) == 0, phase
+            if lang == "fr":
+                assert english_words(page, "#board") == [], phase
+            assert hidden_by_fanning(page) == [], phase
+            play_on_board(page, view, action)
+            assert page.evaluate("window.acted") == [action], (phase, action)
+            if lang == "fr":  # what the choice showed on its way: previews, slots, confirmations
+                assert english_words(page, "#board") == [], phase
+
+
+def hidden_by_fanning(page: Any) -> list[str]:
+    """The pairs whose lower card's letter, or paired end, is covered by the upper card."""
+    return list(page.evaluate("""() => [...document.querySelectorAll('#board .k-pair')].flatMap((pair) => {
+      const lower = pair.querySelector('.k-lower');
+      return [lower.querySelector('.k-letter'), lower.querySelector('.k-band')].filter((part) => {
+        part.scrollIntoView({ block: 'center' });
+        const r = part.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !hit || !lower.contains(hit);
+      }).map(() => pair.dataset.pair);
+    })"""))
+
+
+def test_the_preview_computes_every_pairing_as_the_rules_do(chromium: Any, open_page: Any, base: str) -> None:
+    """What the board's preview says of laying any card by any end beside any card's line (valid,
+    strength, powers fired, a perfect pair) is what the rules compute, for the whole deck."""
+    deck = load_deck()
+    legend = renderer_for(get_game("kagoun")).legend("en")
+    page = open_page(chromium)
+    page.goto(base + "/")
+    shown = page.evaluate("""async (view) => {
+      const cards = await import('/games/kagoun/cards.js');
+      const names = Object.keys(view.legend.cards);
+      const out = [];
+      for (const mine of names) for (const u of 'ab') for (const other of names) for (const ln of 'ab') {
+        if (mine === other) continue;
+        const r = cards.pairing(view, mine, u, other, ln);
+        out.push([mine + u, other + ln, r.valid, r.strength, r.powers.join(','), r.perfect]);
+      }
+      return out;
+    }""", {"legend": legend})
+    expected = []
+    for card in range(52):
+        for u in (0, 1):
+            for other in range(52):
+                for ln in (0, 1):
+                    if card == other:
+                        continue
+                    powers = ",".join(POWER_NAMES[p] for p in deck.fired(card, u, other, ln))
+                    expected.append([f"{card_name(card)}{'ab'[u]}", f"{card_name(other)}{'ab'[ln]}",
+                                     deck.valid(card, u, other, ln), deck.strength(card, u, other, ln),
+                                     powers, card // 2 == other // 2])
+    assert shown == expected

@@ -17,6 +17,18 @@ export const rules = {
   <li>Consolidate: the upper card of a pair joins your chain where its half matches. Each junction is a complete
     symbol: 1 point, 2 each when a colour repeats, +2 with all four colours.</li>
   <li>Callers with 10+ points: the best wins. Callers under 10 are out. The last player left wins (KO).</li>
+</ul>
+<h3>Playing here</h3>
+<ul>
+  <li>A card shows at each end its small symbols (colour and shape: yellow disc, blue square, green triangle,
+    red diamond), its force and any power (Take: two arrows, Replay: a turning arrow, Draw: a card with a plus, Defend: a shield; its name on hover); the large
+    symbols are cut by the card's sides, whole where two chain cards touch. A pair shows its lower card's paired
+    end and letter above the upper card.</li>
+  <li>To capture, steal or defend: click a card of your hand, then the target's end (marked ✓ with its strength
+    when it pairs, ✗ when it does not); the board says what each way of laying your card would do; confirm one.</li>
+  <li>To consolidate, or lay your chain again: click the pair (or the card), then a slot at an end of your chain
+    (the number is what the chain would be worth). Other choices are buttons on the board.</li>
+  <li>Kagoun! is a button of its own; under 10 points the board asks you to confirm.</li>
 </ul>`,
   fr: `
 <h2>Kagoun — la règle en bref</h2>
@@ -33,5 +45,19 @@ export const rules = {
   <li>Consolider : la carte supérieure d'une paire rejoint votre chaîne où sa moitié correspond. Chaque jonction
     est un symbole complet : 1 point, 2 chacun si la couleur se répète, +2 avec les quatre couleurs.</li>
   <li>Ceux qui ont crié avec 10 points ou plus : le meilleur gagne. Moins de 10 : éliminé. Le dernier restant gagne (KO).</li>
+</ul>
+<h3>Jouer ici</h3>
+<ul>
+  <li>Une carte montre à chaque extrémité ses petits symboles (couleur et forme : disque jaune, carré bleu,
+    triangle vert, losange rouge), sa force et son pouvoir éventuel (Prendre : deux flèches, Rejouer : une flèche qui tourne, Piocher :
+    une carte et un plus, Défendre : un bouclier ; son nom au survol) ; les grands symboles sont coupés par les bords de la carte, entiers là où deux cartes de
+    la chaîne se touchent. Une paire montre l'extrémité appariée et la lettre de sa carte inférieure au-dessus de
+    la carte supérieure.</li>
+  <li>Pour capturer, voler ou défendre : cliquez une carte de votre main, puis l'extrémité de la cible (marquée ✓
+    avec sa puissance si elle s'apparie, ✗ sinon) ; le plateau dit ce que donnerait chaque façon de poser votre
+    carte ; confirmez-en une.</li>
+  <li>Pour consolider, ou reposer votre chaîne : cliquez la paire (ou la carte), puis un emplacement à un bout de
+    votre chaîne (le nombre est ce que vaudrait la chaîne). Les autres choix sont des boutons du plateau.</li>
+  <li>Kagoun ! est un bouton à part ; sous 10 points, le plateau vous demande de confirmer.</li>
 </ul>`,
 };
