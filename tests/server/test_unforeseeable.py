@@ -145,8 +145,9 @@ def test_a_keyed_table_reads_back_whole_and_a_table_stored_before_keys_keeps_its
     seats = [SeatRow(0, "human"), SeatRow(1, "human"), SeatRow(2, "human")]
     with engine.begin() as db:
         db.execute(text("INSERT INTO ludo_tables (id, game, rules_version, options, seed, created, "
-                        "step, finished, undo) VALUES ('old', 'kagoun', :version, '{\"players\": 3}', "
-                        ":seed, 1.0, 0, false, false)"), {"version": version, "seed": old_seed})
+                        "step, revision, finished, undo) VALUES ('old', 'kagoun', :version, "
+                        "'{\"players\": 3}', :seed, 1.0, 0, 0, false, false)"),
+                   {"version": version, "seed": old_seed})
         for s in seats:
             db.execute(text("INSERT INTO ludo_seats (table_id, seat, kind) VALUES ('old', :seat, 'human')"),
                        {"seat": s.seat})

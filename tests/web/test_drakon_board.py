@@ -56,7 +56,7 @@ def play_decision(page: Any, turn: int, ways: dict[str, int]) -> None:
     places = [a for a in actions if a.startswith("place ")]
     moves = [a for a in actions if a.startswith("move ")]
     rooms = [a for a in actions if a.split()[0] in ("harp", "destroy", "drakon")]
-    if places and (turn % 3 != 2 or not moves):
+    if places and (turn % 3 != 2 or not moves) and (ways["room"] or not moves):
         assert lay_a_tile(page, actions, turn) in places
         ways["spot"] += 1
     elif moves and turn % 5 != 4:
