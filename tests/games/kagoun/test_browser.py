@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -28,32 +27,6 @@ from ludotheque.server.views import build_view
 from ...web.tables import create_table, english_words
 
 PAIRING = ("capture", "steal", "defend")
-
-
-@pytest.fixture(scope="module")
-def base(live_server: Any) -> str:
-    return str(live_server.url)
-
-
-@pytest.fixture
-def open_page() -> Iterator[Callable[..., Any]]:
-    """``open_page(browser, width, height, locale)``: a new page in its own context, closed after the
-    test, which fails on any JavaScript error of the page."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def open_(browser: Any, width: int = 1366, height: int = 900, locale: str = "en-GB") -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        return page
-
-    yield open_
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def _strength(label: str) -> int:
