@@ -297,3 +297,8 @@ def test_a_seat_reads_in_its_own_log_the_values_it_drew_and_nobody_else_does(cli
                 assert at > 0 and log[at - 1].startswith("You "), log[at - 1]
     assert any(line.startswith("Dans votre main") or "main" in line
                for line in tables.view(table, tokens[0], "fr")["log"])
+
+
+def test_the_apis_description_names_every_game(client: TestClient) -> None:
+    description = client.get("/openapi.json").json()["info"]["description"]
+    assert all(name in description for name in ("Gargon", "Drakon", "Kagoun"))
