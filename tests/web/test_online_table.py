@@ -42,6 +42,18 @@ def test_an_unknown_table_is_a_404_page_in_the_readers_language(chromium: Any, o
     page.wait_for_selector("#seat-0")  # the lobby
 
 
+def test_the_lobby_opens_each_game_with_its_own_defaults(page: Any, base: str) -> None:
+    games = {g["id"]: g for g in httpx.get(f"{base}/api/games").json()}
+    default = {game: next(o["default"] for o in g["options"] if o["name"] == "players")
+               for game, g in games.items() if game in ("gargon", "drakon", "kagoun")}
+    page.goto(base + "/")
+    page.wait_for_selector("#opt-players")
+    for game in ("gargon", "kagoun", "drakon", "gargon"):
+        page.select_option("#game", game)
+        assert page.input_value("#opt-players") == str(default[game])
+        assert page.locator("#seat-kinds select").count() == default[game]
+
+
 def test_lobby_refuses_a_number_of_players_out_of_range_before_sending(page: Any, base: str) -> None:
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)

@@ -247,7 +247,11 @@ async function start() {
   $("new-table").addEventListener("submit", create);
   $("refresh").addEventListener("click", () => loadTables());
   $("more-tables").addEventListener("click", () => loadTables(true));
-  $("game").addEventListener("change", () => { kinds = []; renderForm(); });
+  $("game").addEventListener("change", () => {
+    kinds = [];
+    $("options").replaceChildren(); // another game: its own defaults, not the last game's values
+    renderForm();
+  });
   onLangChange(async () => {
     try {
       games = await api.games(lang());  // the games' own words for their options
