@@ -413,6 +413,26 @@ def test_resampling_depends_only_on_what_the_seat_sees(case: Case) -> None:
             assert snapshot(once) == snapshot(again)
 
 
+def test_a_position_pickles_and_plays_on_alike(case: Case) -> None:
+    """What a worker process is sent (a search bot's position) comes back whole, in the compiled
+    build too: the same views, and the same game from there on."""
+    import pickle
+
+    rng = random.Random(9)
+    for index, state in enumerate(positions(case)):
+        if index % 11:
+            continue
+        copy = pickle.loads(pickle.dumps(state.clone()))
+        assert type(copy) is type(state) and copy.game is state.game
+        assert snapshot(copy) == snapshot(state)
+        mine = state.clone()
+        while not mine.is_terminal:
+            action = choose(mine, rng)
+            mine.apply(action)
+            copy.apply(action)
+        assert snapshot(copy) == snapshot(mine) and copy.scores() == mine.scores()
+
+
 def test_every_decision_of_a_seat_is_told_in_the_log(case: Case) -> None:
     """A game that keeps a public log tells every decision a seat makes (the log and the replay's
     steps go together: a step with nothing said is a blank in the replay)."""

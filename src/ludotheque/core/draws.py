@@ -10,7 +10,10 @@ from random import Random
 
 
 def randbelow(rng: Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``."""
+    """``rng.randrange(n)`` for ``n > 0`` (ValueError otherwise: nothing to draw from, say the
+    legal actions of a finished game, would loop for ever)."""
+    if n <= 0:
+        raise ValueError(f"nothing to draw from: {n} choices")
     bits = rng.getrandbits
     k = n.bit_length()
     r = bits(k)

@@ -72,6 +72,23 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (cheap: bots search by cloning)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game's id, its options and its fields, so that a position crosses to a
+        worker process in the compiled build too (where a state is made only by its game)."""
+        names = getattr(type(self), "__mypyc_attrs__", None)
+        if names is None:
+            names = [name for cls in type(self).__mro__ for name in getattr(cls, "__slots__", ())]
+        fresh = restored(self.game.id, self.options)
+        # what the game rebuilds from the options (its components, frozen) is not carried
+        fields = {name: getattr(self, name) for name in names
+                  if name not in ("game", "options", "__dict__") and hasattr(self, name)
+                  and getattr(self, name) != getattr(fresh, name, None)}
+        return (restored, (self.game.id, dict(self.options)), fields)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     @abstractmethod
     def observe(self, seat: int | None) -> Observation:
         """What ``seat`` may see; ``None`` for a spectator."""
@@ -158,6 +175,13 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a CHANCE node: each outcome with its probability."""
         return []
+
+
+def restored(game_id: str, options: Mapping[str, Any]) -> State:
+    """A position of ``game_id`` to be filled in by unpickling (``State.__reduce__``)."""
+    from .registry import get_game  # the registry imports this module
+
+    return get_game(game_id).new_state(options, 0)
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -199,9 +199,9 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         store.close()
 
     names = [get_game(game_id).spec.name for game_id in game_ids()]
-    games = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    every_game = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
     app = FastAPI(title="Ludothèque web table", lifespan=lifespan,
-                  description=f"Play {games} with friends and bots. Protocol: docs/web.md.")
+                  description=f"Play {every_game} with friends and bots. Protocol: docs/web.md.")
     app.state.service = service
     app.add_middleware(CheckedBodies)
 
