@@ -15,8 +15,7 @@ from fastapi.testclient import TestClient
 
 from ludotheque.bots.registry import register_bot
 from ludotheque.core.bot import Bot
-from ludotheque.core.game import CHANCE, Action, Observation
-from ludotheque.core.record import GameRecord
+from ludotheque.core.game import Action, Observation
 from ludotheque.games.gargon.components import HIDDEN
 from ludotheque.server import create_app
 
@@ -108,29 +107,3 @@ def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDrive
     assert observation.seat == 0
     assert not any(c >= HIDDEN for c in observation.hands[0])  # its own hand, face up
     assert all(c >= HIDDEN for c in observation.hands[1])  # the others' hands, backs only
-
-
-def test_a_persons_only_legal_action_is_played_for_them(tmp_path: Path) -> None:
-    """People who never answer a decision with one choice still finish their game of Gargon: the
-    table plays it for them (a fight with one colour, a pass with nothing else to do)."""
-    game, players = "gargon", 3
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)) as client:
-        tables = TableDriver(client)
-        table, tokens = tables.create(["human"] * players, game=game)
-        deadline = time.monotonic() + 120
-        while True:
-            assert time.monotonic() < deadline, "the game stalled at a forced move"
-            views = [tables.view(table, tokens[seat]) for seat in range(players)]
-            if views[0]["terminal"]:
-                break
-            mine = next((v for v in views if v["to_act"] == v["seat"] and len(v["legal"]) > 1), None)
-            if mine is None:  # the table moves (chance, or a person's only choice)
-                time.sleep(0.01)
-                continue
-            tables.play(table, tokens[mine["seat"]], mine["legal"][-1]["action"], mine["version"])
-        record = GameRecord.from_json(client.get(f"/api/tables/{table}/record").json())
-        state, forced = record.start(), 0
-        for text in record.actions:
-            forced += state.to_act not in (None, CHANCE) and len(state.legal_actions()) == 1
-            state.apply_text(text)
-        assert forced  # some decision had one choice, and the table played it

@@ -540,21 +540,18 @@ class TableService:
                 return  # another process moves this table's bots
             while not table.finished and table.bot_to_act:
                 await asyncio.sleep(self.bot_delay)
-                revision, seat, forced = table.revision, table.state.to_act, table.forced()
+                revision, seat = table.revision, table.state.to_act
                 if seat == CHANCE:
                     action = table.chance_outcome()
                 elif seat in table.bots or seat in table.zombies:
                     bot = table.bots.get(seat) or table.zombies[seat]
                     action = await self.bots.move(bot, table.state, seat, table.id)
-                elif forced is not None:
-                    action = forced
                 else:
                     break
                 async with table.lock:
                     if table.revision != revision:
                         continue  # the table moved while the bot thought (caught up from the store)
-                    if (seat != CHANCE and seat not in table.bots and seat not in table.zombies
-                            and forced is None):
+                    if seat != CHANCE and seat not in table.bots and seat not in table.zombies:
                         break  # the player took their seat back while the bot thought
                     try:
                         await self._commit(table, action, seat)

@@ -224,20 +224,9 @@ class LiveTable:
 
     @property
     def bot_to_act(self) -> bool:
-        """Whether the table makes the next move itself: a bot's, a chance outcome, or a person's
-        only legal action."""
+        """Whether the next move is not a person's: a bot's, or a chance outcome."""
         to_act = self.state.to_act
-        return (to_act == CHANCE or to_act in self.bots or to_act in self.zombies
-                or self.forced() is not None)
-
-    def forced(self) -> Action | None:
-        """A person's only legal action: a decision with one choice is none, so the table plays
-        it for them (after the bot delay, logged like any move)."""
-        to_act = self.state.to_act
-        if to_act is None or to_act == CHANCE or to_act in self.bots or to_act in self.zombies:
-            return None
-        legal = self.state.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        return to_act == CHANCE or to_act in self.bots or to_act in self.zombies
 
     def extend(self, moves: Sequence[str]) -> None:
         """Play actions other processes played after our revision (each one a new revision)."""
