@@ -43,7 +43,6 @@ def test_seats_alone_set_the_number_of_players(client: TestClient, tables: Any) 
     ({"game": "chess", "seats": ["human"] * 4}, "unknown_game"),
     ({"game": "gargon", "seats": ["human", "robot", "human"]}, "bad_seats"),
     ({"game": "gargon", "seats": ["human", "bot:genius", "human"]}, "unknown_bot"),
-    ({"game": "gargon", "seats": ["human", "bot:ismcts", "human"]}, "unknown_bot"),  # searches
     ({"game": "gargon", "options": {"players": 5}, "seats": ["human"] * 3}, "bad_seats"),
     ({"game": "gargon", "seats": ["human"] * 7}, "bad_options"),
     ({"game": "gargon", "options": {"variant": "secret"}, "seats": ["human"] * 4}, "bad_options"),
@@ -76,10 +75,9 @@ def test_a_games_options_come_in_the_readers_words(client: TestClient) -> None:
     assert ties["label"] == "Capture ties"
 
 
-def test_the_lobby_offers_no_searching_bot_until_bots_think_in_processes(client: TestClient) -> None:
+def test_the_lobby_offers_the_heuristic_and_the_search_bot(client: TestClient) -> None:
     games = {g["id"]: g["bots"] for g in client.get("/api/games").json()}
-    assert all("heuristic" in games[g] for g in ("gargon", "drakon", "kagoun"))
-    assert not [g for g, bots in games.items() if "ismcts" in bots]
+    assert all({"heuristic", "ismcts"} <= set(games[g]) for g in ("gargon", "drakon", "kagoun"))
 
 
 def test_options_naming_a_file_on_the_server_are_not_offered(client: TestClient) -> None:

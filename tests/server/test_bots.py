@@ -107,3 +107,19 @@ def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDrive
     assert observation.seat == 0
     assert not any(c >= HIDDEN for c in observation.hands[0])  # its own hand, face up
     assert all(c >= HIDDEN for c in observation.hands[1])  # the others' hands, backs only
+
+
+def test_search_bots_think_in_worker_processes(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Two search bots move first at a table of Gargon: their moves come from worker processes,
+    sent only a position drawn again from their seat's view (none played at random for want of
+    an answer), and they are named in words."""
+    caplog.set_level(logging.WARNING, logger="ludotheque.server")
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        tables = TableDriver(client)
+        table, tokens = tables.create(["human", "bot:ismcts", "bot:ismcts"], first_player=1)
+        view = tables.wait_for(table, tokens[0], timeout=60.0)
+        assert view["to_act"] == 0 and len(view["log"]) >= 2
+        assert [s["name"] for s in view["seats"]][1:] == ["Search bot 1", "Search bot 2"]
+        assert app.state.service.bots.searches is not None  # the process pool was used
+    assert not [r for r in caplog.records if "at random" in r.getMessage()]

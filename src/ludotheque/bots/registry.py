@@ -36,11 +36,9 @@ def _factories(game_id: str) -> dict[str, BotFactory]:
     return {**GENERAL, **own}
 
 
-def bot_names(game_id: str, searching: bool = True) -> list[str]:
-    """Names of the bots that play ``game_id`` (without the searching ones if not
-    ``searching``: see ``Bot.searches``)."""
-    return sorted(name for name, factory in _factories(game_id).items()
-                  if searching or not getattr(factory, "searches", False))
+def bot_names(game_id: str) -> list[str]:
+    """Names of the bots that play ``game_id``."""
+    return sorted(_factories(game_id))
 
 
 def bot_factory(game_id: str, name: str) -> BotFactory:

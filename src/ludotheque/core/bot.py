@@ -93,8 +93,8 @@ class Bot(ABC):
 
     #: The name players and the command line use (``random``, ``heuristic`` ...).
     name: ClassVar[str] = "bot"
-    #: Thinks for as long as its budget allows (a search): the web table does not seat it until
-    #: its bots think in worker processes (a search in a thread would hold up every table).
+    #: Thinks for as long as its budget allows (a search): the web table lets it think in a
+    #: worker process, never in a thread of the server (it would hold up every table).
     searches: ClassVar[bool] = False
 
     def __init__(self, seed: int | str | None = None) -> None:

@@ -288,7 +288,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                 "id": spec.id, "name": spec.name, "description": spec.description, "version": spec.version,
                 "min_players": spec.min_players, "max_players": spec.max_players,
                 "options": [option_entry(o, words.get(o.name, {})) for o in spec.options if not o.local],
-                "bots": bot_names(game_id, searching=False),
+                "bots": bot_names(game_id),
             })
         return out
 

@@ -1,4 +1,7 @@
-"""Bots think in worker threads, never on the event loop, and within a time limit per move.
+"""Bots think in worker threads, never on the event loop, and within a time limit per move; bots
+that search (``Bot.searches``) think in worker *processes*, since a search in a thread would hold
+the interpreter and every other table would wait. A search is sent only a position drawn again
+from what its seat sees (``State.resample``), never the real one.
 
 A bot that runs out of time (or fails) does not stop its table: the table plays a random legal
 action for it, and the bot sits out its next turns until its late thought is over (a thread cannot
@@ -9,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from ..core.bot import Bot, ask
 from ..core.game import Action, State
@@ -25,12 +30,21 @@ def think(bot: Bot, state: State, seat: int) -> Action:
     return ask(bot, state, seat)
 
 
-class BotMoves:
-    """A small pool of threads where bots think."""
+def default_search_processes() -> int:
+    """Worker processes for searching bots: a core for each but one, at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
-    def __init__(self, seconds: float = BOT_SECONDS, threads: int = 2) -> None:
+
+class BotMoves:
+    """A small pool of threads where bots think, and a pool of processes (made at the first
+    search) where searching bots do."""
+
+    def __init__(self, seconds: float = BOT_SECONDS, threads: int = 2,
+                 processes: int | None = None) -> None:
         self.seconds = seconds
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ludotheque-bot")
+        self.processes = processes or default_search_processes()
+        self.searches: ProcessPoolExecutor | None = None
         self.thinking: set[int] = set()  # ids of bots still busy with a move given up on
         self.fallback = random.Random()
 
@@ -38,7 +52,10 @@ class BotMoves:
         """``bot``'s move at ``seat`` (thinking on a copy of ``state``), or a random legal action."""
         if id(bot) in self.thinking:
             return self._random(state)
-        future = self.pool.submit(think, bot, state.clone(), seat)
+        if bot.searches:  # a whole process of its own; only what its seat may know goes there
+            future = self._search_pool().submit(think, bot, state.resample(seat, self.fallback), seat)
+        else:
+            future = self.pool.submit(think, bot, state.clone(), seat)
         try:
             async with asyncio.timeout(self.seconds):
                 return await asyncio.wrap_future(future)
@@ -51,8 +68,16 @@ class BotMoves:
             log.exception("table %s: bot %s at seat %s failed; it plays at random", table_id, bot.name, seat)
         return self._random(state)
 
+    def _search_pool(self) -> Executor:
+        if self.searches is None:  # spawned, not forked: the server's threads stay behind
+            context = multiprocessing.get_context("spawn")
+            self.searches = ProcessPoolExecutor(self.processes, mp_context=context)
+        return self.searches
+
     def _random(self, state: State) -> Action:
         return state.sample_action(self.fallback)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.searches is not None:
+            self.searches.shutdown(wait=False, cancel_futures=True)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.registry import bot_names, make_bot
+from ..bots.registry import make_bot
 from ..core.bot import Bot
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE, Action, sample_chance, start_log
@@ -74,13 +74,9 @@ def parse_seats(kinds: Sequence[str], game_id: str) -> list[SeatRow]:
         elif kind.startswith("bot:"):
             name = kind[4:]
             try:
-                bot = make_bot(game_id, name)
+                make_bot(game_id, name)
             except LudothequeError as exc:
                 raise ApiError(400, "unknown_bot", problem=str(exc)) from None
-            if bot.searches:  # until bots think in worker processes (server/bot_moves.py)
-                raise ApiError(400, "unknown_bot", problem=f"{name} searches: the web table does "
-                               f"not seat searching bots yet; bots are: "
-                               f"{', '.join(bot_names(game_id, searching=False))}")
             rows.append(SeatRow(seat, "bot", name))
         else:
             raise ApiError(400, "bad_seats",

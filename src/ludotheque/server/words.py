@@ -14,6 +14,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "replay_step": "Step {k} of {n}",
         "bot_random": "Random bot",
         "bot_heuristic": "Heuristic bot",
+        "bot_ismcts": "Search bot",
         "bot_other": "Bot {bot}",
         "bad_name": "A name is 1 to {limit} characters of plain text (no control characters): {problem}",
         "chance": "chance",
@@ -60,6 +61,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "replay_step": "Coup {k} sur {n}",
         "bot_random": "Robot aléatoire",
         "bot_heuristic": "Robot heuristique",
+        "bot_ismcts": "Robot chercheur",
         "bot_other": "Robot {bot}",
         "bad_name": "Un nom fait de 1 à {limit} caractères de texte simple (sans caractère de "
                     "contrôle) : {problem}",
