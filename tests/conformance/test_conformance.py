@@ -423,7 +423,7 @@ def test_a_position_pickles_and_plays_on_alike(case: Case) -> None:
         if index % 11:
             continue
         copy = pickle.loads(pickle.dumps(state.clone()))
-        assert type(copy) is type(state) and copy.game is state.game
+        assert type(copy) is type(state) and type(copy.game) is type(state.game)
         assert snapshot(copy) == snapshot(state)
         mine = state.clone()
         while not mine.is_terminal:

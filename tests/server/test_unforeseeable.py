@@ -108,7 +108,11 @@ def test_the_key_is_in_no_answer_or_message_before_the_end_and_the_record_replay
             for url in ["/api/tables", "/api/tables?status=open", f"/api/tables/{table}/record",
                         f"/api/tables/{table}/replay", "/api/players/Zoé/games", "/api/leaderboard/kagoun",
                         "/", f"/t/{table}", f"/t/{table}/replay", "/players/Zoé"]:
-                http("GET", url)
+                answer = http("GET", url)
+                if url.startswith("/api/tables/") and answer.status_code == 200:
+                    # the bot ended the game meanwhile: the record may carry the key now
+                    assert client.get(f"/api/tables/{table}").json()["view"]["terminal"]
+                    seen.pop()
             to_act = public["view"]["to_act"]
             if to_act in tokens:
                 mine = http("POST", f"/api/tables/{table}/view", json={"token": tokens[to_act]}).json()

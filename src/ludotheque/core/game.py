@@ -73,17 +73,17 @@ class State(ABC):
         """An independent copy (cheap: bots search by cloning)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its game's id, its options and its fields, so that a position crosses to a
-        worker process in the compiled build too (where a state is made only by its game)."""
+        """Pickled as its game, its options and its fields, so that a position crosses to a worker
+        process in the compiled build too (where a state is made only by its game)."""
         names = getattr(type(self), "__mypyc_attrs__", None)
         if names is None:
             names = [name for cls in type(self).__mro__ for name in getattr(cls, "__slots__", ())]
-        fresh = restored(self.game.id, self.options)
+        fresh = restored(self.game, self.options)
         # what the game rebuilds from the options (its components, frozen) is not carried
         fields = {name: getattr(self, name) for name in names
                   if name not in ("game", "options", "__dict__") and hasattr(self, name)
                   and getattr(self, name) != getattr(fresh, name, None)}
-        return (restored, (self.game.id, dict(self.options)), fields)
+        return (restored, (self.game, dict(self.options)), fields)
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         for name, value in fields.items():
@@ -177,11 +177,10 @@ class State(ABC):
         return []
 
 
-def restored(game_id: str, options: Mapping[str, Any]) -> State:
-    """A position of ``game_id`` to be filled in by unpickling (``State.__reduce__``)."""
-    from .registry import get_game  # the registry imports this module
-
-    return get_game(game_id).new_state(options, 0)
+def restored(game: Game, options: Mapping[str, Any]) -> State:
+    """A position of ``game`` to be filled in by unpickling (``State.__reduce__``; a game pickles
+    as its class, holding no state of its own)."""
+    return game.new_state(options, 0)
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
