@@ -1,7 +1,7 @@
 """Many concurrent tables on the web table, played over websockets on loopback.
 
     .venv/bin/python benchmarks/web_tables.py [--tables 50] [--players 4] [--seconds 20]
-        [--warmup 5] [--rate 0] [--db URL] [--servers 1]
+        [--warmup 5] [--rate 0] [--db URL] [--servers 1] [--searchers 0]
 
 Real ``ludotheque serve`` processes run as children (a fresh SQLite file unless ``--db`` is given:
 every action is committed before it is announced; ``--servers 2`` needs PostgreSQL, and seat i of
@@ -16,6 +16,10 @@ that its table plays R actions a second. A table whose game ends is replaced by 
 - latency from an action sent to the update with the next step received on the same socket
   (p50, p90, p99, max): the server's queueing, checking, the commit, building the update, sending;
 - the servers' CPU time per action.
+
+``--searchers N`` adds tables of Gargon where N search bots (``bot:ismcts``, 0.5 s a move, no
+bot delay) think without pause in the servers' worker processes meanwhile: what they cost the
+people's tables.
 
 The clients run in this process (one asyncio loop) and share the 2 cores with the servers, so the
 figures are a lower bound for the servers alone. This script only prints; it never fails a build.
@@ -154,12 +158,17 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 async def run(servers: list[ServerProcess], tables: int, players: int, seconds: float, rate: float,
-              seed: int, warmup: float) -> None:
+              seed: int, warmup: float, searchers: int = 0) -> None:
     console = Console()
     rng = random.Random(seed)
     tally = Tally(since=time.perf_counter() + warmup)
     pids = [s.process.pid for s in servers if s.process is not None]
     async with httpx.AsyncClient(base_url=servers[0].url, timeout=30) as http:
+        while searchers > 0:  # tables of search bots only, thinking all along
+            seats = min(4, max(3, searchers))
+            answer = await http.post("/api/tables", json={"game": "gargon", "seats": ["bot:ismcts"] * seats})
+            answer.raise_for_status()
+            searchers -= seats
         deadline = time.monotonic() + warmup + seconds
         ws_bases = [s.ws_url for s in servers]
         playing = asyncio.gather(*(keep_table(http, ws_bases, players, rate, random.Random(rng.random()),
@@ -199,6 +208,7 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a fresh SQLite file)")
     parser.add_argument("--servers", type=int, default=1, help="server processes on the database")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--searchers", type=int, default=0, help="search bots thinking meanwhile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         db = args.db or f"sqlite:///{Path(folder) / 'bench.db'}"
@@ -210,7 +220,8 @@ def main() -> None:
             store.close()
         servers = [stack.enter_context(ServerProcess(db, bot_delay=0.0)) for _ in range(args.servers)]
         Console().print(f"servers {', '.join(s.url for s in servers)}, database {db.split('@')[-1]}")
-        asyncio.run(run(servers, args.tables, args.players, args.seconds, args.rate, args.seed, args.warmup))
+        asyncio.run(run(servers, args.tables, args.players, args.seconds, args.rate, args.seed, args.warmup,
+                        args.searchers))
 
 
 if __name__ == "__main__":
