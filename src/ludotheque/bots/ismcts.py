@@ -14,10 +14,12 @@ Cowling, Powley and Whitehouse (2012):
   search stays at the same node, so what follows is averaged over the draws;
 - wide decisions (Gargon's leads, Drakon's placements, Kagoun's pairings) are widened
   progressively: a node visited n times has at most ``ceil(widening * sqrt(n + 1))`` children,
-  new ones drawn at random among the legal actions not tried yet;
-- rollouts play to the end with the game's playout move (``Game.rollout_policy``: Kagoun's never
-  calls under 10 points nor lays an invalid pairing) or uniformly random legal actions, chance
-  with its probabilities;
+  new ones drawn at random among the actions not tried yet;
+- what a game tells a search (``Game.search_knowledge``: the ``search`` module of its folder)
+  narrows the tree to the actions worth a look (``worth_searching``) and plays the playouts
+  (``rollout``): Kagoun's never calls under 10 points nor lays an invalid pairing. Without it,
+  every legal action is searched and playouts are uniformly random; chance always comes with
+  its probabilities;
 - a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
   mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
 

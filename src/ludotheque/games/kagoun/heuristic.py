@@ -88,7 +88,7 @@ class KagounHeuristic(Bot):
             card, side, turned = chain_parts(action)
             chain = _chain(obs.chains[seat])
             if obs.phase == "rearrange":  # the best chain the rest of the cards can then make
-                loose = [parse_card(name) for name in obs.loose if parse_card(name) != card]
+                loose = [c for c in map(parse_card, obs.loose) if c != card]
                 trial = list(chain)
                 chains.add(trial, card, side, turned)
                 return float(chain_score(deck, chains.best_completion(deck, trial, loose)))
