@@ -335,6 +335,27 @@ def test_sample_action_draws_as_an_index_into_the_legal_list(case: Case) -> None
         assert snapshot(state) == before
 
 
+def test_sample_chance_draws_as_the_running_total_of_the_outcomes(case: Case) -> None:
+    """``state.sample_chance(rng)`` is the outcome whose running total of probabilities first
+    passes one ``rng.random()`` point, from the same generator state, even when a game draws it
+    without listing the outcomes."""
+    for index, state in enumerate(positions(case)):
+        if state.to_act != CHANCE:
+            continue
+        outcomes = state.chance_outcomes()
+        before = snapshot(state)
+        for draw in range(3):
+            seed = f"chance:{index}:{draw}"
+            point, total, expected = random.Random(seed).random(), 0.0, outcomes[-1][0]
+            for action, probability in outcomes:
+                total += probability
+                if point < total:
+                    expected = action
+                    break
+            assert state.sample_chance(random.Random(seed)) == expected
+        assert snapshot(state) == before
+
+
 def test_sample_action_is_uniform(case: Case) -> None:
     """A chi-square check on positions with a few dozen legal actions (the bound is about six
     standard deviations above the statistic's mean: it fails for a visibly skewed draw)."""

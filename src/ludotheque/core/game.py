@@ -176,6 +176,20 @@ class State(ABC):
         """At a CHANCE node: each outcome with its probability."""
         return []
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """An outcome of this CHANCE node drawn with its probability: one ``rng.random()`` point
+        against the outcomes' running total (games override it to draw the same outcome from the
+        same generator without listing the outcomes)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise ValueError("not a chance node: no chance outcomes")
+        point, total = rng.random(), 0.0
+        for action, probability in outcomes:
+            total += probability
+            if point < total:
+                return action
+        return outcomes[-1][0]
+
 
 def restored(game: Game, options: Mapping[str, Any]) -> State:
     """A position of ``game`` to be filled in by unpickling (``State.__reduce__``; a game pickles
@@ -185,15 +199,7 @@ def restored(game: Game, options: Mapping[str, Any]) -> State:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """An outcome of the CHANCE node ``state``, drawn with its probability."""
-    outcomes = state.chance_outcomes()
-    if not outcomes:
-        raise ValueError("not a chance node: no chance outcomes")
-    point, total = rng.random(), 0.0
-    for action, probability in outcomes:
-        total += probability
-        if point < total:
-            return action
-    return outcomes[-1][0]
+    return state.sample_chance(rng)
 
 
 #: Makes a bot from a seed (see ``ludotheque.core.bot``); typed loosely here so that the game

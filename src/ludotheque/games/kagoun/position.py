@@ -24,6 +24,12 @@ class KagounPosition(KagounState):
     def legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
+    def sample_action(self, rng: Random) -> Action:
+        return rules.sample_action(self, rng)
+
+    def sample_chance(self, rng: Random) -> Action:
+        return rules.sample_chance(self, rng)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return rules.chance_outcomes(self)
 

@@ -10,8 +10,10 @@ stops at the first one that needs a seat's decision (``to_act`` = that seat) or 
 
 from __future__ import annotations
 
+from random import Random
 from typing import Final
 
+from ...core.draws import randbelow
 from ...core.game import CHANCE
 from . import chain as chains
 from .actions import (
@@ -141,6 +143,68 @@ def _announcements(state: KagounState, seat: int, extra: bool) -> list[int]:
     return out
 
 
+def _nth_announcement(state: KagounState, seat: int, extra: bool, index: int) -> int:
+    """``_announcements(state, seat, extra)[index]`` without listing them (what random playouts
+    and searches draw); -1 when ``index`` is past the end (the caller counted them)."""
+    if not extra and not state.called[seat]:
+        if index == 0:
+            return KAGOUN
+        index -= 1
+    hand = state.hands[seat]
+    if can_attack(state, seat):
+        river = state.river
+        captures = len(hand) * 4 * len(river)
+        if index < captures:  # (card, u, target, line) with the line varying fastest
+            code, ln = divmod(index, 2)
+            code, target = divmod(code, len(river))
+            card, u = divmod(code, 2)
+            return link(CAPTURE, hand[card], u, river[target], ln)
+        index -= captures
+        per_target = 2 * len(hand)
+        for victim in range(state.n):
+            if victim == seat or not state.active[victim]:
+                continue
+            targets = steal_targets(state, victim)
+            if index < per_target * len(targets):
+                target, ln = targets[index // per_target]
+                card, u = divmod(index % per_target, 2)
+                return link(STEAL, hand[card], u, target, ln)
+            index -= per_target * len(targets)
+    for action, offered in ((CONSOLIDATE, bool(state.pairs[seat])), (DISCARD, bool(hand))):
+        if offered:
+            if index == 0:
+                return action
+            index -= 1
+    return PASS if index == 0 else -1
+
+
+def _count_announcements(state: KagounState, seat: int, extra: bool) -> int:
+    """``len(_announcements(state, seat, extra))``, counted."""
+    hand = state.hands[seat]
+    count = 0 if extra or state.called[seat] else 1
+    choices = 0
+    if can_attack(state, seat):
+        choices += len(hand) * 4 * len(state.river)
+        for victim in range(state.n):
+            if victim != seat and state.active[victim]:
+                choices += 2 * len(hand) * len(steal_targets(state, victim))
+    choices += int(bool(state.pairs[seat])) + int(bool(hand))
+    return count + (choices if choices else 1)  # PASS when nothing else is offered
+
+
+def sample_action(state: KagounState, rng: Random) -> int:
+    """``legal[randbelow(rng, len(legal))]`` for ``legal = legal_actions(state)``, the same action
+    from the same generator, without listing an announcement's hundreds of pairings."""
+    if state.to_act is None or not state.tasks:
+        raise ValueError("no action to draw: the game is over")
+    kind, seat, arg = state.tasks[0]
+    if kind != T_ANNOUNCE:
+        legal = task_legal(state, state.tasks[0])
+        return legal[randbelow(rng, len(legal))]
+    extra = arg == 1
+    return _nth_announcement(state, seat, extra, randbelow(rng, _count_announcements(state, seat, extra)))
+
+
 def _consolidations(state: KagounState, seat: int) -> list[int]:
     deck = state.deck
     chain = state.chains[seat]
@@ -226,6 +290,24 @@ def chance_outcomes(state: KagounState) -> list[tuple[int, float]]:
         return []
     legal = legal_actions(state)
     return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def sample_chance(state: KagounState, rng: Random) -> int:
+    """What the protocol's ``State.sample_chance`` draws from ``chance_outcomes``, the same card
+    from the same generator, without listing the outcomes: every card is equally likely."""
+    kind, seat, arg = state.tasks[0] if state.to_act == CHANCE else (-1, 0, 0)
+    if kind == T_DRAW:
+        source = state.pile if state.pile else state.discard
+    elif kind == T_TAKEN:
+        source = state.hands[arg]
+    else:
+        raise ValueError("not a chance node: no chance outcomes")
+    share, point, total = 1.0 / len(source), rng.random(), 0.0
+    for card in source:
+        total += share
+        if point < total:
+            return CARD + card
+    return CARD + source[-1]
 
 
 def refusal(state: KagounState, action: int, lang: str = "en") -> str | None:
@@ -317,7 +399,8 @@ def _settle(state: KagounState, target: int) -> None:
     else:
         where_ok = target in state.river
     if not where_ok:  # the target moved (OQ 10): every card laid beside it is lost
-        _say(state, "moved", -1, card_name(target))
+        if state.log is not None:
+            _say(state, "moved", -1, card_name(target))
         state.discard += [a[2] for a in attacks]
         if defence is not None:
             state.discard.append(defence[2])
@@ -329,18 +412,21 @@ def _settle(state: KagounState, target: int) -> None:
         if (not stealing or (target, ln) in lines_ok) and deck.valid(card, u, target, ln):
             valid.append((deck.strength(card, u, target, ln), card // 2 == target // 2,
                           seat, card, u, ln))
-            _say(state, "reveal", seat, line_text(card, u), line_text(target, ln),
-                 str(deck.strength(card, u, target, ln)))
+            if state.log is not None:
+                _say(state, "reveal", seat, line_text(card, u), line_text(target, ln),
+                     str(deck.strength(card, u, target, ln)))
         else:
             state.discard.append(card)  # a bad pairing loses at once (003 Principe)
-            _say(state, "reveal", seat, line_text(card, u), line_text(target, ln), "")
+            if state.log is not None:
+                _say(state, "reveal", seat, line_text(card, u), line_text(target, ln), "")
     defended = defence is not None
     defence_ok = (defence is not None and (target, defence[4]) in lines_ok
                   and deck.valid(defence[2], defence[3], target, defence[4]))
     if defence is not None:
         _, d_seat, d_card, d_u, d_ln = defence
-        _say(state, "reveal", d_seat, line_text(d_card, d_u), line_text(target, d_ln),
-             str(deck.strength(d_card, d_u, target, d_ln)) if defence_ok else "")
+        if state.log is not None:
+            _say(state, "reveal", d_seat, line_text(d_card, d_u), line_text(target, d_ln),
+                 str(deck.strength(d_card, d_u, target, d_ln)) if defence_ok else "")
     winner = None
     if any(v[1] for v in valid):
         winner = next(v for v in valid if v[1])
@@ -370,11 +456,13 @@ def _settle(state: KagounState, target: int) -> None:
         if defence is not None:
             state.discard.append(defence[2])
         state.pairs[seat].append((card, u, target, ln))
-        _say(state, "win", seat, line_text(card, u), line_text(target, ln))
+        if state.log is not None:
+            _say(state, "win", seat, line_text(card, u), line_text(target, ln))
         _fire(state, seat, card, u, target, ln)
         return
     if defence is None:
-        _say(state, "nobody", -1, card_name(target))
+        if state.log is not None:
+            _say(state, "nobody", -1, card_name(target))
         return
     if not stealing or not defence_ok:
         state.discard.append(defence[2])
@@ -404,7 +492,8 @@ def _defended(state: KagounState, victim: int, target: int, card: int, u: int, l
         del chain[index]
         state.discard.append(target)
         if state.options["reconsolidation_choice"] == "player":
-            _say(state, "substitute", victim, card_name(card), card_name(target))
+            if state.log is not None:
+                _say(state, "substitute", victim, card_name(card), card_name(target))
             if state.options["reconsolidation"] == "free":
                 state.loose = [c for c, _ in chain] + [card]
                 chain.clear()
@@ -420,19 +509,23 @@ def _defended(state: KagounState, victim: int, target: int, card: int, u: int, l
                 left_out.remove(c)
             chain[:] = kept
             state.discard += left_out  # what no longer fits is discarded (003 Voler)
-            _say(state, "rearrange", victim, card_name(card), card_name(target),
-                 " ".join(card_name(c) for c in left_out))
+            if state.log is not None:
+                _say(state, "rearrange", victim, card_name(card), card_name(target),
+                     " ".join(card_name(c) for c in left_out))
         elif chains.place_end(deck, chain, card):
-            _say(state, "substitute", victim, card_name(card), card_name(target))
+            if state.log is not None:
+                _say(state, "substitute", victim, card_name(card), card_name(target))
         else:
             state.discard.append(card)  # it fits nowhere: discarded (003 Voler)
-            _say(state, "substitute", victim, "", card_name(target))
+            if state.log is not None:
+                _say(state, "substitute", victim, "", card_name(target))
         _fire(state, victim, card, u, target, ln)
         return
     upper, _, lower, _ = _remove_pair_with(state, victim, target)
     state.discard.append(lower if upper == target else upper)
     state.pairs[victim].append((card, u, target, ln))
-    _say(state, "rebuild", victim, line_text(card, u), line_text(target, ln))
+    if state.log is not None:
+        _say(state, "rebuild", victim, line_text(card, u), line_text(target, ln))
     _fire(state, victim, card, u, target, ln)
 
 
@@ -441,15 +534,17 @@ def _relay(state: KagounState, seat: int, action: int) -> None:
     card, side, turned = chain_parts(action)
     chains.add(state.chains[seat], card, side, turned)
     state.loose.remove(card)
-    _say(state, "relay", seat, card_name(card) + ("~" if turned else ""),
-         "right" if side == RIGHT else "left")
+    if state.log is not None:
+        _say(state, "relay", seat, card_name(card) + ("~" if turned else ""),
+             "right" if side == RIGHT else "left")
 
 
 def _relaid(state: KagounState, seat: int) -> None:
     """The chain is laid (no card left, or none can follow): the cards that fit nowhere are
     discarded (003 Voler)."""
     if state.loose:
-        _say(state, "misfit", seat, " ".join(card_name(c) for c in state.loose))
+        if state.log is not None:
+            _say(state, "misfit", seat, " ".join(card_name(c) for c in state.loose))
     state.discard += state.loose
     state.loose = []
     state.tasks.pop(0)
@@ -469,7 +564,8 @@ def start_round(state: KagounState) -> None:
     state.aimed = []
     state.replays = []
     seats = state.seats_in()
-    _say(state, "round", state.first, str(state.round))
+    if state.log is not None:
+        _say(state, "round", state.first, str(state.round))
     tasks = [(T_DRAW, RIVER, 0)] * max(0, len(seats) - len(state.river))
     for seat in seats:
         tasks += [(T_DRAW, seat, 0)] * max(0, HAND_LIMIT - len(state.hands[seat]))
@@ -530,7 +626,8 @@ def _check(state: KagounState) -> None:
             _end(state, _ranked(state, callers)[0], "ko")
         return
     for seat in callers:  # out: his cards are discarded (OQ 41(a)), then a river card
-        _say(state, "out", seat, str(points[seat]))
+        if state.log is not None:
+            _say(state, "out", seat, str(points[seat]))
         state.active[seat] = False
         state.discard += state.hands[seat]
         for upper, _, lower, _ in state.pairs[seat]:
@@ -584,7 +681,7 @@ def advance(state: KagounState) -> None:
         if kind == T_DISCARD and not task_legal(state, task):
             state.tasks[0:1] = [(T_DRAW, seat, 0)] * arg  # draw as many as were dropped
             continue
-        if not task_legal(state, task):
+        if kind != T_ANNOUNCE and not task_legal(state, task):  # an announcement offers at least PASS
             state.tasks.pop(0)
             continue
         state.to_act = CHANCE if kind in _CHANCE_TASKS else seat
@@ -600,7 +697,8 @@ def apply(state: KagounState, action: int) -> None:
         state.pile.remove(card)
         if seat == RIVER:
             state.river.append(card)
-            _say(state, "river", -1, card_name(card))
+            if state.log is not None:
+                _say(state, "river", -1, card_name(card))
         else:
             state.hands[seat].append(card)
             _say(state, "draw", seat)
@@ -609,7 +707,8 @@ def apply(state: KagounState, action: int) -> None:
         card = action - CARD
         state.hands[arg].remove(card)
         state.hands[seat].append(card)
-        _say(state, "take", seat, str(arg))
+        if state.log is not None:
+            _say(state, "take", seat, str(arg))
         state.tasks.pop(0)
     elif kind == T_ANNOUNCE:
         _announce(state, seat, arg, action)
@@ -617,14 +716,16 @@ def apply(state: KagounState, action: int) -> None:
         _, card, u, target, ln = unlink(action)
         state.hands[seat].remove(card)
         state.defences.append((target, seat, card, u, ln))
-        _say(state, "defend", seat, card_name(target))
+        if state.log is not None:
+            _say(state, "defend", seat, card_name(target))
         state.tasks.pop(0)
     elif kind == T_CONSOLIDATE:
         _consolidate(state, seat, arg, action)
     elif kind == T_SCRAP:
         upper, _, lower, _ = _remove_pair_with(state, seat, action - SCRAP)
         state.discard += [upper, lower]
-        _say(state, "scrap", seat, card_name(upper), card_name(lower))
+        if state.log is not None:
+            _say(state, "scrap", seat, card_name(upper), card_name(lower))
         state.tasks.pop(0)
     elif kind in (T_DISCARD, T_DROPDOWN):
         if action == STOP:
@@ -633,18 +734,21 @@ def apply(state: KagounState, action: int) -> None:
         else:
             state.hands[seat].remove(action - DROP)
             state.discard.append(action - DROP)
-            _say(state, "drop", seat, card_name(action - DROP))
+            if state.log is not None:
+                _say(state, "drop", seat, card_name(action - DROP))
             if kind == T_DISCARD:
                 state.tasks[0] = (T_DISCARD, seat, arg + 1)
     elif kind == T_TAKE:
-        _say(state, "rob", seat, str(action - TAKE_FROM))
+        if state.log is not None:
+            _say(state, "rob", seat, str(action - TAKE_FROM))
         state.tasks[0:1] = [(T_TAKEN, seat, action - TAKE_FROM), (T_DROPDOWN, seat, 0)]
     elif kind == T_REARRANGE:
         _relay(state, seat, action)
     elif kind == T_CLEAR:
         state.river.remove(action - CLEAR)
         state.discard.append(action - CLEAR)
-        _say(state, "clear", seat, card_name(action - CLEAR))
+        if state.log is not None:
+            _say(state, "clear", seat, card_name(action - CLEAR))
         state.tasks.pop(0)
     advance(state)
 
@@ -666,7 +770,8 @@ def _announce(state: KagounState, seat: int, extra: int, action: int) -> None:
             if state.hands[victim]:  # compulsory defence, laid at once (OQ 20(a), 21)
                 state.tasks.insert(0, (T_DEFEND, victim, target))
         slots[seat] = (A_CAPTURE if base == CAPTURE else A_STEAL, card, u, target, ln, victim)
-        _say(state, "announce", seat, ANNOUNCED_NAMES[slots[seat][0]], line_text(target, ln))
+        if state.log is not None:
+            _say(state, "announce", seat, ANNOUNCED_NAMES[slots[seat][0]], line_text(target, ln))
     else:
         kind = {CONSOLIDATE: A_CONSOLIDATE, DISCARD: A_DISCARD, PASS: A_PASS}[action]
         slots[seat] = (kind, -1, 0, -1, 0, -1)
@@ -683,7 +788,8 @@ def _consolidate(state: KagounState, seat: int, second: int, action: int) -> Non
     chain = state.chains[seat]
     started = bool(chain)
     chains.add(chain, card, side, turned)
-    _say(state, "chain", seat, card_name(card) + ("~" if turned else ""), card_name(lower))
+    if state.log is not None:
+        _say(state, "chain", seat, card_name(card) + ("~" if turned else ""), card_name(lower))
     if not started and not second:
         state.tasks[0] = (T_CONSOLIDATE, seat, 1)
     else:
