@@ -1,6 +1,8 @@
 """What happened, in public terms only: the log that players, spectators and replays read. No
 event names a tile in a hand or the pile, or a coin's value before the end."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -7,6 +7,7 @@ as in ``../shared/seeds/drakon-open-questions.md`` and listed in docs/rules/drak
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Final
 
 from ...core.draws import randbelow, shuffle
@@ -168,17 +169,23 @@ def _dungeon_changed(state: DrakonState) -> None:
 
 def _laid(state: DrakonState, cell: int) -> None:
     """The layout after a room is laid at ``cell``: that cell leaves it, its free neighbours
-    join it or have their closed sides counted again (the only ones the new room can change)."""
+    join it or have their closed sides counted again (the only ones the new room can change).
+    New lists: clones share the old ones."""
     if state.layout is None:
         return
-    free = dict(zip(state.layout[0], state.layout[1], strict=True))
-    del free[cell]
+    cells, closed = list(state.layout[0]), list(state.layout[1])
+    at = bisect_left(cells, cell)
+    del cells[at], closed[at]
     for side in range(4):
         other = NEIGHBOUR[4 * cell + side]
         if other != NO_CELL and other not in state.rooms:
-            free[other] = facing(state.rooms, other)
-    cells = sorted(free)
-    state.layout = (cells, [free[c] for c in cells])
+            at = bisect_left(cells, other)
+            if at < len(cells) and cells[at] == other:
+                closed[at] = facing(state.rooms, other)
+            else:
+                cells.insert(at, other)
+                closed.insert(at, facing(state.rooms, other))
+    state.layout = (cells, closed)
 
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
@@ -219,13 +226,18 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
     seat, hero = step[1], step[2]
     cells, closed = layout(state) if state.hands[seat] else ([], [])
     groups = _lay_groups(state, seat) if state.hands[seat] else []
-    fits = [0] * 16  # cells where a room showing these arrows fits
-    if groups:
-        seen = [0] * 16
-        for shut in closed:
-            seen[shut] += 1
-        fits = [sum(seen[shut] for shut in OPEN_TO[arrows]) for arrows in range(16)]
-    laid = sum(fits[room & 15] for room in groups)
+    fits = [-1] * 16  # cells where a room showing these arrows fits (-1: not counted yet)
+    seen = [0] * 16
+    for shut in closed:
+        seen[shut] += 1
+    laid = 0
+    for room in groups:
+        arrows = room & 15
+        if fits[arrows] < 0:
+            fits[arrows] = 0
+            for shut in OPEN_TO[arrows]:
+                fits[arrows] += seen[shut]
+        laid += fits[arrows]
     others = [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
     others += H.wizard_moves(state, hero)
     if not (laid or others) or state.options["pass_at_will"]:
@@ -362,18 +374,18 @@ def apply(state: DrakonState, action: int) -> None:
     elif kind == S.HERO_CHOICE:
         hero = state.figure_hero(action - A.HERO)
         state.round_heroes[step[1]] = hero
-        _log(state, Event("hero", step[1], figure=action - A.HERO))
+        _log(state, "hero", step[1], figure=action - A.HERO)
         _start_turn(state, step[1], hero)
         return
     elif kind == S.KNIGHT_CHOICE:
         if action == A.KEEP:  # the coin stays: the LOSE or STEAL step waiting is dropped
             state.hero_used[step[2]] = True
             state.tasks.pop()
-            _log(state, Event("knight", step[1], figure=state.hero_figure[step[2]]))
+            _log(state, "knight", step[1], figure=state.hero_figure[step[2]])
     elif kind == S.DWARF_CHOICE:
         drawn = H.dwarf_step(state, step, action)
         if drawn >= 0:
-            _log(state, Event("dwarf", step[1], other=step[2], seats=(drawn,)))
+            _log(state, "dwarf", step[1], other=step[2], seats=(drawn,))
     else:
         _apply_choice(state, step, action)
     _run(state)
@@ -385,12 +397,12 @@ def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
         state.stage = 2
         return
     if family not in (A.F_PASS, A.F_MOVE, A.F_PLACE):  # Héros!: an ability
-        _log(state, Event("ability", seat, figure=state.hero_figure[hero], other=action))
+        _log(state, "ability", seat, figure=state.hero_figure[hero], other=action)
         H.use(state, seat, hero, action)
         return
     state.stage = 1
     if family == A.F_PASS:
-        _log(state, Event("pass", seat))
+        _log(state, "pass", seat)
     elif family == A.F_MOVE:
         state.tasks.append((S.ENTER, hero, seat, a))
     else:  # F_PLACE
@@ -398,15 +410,15 @@ def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
         state.hands[seat].remove(kind_of(effect, arrows))
         state.rooms[cell] = effect * 16 + arrows
         _laid(state, cell)
-        _log(state, Event("place", seat, cell=cell, room=effect * 16 + arrows))
+        _log(state, "place", seat, cell=cell, room=effect * 16 + arrows)
         if state.pile:  # 004: no draw once the pile is empty
             state.hands[seat].append(state.pile.pop())
-            _log(state, Event("draw", seat))
+            _log(state, "draw", seat)
         if effect == ESCAPE:
             # 004, Évasion: the hero is put on it at once; not a move (open question 20): the
             # room it left has no more hold on it, and no harp pulls it
             state.hero_cell[hero] = cell
-            _log(state, Event("escape", seat, figure=state.hero_figure[hero], cell=cell))
+            _log(state, "escape", seat, figure=state.hero_figure[hero], cell=cell)
             _check_escape(state, seat, cell)
         _maybe_set_drakon(state, seat, effect)
 
@@ -429,14 +441,14 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
     elif kind == S.DESTROY_CHOICE:
         room = rooms.pop(x)
         state.pile.insert(0, kind_of(room >> 4, room & 15))  # under the pile (004)
-        _log(state, Event("destroy", a, cell=x, room=room))
+        _log(state, "destroy", a, cell=x, room=room)
     elif kind == S.DRAKON_SET:
         state.drakon = x
-        _log(state, Event("drakon", a, cell=x))
+        _log(state, "drakon", a, cell=x)
     elif kind == S.DRAKON_MOVE:
         stayed = state.drakon == x
         state.drakon = x
-        _log(state, Event("drakon", a, cell=x))
+        _log(state, "drakon", a, cell=x)
         # 004: Drakon ending his move (of zero rooms too, unless the option says otherwise:
         # open question 11) on heroes sends them all back at once; then each loses a coin
         caught = [] if stayed and not state.options["drakon_stay_catches"] else state.heroes_in(x)
@@ -446,13 +458,13 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
             state.tasks.append((S.LOSE, state.purse_of[state.hero_owner[hero]], hero, 0))
     elif kind == S.RELOCATE_CHOICE:
         if family == A.F_STAY:
-            _log(state, Event("stay", a, cell=b))
+            _log(state, "stay", a, cell=b)
         else:
             rooms.pop(b)
             rooms[y] = MOVING * 16 + x
             for hero in state.heroes_in(b):  # heroes ride along (open question 23)
                 state.hero_cell[hero] = y
-            _log(state, Event("relocate", a, cell=y, room=MOVING * 16 + x, other=b))
+            _log(state, "relocate", a, cell=y, room=MOVING * 16 + x, other=b)
     elif kind == S.EXCHANGE_CHOICE:
         effect, arrows, cell = x, y, z
         old = rooms[cell]
@@ -460,18 +472,18 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
         hand.remove(kind_of(effect, arrows))
         hand.append(kind_of(old >> 4, old & 15))
         rooms[cell] = effect * 16 + arrows
-        _log(state, Event("exchange", a, cell=cell, room=effect * 16 + arrows, other=old))
+        _log(state, "exchange", a, cell=cell, room=effect * 16 + arrows, other=old)
         _maybe_set_drakon(state, a, effect)
     elif kind == S.MAP_CHOICE:
-        _log(state, Event("map", a, other=x))
+        _log(state, "map", a, other=x)
         state.tasks.append((S.TAKE_TILE, a, x, 0))
     elif kind == S.ROTATE_CHOICE:
         room = rooms[x]
         rooms[x] = (room & ~15) | rotate(room & 15, y)
-        _log(state, Event("rotate", a, cell=x, room=rooms[x], other=y))
+        _log(state, "rotate", a, cell=x, room=rooms[x], other=y)
     elif kind == S.MIND_CHOICE:
         hero = state.figure_hero(x)
-        _log(state, Event("mind", a, figure=x, cell=y if y != CELLS else -1))
+        _log(state, "mind", a, figure=x, cell=y if y != CELLS else -1)
         if y != CELLS:  # the owner of the moved hero applies the room (004)
             state.tasks.append((S.ENTER, hero, a, y))
 
@@ -479,37 +491,37 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
 def _apply_chance(state: DrakonState, step: Step, action: int) -> None:
     kind, a, b, _ = step
     if kind == S.MAP_DRAW:
-        _log(state, Event("map", a, other=action - A.MAP))
+        _log(state, "map", a, other=action - A.MAP)
         state.tasks.append((S.TAKE_TILE, a, action - A.MAP, 0))
         return
     if kind == S.TAKE_TILE:
         tile = action - A.TILE
         state.hands[b].remove(tile)
         state.hands[a].append(tile)
-        _log(state, Event("take", a, other=b))
+        _log(state, "take", a, other=b)
         return
     value = action - A.COIN  # 0, 1, 2 for 1, 2, 3 gold
     if kind == S.GAIN:
         state.treasure[value] -= 1
         state.purses[a][value] += 1
-        _log(state, Event("coin", _seat_of_purse(state, a)))
+        _log(state, "coin", _seat_of_purse(state, a))
         _check_goal(state, a)
     elif kind == S.LOSE:
         state.purses[a][value] -= 1
         (state.gone if state.lost_to == "out" else state.treasure)[value] += 1
-        _log(state, Event("lose", _seat_of_purse(state, a)))
+        _log(state, "lose", _seat_of_purse(state, a))
     elif kind == S.SWAP:  # the Thief's coin of value b for the one drawn from the treasure
         state.treasure[value] -= 1
         state.purses[a][value] += 1
         state.purses[a][b - 1] -= 1
         state.treasure[b - 1] += 1
-        _log(state, Event("swap", _seat_of_purse(state, a)))
+        _log(state, "swap", _seat_of_purse(state, a))
         _check_goal(state, a)
     else:  # STEAL
         victim = state.purse_of[b]
         state.purses[victim][value] -= 1
         state.purses[a][value] += 1
-        _log(state, Event("steal", _seat_of_purse(state, a), other=b))
+        _log(state, "steal", _seat_of_purse(state, a), other=b)
         _check_goal(state, a)
 
 
@@ -588,8 +600,8 @@ def _enter(state: DrakonState, step: Step) -> None:
     start = state.hero_cell[hero]
     state.hero_cell[hero] = cell
     owner = state.hero_owner[hero]
-    _log(state, Event("pull" if pulls else "move", mover, figure=state.hero_figure[hero],
-                      cell=cell, other=start))
+    _log(state, "pull" if pulls else "move", mover, figure=state.hero_figure[hero],
+         cell=cell, other=start)
     if cell == state.drakon:
         state.tasks.append((S.CATCH, hero, 0, 0))
         return
@@ -651,7 +663,7 @@ def _catch(state: DrakonState, hero: int) -> None:
 
 def _send_back(state: DrakonState, hero: int) -> None:
     state.hero_cell[hero] = START
-    _log(state, Event("caught", state.hero_owner[hero], figure=state.hero_figure[hero], cell=START))
+    _log(state, "caught", state.hero_owner[hero], figure=state.hero_figure[hero], cell=START)
 
 
 def _reached(state: DrakonState, purse: int) -> bool:
@@ -681,14 +693,14 @@ def _end(state: DrakonState, winners: list[int], how: str) -> None:
     state.ending = how
     state.to_act = None
     state.tasks.clear()
-    _log(state, Event("win", seats=tuple(winners), room=-1))
+    _log(state, "win", seats=tuple(winners), room=-1)
 
 
 def _end_by_gold(state: DrakonState, how: str) -> None:
     """004: nobody can act: the most gold wins; a tie is a shared win (open question 8)."""
     golds = [state.gold(state.purse_of[seat]) for seat in range(state.n)]
     best = max(golds)
-    _log(state, Event(how))
+    _log(state, how)
     _end(state, [seat for seat in range(state.n) if golds[seat] == best], how)
 
 
@@ -737,6 +749,8 @@ def _start_turn(state: DrakonState, seat: int, hero: int) -> None:
     state.to_act = seat
 
 
-def _log(state: DrakonState, event: Event) -> None:
+def _log(state: DrakonState, kind: str, seat: int | None = None, figure: int = -1, cell: int = -1,
+         room: int = -1, other: int = -1, seats: tuple[int, ...] = ()) -> None:
+    """Log a public event when a front end keeps the log: playouts build no events."""
     if state.log is not None:
-        state.log.append(event)
+        state.log.append(Event(kind, seat, figure, cell, room, other, seats))
