@@ -394,8 +394,9 @@ def _settle(state: KagounState, target: int) -> None:
         state.defences.remove(defence)
     state.aimed = [aim for aim in state.aimed if aim[0] != target]  # its pair is free again
     victim = attacks[0][5]
+    lines_ok = set(steal_targets(state, victim)) if stealing else set()
     if stealing:
-        where_ok = state.active[victim] and any(t == target for t, _ in steal_targets(state, victim))
+        where_ok = state.active[victim] and any(t == target for t, _ in lines_ok)
     else:
         where_ok = target in state.river
     if not where_ok:  # the target moved (OQ 10): every card laid beside it is lost
@@ -405,7 +406,6 @@ def _settle(state: KagounState, target: int) -> None:
         if defence is not None:
             state.discard.append(defence[2])
         return
-    lines_ok = set(steal_targets(state, victim)) if stealing else set()
     # valid attackers: (strength, perfect, seat, card, u, ln)
     valid = []
     for seat, _, card, u, ln, _ in attacks:
