@@ -63,6 +63,19 @@ def _replay(commands: Any) -> None:
     p.add_argument("--lang", help="en or fr (default: from LANG)")
 
 
+def _analyse(commands: Any) -> None:
+    p = _verb(commands, "analyse", "review a seat's moves in a game record",
+              "Review one seat's moves in a game record: the search's win chance before each "
+              "decision, the move it prefers, and what the move played cost (from what the seat "
+              "knew then).")
+    p.add_argument("file", metavar="FILE", help="a game record (JSON); '-' reads standard input")
+    p.add_argument("--seat", type=int, default=0, help="the seat reviewed, from 0 (default 0)")
+    p.add_argument("--iterations", type=int, default=200, help="playouts of each search (default 200)")
+    p.add_argument("--seed", type=int, default=0, help="the searches' seed (default 0)")
+    p.add_argument("--json", dest="json_out", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
+
+
 def _simulate(commands: Any) -> None:
     p = _verb(commands, "simulate", "bots against bots, many games",
               "Play many games between bots; print win rates, scores and game lengths.")
@@ -98,7 +111,7 @@ def _serve(commands: Any) -> None:
                    help="open the lobby in a browser")
 
 
-VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _simulate, _serve)
+VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _serve)
 
 
 def parser() -> argparse.ArgumentParser:

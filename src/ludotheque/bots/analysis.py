@@ -1,0 +1,135 @@
+"""A finished game reviewed move by move for one seat, as chess sites mark mistakes (issue 18,
+post-game analysis): at each decision of the seat, the search's estimated win chance, the move it
+prefers, and what the move played cost.
+
+Every estimate is made from what the seat knew then: the search plays out positions drawn again
+from the seat's decision (``Decision.sample_position``), never the record's open hands. The move
+played and the search's preferred move are each valued by searches of equal budget from the
+positions they lead to, so that the cost compares like with like (the tree's own mean of its
+favourite is biased upwards by the choice).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.bot import Decision
+from ..core.game import Action, State
+from ..core.record import GameRecord
+from .ismcts import Search, shares
+
+#: A move's cost in win chance from which it is marked (the highest mark that applies).
+MARKS: tuple[tuple[float, str], ...] = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One decision of the reviewed seat."""
+
+    step: int  # the index of the move in the record's actions
+    played: str  # the move played, in the game's notation
+    best: str  # the move the search prefers
+    chance: float  # the estimated win chance before the move, playing the preferred move
+    played_chance: float  # the estimated win chance after the move played
+    loss: float  # chance - played_chance, never below 0
+
+    @property
+    def mark(self) -> str:
+        return next((name for bound, name in MARKS if self.loss >= bound), "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "played": self.played, "best": self.best,
+                "chance": round(self.chance, 4), "played_chance": round(self.played_chance, 4),
+                "loss": round(self.loss, 4), "mark": self.mark}
+
+
+class Reviewer:
+    """Searches one decision: its preferred move, then the value of a move for the seat."""
+
+    def __init__(self, state: State, seat: int, iterations: int, rng: random.Random) -> None:
+        knowledge = state.game.search_knowledge()
+        self.policy = getattr(knowledge, "rollout", None)
+        self.candidates = getattr(knowledge, "worth_searching", None)
+        self.players = state.players
+        self.seat = seat
+        self.iterations = max(1, iterations)
+        self.rng = rng
+        self.decision = Decision(state, seat)
+
+    def _search(self) -> Search:
+        return Search(self.players, self.rng, policy=self.policy, candidates=self.candidates)
+
+    def preferred(self) -> Action:
+        search = self._search()
+        for _ in range(self.iterations):
+            search.iterate(self.decision.sample_position(self.rng))
+        return search.best(self.decision.legal, self.seat)
+
+    def value(self, action: Action) -> float:
+        """The seat's mean win share over playouts after ``action`` from redrawn positions."""
+        search = self._search()
+        total = 0.0
+        for _ in range(self.iterations):
+            position = self.decision.sample_position(self.rng)
+            position.apply_trusted(action)
+            if position.is_terminal:
+                total += shares(position)[self.seat]
+                continue
+            before = search.root.rewards[self.seat]
+            search.iterate(position)
+            total += search.root.rewards[self.seat] - before
+        return total / self.iterations
+
+    def close(self) -> None:
+        self.decision.close()
+
+
+def review_move(state: State, seat: int, played: Action, step: int, iterations: int,
+                rng: random.Random) -> MoveReview:
+    """The review of ``played`` at ``state`` (the seat's decision; the state is left as it was)."""
+    reviewer = Reviewer(state, seat, iterations, rng)
+    try:
+        legal = reviewer.decision.legal
+        best = reviewer.preferred() if len(legal) > 1 else played
+        played_chance = reviewer.value(played)
+        chance = played_chance if best == played else reviewer.value(best)
+    finally:
+        reviewer.close()
+    chance = max(chance, played_chance)  # the search's favourite may have been worse: no cost then
+    game = state.game
+    return MoveReview(step, game.action_to_text(played), game.action_to_text(best), chance,
+                      played_chance, chance - played_chance)
+
+
+def review_game(record: GameRecord, seat: int, iterations: int = 200, seed: int = 0,
+                progress: Callable[[int, int], None] | None = None) -> list[MoveReview]:
+    """Every decision of ``seat`` in ``record`` reviewed (``progress(done, total)`` after each).
+    Reproducible: the same record, seat, budget and seed give the same review."""
+    mine = _decisions_of(record, seat)
+    state = record.start()
+    reviews: list[MoveReview] = []
+    for step, text in enumerate(record.actions):
+        if step in mine:
+            rng = random.Random(f"review:{seed}:{seat}:{step}")
+            played = state.game.parse_action(text)
+            reviews.append(review_move(state, seat, played, step, iterations, rng))
+            if progress is not None:
+                progress(len(reviews), len(mine))
+        state.apply_text(text)
+    return reviews
+
+
+def _decisions_of(record: GameRecord, seat: int) -> set[int]:
+    """The steps of the record where ``seat`` decided among two or more moves."""
+    state = record.start()
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat}: seats are 0 to {state.players - 1}")
+    steps = set()
+    for step, text in enumerate(record.actions):
+        if state.to_act == seat and len(state.legal_actions()) > 1:
+            steps.add(step)
+        state.apply_text(text)
+    return steps
