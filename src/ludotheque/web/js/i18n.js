@@ -260,9 +260,14 @@ export function addStrings(table) {
   for (const code of LANGS) Object.assign(STRINGS[code], table[code] || {});
 }
 
-/** The string `key` in the current language, with {name} placeholders filled from params. */
+/** Whether a count takes the singular: one (and zero in French: "0 carte"). */
+const singular = (n) => n === 1 || (n === 0 && current === "fr");
+
+/** The string `key` in the current language, with {name} placeholders filled from params; with a
+ * count `n` that takes the singular, `key_1` when the table has it ("1 card", not "1 cards"). */
 export function t(key, params = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  const one = singular(params.n) && (STRINGS[current][`${key}_1`] ?? STRINGS.en[`${key}_1`]);
+  const text = one || (STRINGS[current][key] ?? STRINGS.en[key] ?? key);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
