@@ -248,6 +248,11 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
     if family == A.F_DISCARD:
         return say["discard"].format(room=tile_label(a, lang, markup))
     if family == A.F_THIEF:
+        owner = next((seat for figure, seat, _ in observation.heroes if figure == a), None) \
+            if observation is not None else None
+        if owner is not None:  # the robbed player by the name the table gives them
+            return say["thief_seat"].format(who=seat_name(owner, lang, names),
+                                            hero=hero_name(a, lang, article=True))
         return say["thief"].format(hero=hero_name(a, lang, article=True),
                                    hero_of=HEROES[lang][FIGURES[a]][3])
     if family in (A.F_AMAZON, A.F_WIZARD):
