@@ -29,12 +29,12 @@ def test_a_refused_option_is_named_in_the_readers_words(client: TestClient) -> N
     body = {"game": "drakon", "options": {"goal": "abc"}, "seats": ["human", "bot:random"]}
     french = client.post("/api/tables", headers={"accept-language": "fr"}, json=body).json()
     assert french["code"] == "bad_options"
-    assert french["detail"].startswith("Objectif n'accepte pas « abc » (or pour")
+    assert french["detail"].startswith("Objectif n'accepte pas « abc » — or pour")
     english = client.post("/api/tables", headers={"accept-language": "en"}, json=body).json()
-    assert english["detail"].startswith("Goal does not take “abc” (gold to win")
+    assert english["detail"].startswith("Goal does not take “abc” — gold to win")
     body = {"game": "gargon", "options": {"players": 9}}
     detail = client.post("/api/tables?lang=fr", json=body).json()["detail"]
-    assert detail == "Le nombre de joueurs n'accepte pas « 9 » (Gargon se joue de 3 à 5 joueurs)"
+    assert detail == "Le nombre de joueurs n'accepte pas « 9 » — Gargon se joue de 3 à 5 joueurs"
 
 
 def test_a_bad_clock_is_explained_in_the_readers_words(client: TestClient) -> None:

@@ -43,7 +43,7 @@ const STRINGS = {
     status_running: "running",
     status_open: "waiting for the first move",
     status_over: "over",
-    to_act_n: "seat {n} to act",
+    name_to_act: "{name} to act",
     players_n: "{n} players",
     forget: "Forget",
     // table
@@ -158,7 +158,7 @@ const STRINGS = {
     status_running: "en cours",
     status_open: "en attente du premier coup",
     status_over: "terminée",
-    to_act_n: "à la place {n} de jouer",
+    name_to_act: "à {name} de jouer",
     players_n: "{n} joueurs",
     forget: "Oublier",
     connecting: "Connexion…",
