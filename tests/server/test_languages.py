@@ -54,3 +54,9 @@ def test_the_lobby_describes_each_game_and_says_yes_or_no_in_the_readers_languag
             for option in game["options"]:
                 if option["choices"] == [False, True]:  # keyed as the page writes them: String(false)
                     assert option["choice_labels"] == {"false": no, "true": yes}, option
+
+
+def test_a_body_refused_before_reading_it_is_refused_in_the_pages_language(client: TestClient) -> None:
+    huge = {"game": "gargon", "options": {"amulets": "x" * 20_000}}
+    detail = client.post("/api/tables?lang=fr", headers={"accept-language": "en"}, json=huge).json()["detail"]
+    assert detail.startswith("La requête est trop grande")
