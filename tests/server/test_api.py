@@ -67,7 +67,7 @@ def test_bad_table_requests_get_a_400_with_a_message(client: TestClient, body: A
 def test_a_games_options_come_in_the_readers_words(client: TestClient) -> None:
     french = {g["id"]: g for g in client.get("/api/games", params={"lang": "fr"}).json()}
     heroes = next(o for o in french["drakon"]["options"] if o["name"] == "heroes")
-    assert heroes["label"] == "Héros !" and heroes["choice_labels"] == {"False": "non", "True": "oui"}
+    assert heroes["label"] == "Héros !" and heroes["choice_labels"] == {"false": "non", "true": "oui"}
     variant = next(o for o in french["gargon"]["options"] if o["name"] == "variant")
     assert variant["choice_labels"]["open"].startswith("ouverte")
     english = {g["id"]: g for g in client.get("/api/games").json()}

@@ -42,10 +42,47 @@ def legal(page: Any) -> list[str]:
 
 
 ENGLISH = re.compile(r"\b(Seat|Waiting|Random|random|Heuristic|heuristic|bot|Your|name|Sound|turn|Take|Step|"
-                     r"Replay|Players|Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with)\b")
+                     r"Replay|Players|Moves|Spectator|Connected|Change|the|and|of|to|is|your|players|with|"
+                     r"you|You|from|Move|Lay|draws?|plays|wins|Coins|Gold|Goal|yes|Winner|cards?|round|"
+                     r"Error|Refused|Search|Treasure|Tiles|hand|at|for|by|not|Leaderboard|Games|Rating|Won|"
+                     r"Lost|empty)\b")
+FRENCH = re.compile(r"\b(le|la|les|des|du|et|est|vous|votre|vos|une|pour|avec|sur|dans|pas|Joueurs?|Robot|"
+                    r"Coups?|Pioche|Trésor|Tuiles|salles?|pièces?|Erreur|Refusé|Revoir|Journal|Règles|oui|"
+                    r"manche|cartes?|gagne|hors|Vainqueur)\b")
+#: What a person should never read: raw values, unfilled placeholders, glyphs standing for words,
+#: parentheses within parentheses, numbers run together with slashes ("0/2/2"), a count of one
+#: with a plural.
+RAW = re.compile(r"\b(true|false|True|False|None|null|undefined|NaN)\b|\{\w+\}|Ω|\([^()]*\(|\b\d+/\d+/\d+\b|"
+                 r"(?<![\d,.])\b1 (cards|coins|players|tiles|rooms|moves|games|cartes|points|pièces|joueurs|"
+                 r"tuiles|salles|coups|parties|ors)\b")
+
+
+#: What a French page should not say either: a gender guessed for a player it does not know,
+#: "ors" for an amount of gold.
+FRENCH_SLIPS = re.compile(r"\b(éliminée?s?|\d+ ors)\b")
 
 
 def english_words(page: Any, where: str = "body") -> list[str]:
     """The English words on the page (or in ``where``), each with the line it is on."""
     return sorted({f"{word}: {line}" for line in page.inner_text(where).splitlines()
                    for word in ENGLISH.findall(line)})
+
+
+def page_texts(page: Any) -> list[str]:
+    """Every line a person may read on the page: its visible text, its title, and the title,
+    aria-label and placeholder of every element (what a tooltip or a screen reader says)."""
+    attributes = page.evaluate("""() => [...document.querySelectorAll('[title],[aria-label],[placeholder]')]
+        .flatMap(e => ['title', 'aria-label', 'placeholder'].map(a => e.getAttribute(a)).filter(Boolean))""")
+    return [*page.inner_text("body").splitlines(), page.title(), *attributes]
+
+
+def foreign_words(page: Any, lang: str) -> list[str]:
+    """The words of the other language on a page in ``lang``, and raw values (``false``,
+    ``{name}``, ``Ω``, "1 cards"), each with the line it is on."""
+    other = ENGLISH if lang == "fr" else FRENCH
+    found = set()
+    for line in page_texts(page):
+        slips = FRENCH_SLIPS.finditer(line) if lang == "fr" else ()
+        for match in [*other.finditer(line), *RAW.finditer(line), *slips]:
+            found.add(f"{match.group(0)}: {line}")
+    return sorted(found)

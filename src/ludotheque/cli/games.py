@@ -41,12 +41,13 @@ def games(lang: str | None = None) -> None:
     language = check_lang(lang)
     console = out()
     for number, game_id in enumerate(game_ids()):
-        spec = get_game(game_id).spec
+        game = get_game(game_id)
+        spec = game.spec
         if number:
             console.print()
         players = say("players_range", language, low=spec.min_players, high=spec.max_players)
         console.rule(f"[bold]{escape(spec.id)}[/] — {escape(spec.name)} · {players}", align="left")
-        console.print(escape(spec.description))
+        console.print(escape(game.describe(language)))
         options = Table.grid(padding=(0, 2))
         options.add_column(style="bold", overflow="fold", max_width=34)
         options.add_column(overflow="fold")

@@ -14,7 +14,12 @@ class UnknownGameError(LudothequeError):
 
 
 class OptionsError(LudothequeError):
-    """Game options are unknown, of the wrong type or out of range."""
+    """Game options are unknown, of the wrong type or out of range; ``option`` names the one
+    whose value was refused, when it is one (front ends then say it in their own words)."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 class SetupError(LudothequeError):

@@ -283,6 +283,13 @@ class Game(ABC):
         words: Mapping[str, Mapping[str, Mapping[str, str]]] = module.OPTION_WORDS
         return words["fr" if lang == "fr" else "en"]
 
+    def describe(self, lang: str = "en") -> str:
+        """The game in a line for a lobby, in ``lang`` ("en" or "fr"): ``DESCRIPTION[lang]`` of
+        the ``option_words`` module of the game's folder when it has one, else the spec's."""
+        module = self._own("option_words")
+        described: Mapping[str, str] = getattr(module, "DESCRIPTION", {})
+        return described.get("fr" if lang == "fr" else "en", self.spec.description)
+
     def search_knowledge(self) -> Any:
         """What a search (``bots/ismcts.py``) may know of the game beyond the protocol, or None:
         by default the ``search`` module of the game's folder, offering ``rollout(state, rng)``

@@ -33,10 +33,10 @@ class OptionSpec:
             try:
                 value = self.convert(value)
             except (TypeError, ValueError) as exc:
-                raise OptionsError(f"option {self.name!r}: {exc}") from None
+                raise OptionsError(f"option {self.name!r}: {exc}", self.name) from None
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionsError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+            raise OptionsError(f"option {self.name!r} must be one of {allowed}; got {value!r}", self.name)
         return value
 
 
@@ -91,11 +91,12 @@ class GameSpec:
         if players is not None and not self.min_players <= players <= self.max_players:
             raise OptionsError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players; "
-                f"got {players}"
+                f"got {players}", "players"
             )
         first = resolved.get("first_player")
         if players is not None and first is not None and not 0 <= first < players:
-            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}; got {first}")
+            raise OptionsError(f"first_player must be a seat from 0 to {players - 1}; got {first}",
+                               "first_player")
         return resolved
 
 

@@ -50,7 +50,7 @@ from .players import past_games
 from .replays import replay_view
 from .service import TableService
 from .store import Store
-from .words import pick_lang
+from .words import pick_lang, say
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("ludotheque.server")
@@ -125,13 +125,21 @@ def board_file(folder: Path | None, path: str) -> Path | None:
     return asset if asset.is_relative_to(root) and asset.is_file() else None
 
 
-def option_entry(spec: OptionSpec, words: Mapping[str, str]) -> dict[str, Any]:
-    """An option as the lobby shows it: the game's words for it, else its name and help."""
+def choice_key(value: Any) -> str:
+    """A choice as the page writes it (``String(value)`` in JavaScript: ``true``, ``treasure``)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def option_entry(spec: OptionSpec, words: Mapping[str, str], lang: str) -> dict[str, Any]:
+    """An option as the lobby shows it: the game's words for it, else its name and help; a
+    yes-or-no choice says yes or no in ``lang`` when the game has no words for it."""
     choices = list(spec.choices) if spec.choices else None
+    labels = {choice_key(c): words.get(f"choice:{c}") or (say("yes" if c else "no", lang)
+                                                         if isinstance(c, bool) else None)
+              for c in choices or []}
     return {"name": spec.name, "default": spec.default, "help": words.get("help", spec.help),
             "label": words.get("label"), "choices": choices,
-            "choice_labels": {str(c): words[f"choice:{c}"] for c in choices or []
-                              if f"choice:{c}" in words} or None}
+            "choice_labels": {key: label for key, label in labels.items() if label} or None}
 
 
 def _lang(explicit: str | None, header: str | None) -> str:
@@ -208,7 +216,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        lang = pick_lang(request.headers.get("accept-language"))
+        # the page's language: its ?lang= or the Accept-Language it sends (web/js/api.js)
+        lang = _lang(request.query_params.get("lang"), request.headers.get("accept-language"))
         return JSONResponse(exc.to_json(lang), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
@@ -285,9 +294,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
             game = get_game(game_id)
             spec, words = game.spec, game.option_words(language)
             out.append({
-                "id": spec.id, "name": spec.name, "description": spec.description, "version": spec.version,
-                "min_players": spec.min_players, "max_players": spec.max_players,
-                "options": [option_entry(o, words.get(o.name, {})) for o in spec.options if not o.local],
+                "id": spec.id, "name": spec.name, "description": game.describe(language),
+                "version": spec.version, "min_players": spec.min_players, "max_players": spec.max_players,
+                "options": [option_entry(o, words.get(o.name, {}), language)
+                            for o in spec.options if not o.local],
                 "bots": bot_names(game_id),
             })
         return out

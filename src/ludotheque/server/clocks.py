@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ApiError
+from .words import Phrase
 
 MODES = ("move", "game")
 MIN_SECONDS, MAX_SECONDS = 5, 86_400
@@ -40,8 +41,8 @@ class Clock:
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ApiError(400, "bad_clock",
-                       problem=f"{name} must be a whole number of seconds from {low} to {high}")
+        raise ApiError(400, "bad_clock", problem=Phrase("clock_range", {
+            "what": Phrase(f"clock_{name}"), "low": low, "high": high}))
     return value
 
 

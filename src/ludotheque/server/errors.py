@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from .words import say
+from ..core.errors import OptionsError
+from ..core.game import Game
+from .words import LANGS, Phrase, has_word, say
 
 
 class ApiError(Exception):
@@ -22,3 +25,27 @@ class ApiError(Exception):
         if self.legal is not None:
             body["legal"] = self.legal
         return body
+
+
+def refused_options(game: Game, exc: OptionsError, options: Mapping[str, Any]) -> ApiError:
+    """400 ``bad_options`` for options a game refused, said in each reader's words: the option
+    by its label in the lobby, the value as it was sent and what the option takes (the game's
+    own reason, in English, is for the command line)."""
+    option = exc.option
+    if option is None:
+        return ApiError(400, "bad_options", problem=Phrase("options_refused"))
+    spec = game.spec
+
+    def label(lang: str) -> str:
+        own = game.option_words(lang).get(option, {}).get("label")
+        shell = f"option_{option}"  # the options every game has: the lobby's words for them
+        return own or (say(shell, lang) if has_word(shell) else option)
+
+    def takes(lang: str) -> str:
+        if option == "players":
+            return say("players_range", lang, game=spec.name, low=spec.min_players, high=spec.max_players)
+        return game.option_words(lang).get(option, {}).get("help") or spec.option(option).help
+
+    return ApiError(400, "bad_options", problem=Phrase("option_refused", {
+        "option": {lang: label(lang) for lang in LANGS}, "takes": {lang: takes(lang) for lang in LANGS},
+        "value": Phrase("quoted", {"text": options.get(option, "")})}))

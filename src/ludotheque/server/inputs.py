@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, QueryParams
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -110,7 +110,8 @@ class CheckedBodies:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
-        lang = pick_lang(headers.get("accept-language"))
+        asked = QueryParams(scope.get("query_string", b"").decode("latin-1")).get("lang")
+        lang = pick_lang(asked or headers.get("accept-language"))  # as the app's refusals (app.py)
         declared = headers.get("content-length", "")
         if declared.isdigit() and (len(declared) > 9 or int(declared) > MAX_BODY):
             await _refuse(ApiError(413, "too_large", limit=MAX_BODY), lang, scope, receive, send)

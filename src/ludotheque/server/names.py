@@ -7,6 +7,7 @@ import unicodedata
 
 from .errors import ApiError
 from .limits import MAX_PLAYER_NAME
+from .words import Phrase
 
 #: Characters a name may not hold: control, format (bidi overrides, zero-width), surrogates,
 #: private use, unassigned, and line or paragraph separators.
@@ -20,11 +21,11 @@ def check_name(name: str) -> str:
     name = unicodedata.normalize("NFC", name)
     clean = " ".join(part for part in name.split(" ") if part)  # spaces trimmed and single
     if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
-        problem = "control character"
+        problem = Phrase("name_control")
     elif not clean:
-        problem = "empty"
+        problem = Phrase("name_empty")
     elif len(clean) > MAX_PLAYER_NAME:
-        problem = f"{len(clean)} characters"
+        problem = Phrase("name_long", {"n": len(clean)})
     else:
         return clean
     raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=problem)

@@ -16,7 +16,7 @@ from typing import Any
 
 from anyio import to_thread
 
-from ..core.errors import LudothequeError, UnknownGameError
+from ..core.errors import LudothequeError, OptionsError, UnknownGameError
 from ..core.game import CHANCE, Action
 from ..core.record import GameRecord, result_of
 from ..core.registry import get_game
@@ -24,7 +24,7 @@ from ..core.seeds import new_seed
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock, state_to_store
-from .errors import ApiError
+from .errors import ApiError, refused_options
 from .leaderboard import standings
 from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
 from .names import check_name
@@ -204,6 +204,8 @@ class TableService:
             options["players"] = len(seat_kinds)
         try:
             resolved = game.resolve_options(options)  # refuses a number of players out of range
+        except OptionsError as exc:
+            raise refused_options(game, exc, options) from None
         except LudothequeError as exc:
             raise ApiError(400, "bad_options", problem=str(exc)) from None
         if seat_kinds is None:

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 LANGS = ("en", "fr")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words of this module said in the reader's language only when a message is (the detail of
+    an error is made before anyone knows who reads it)."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -53,6 +64,20 @@ _WORDS: dict[str, dict[str, str]] = {
                      "plays version {current}",
         "no_game": "This table is a game of {game}, which this server does not have",
         "internal": "Something went wrong on the server; nothing was changed",
+        "yes": "yes",
+        "no": "no",
+        "name_empty": "it is empty",
+        "name_control": "it holds a control character",
+        "name_long": "it has {n} characters",
+        "clock_range": "{what} must be a whole number of seconds from {low} to {high}",
+        "clock_seconds": "the time",
+        "clock_away": "the time away",
+        "option_refused": "{option} does not take {value} — {takes}",
+        "players_range": "{game} is for {low} to {high} players",
+        "quoted": "“{text}”",
+        "option_players": "The number of players",
+        "option_first_player": "The first player",
+        "options_refused": "these options cannot be played together",
     },
     "fr": {
         "waiting": "En attente de {name}",
@@ -102,6 +127,20 @@ _WORDS: dict[str, dict[str, str]] = {
                      "serveur joue la version {current}",
         "no_game": "Cette table est une partie de {game}, que ce serveur n'a pas",
         "internal": "Une erreur s'est produite sur le serveur ; rien n'a changé",
+        "yes": "oui",
+        "no": "non",
+        "name_empty": "il est vide",
+        "name_control": "il contient un caractère de contrôle",
+        "name_long": "il fait {n} caractères",
+        "clock_range": "{what} doit être un nombre entier de secondes de {low} à {high}",
+        "clock_seconds": "le temps",
+        "clock_away": "le temps d'absence",
+        "option_refused": "{option} n'accepte pas {value} — {takes}",
+        "players_range": "{game} se joue de {low} à {high} joueurs",
+        "quoted": "« {text} »",
+        "option_players": "Le nombre de joueurs",
+        "option_first_player": "Le premier joueur",
+        "options_refused": "ces options ne peuvent pas être jouées ensemble",
     },
 }
 
@@ -121,5 +160,19 @@ def pick_lang(value: str | None) -> str:
     return "fr" if value and value.strip().lower().startswith("fr") else "en"
 
 
+def said(value: object, lang: str) -> object:
+    """A message's parameter as the reader reads it: a Phrase in ``lang``, a text given in both
+    languages (``{"en": ..., "fr": ...}``) in ``lang``, anything else as it is."""
+    if isinstance(value, Phrase):
+        return say(value.key, lang, **value.params)
+    if isinstance(value, Mapping) and set(value) == set(LANGS):
+        return value[pick_lang(lang)]
+    return value
+
+
+def has_word(key: str) -> bool:
+    return key in _WORDS["en"]
+
+
 def say(key: str, lang: str = "en", **params: object) -> str:
-    return _WORDS[pick_lang(lang)][key].format(**params)
+    return _WORDS[pick_lang(lang)][key].format(**{name: said(value, lang) for name, value in params.items()})

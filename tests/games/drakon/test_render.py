@@ -142,8 +142,8 @@ def test_action_labels_name_rooms_where_the_observation_shows_them() -> None:
     place = A.place(FIND, 0b0011, cell(0, 1))
     assert render.action_label(place, obs) == "Lay Find a coin (NE) at 0,1"
     assert render.action_label(place, obs, "fr") == "Poser Trouver une pièce (NE) en 0,1"
-    assert render.action_label(A.MOVE + cell(1, 0), obs) == "Move to 1,0 (Magic harp (W))"
-    assert render.action_label(A.MOVE + cell(1, 0), obs, "fr") == "Aller en 1,0 (Harpe magique (O))"
+    assert render.action_label(A.MOVE + cell(1, 0), obs) == "Move to 1,0 — Magic harp"
+    assert render.action_label(A.MOVE + cell(1, 0), obs, "fr") == "Aller en 1,0 — Harpe magique"
     assert render.action_label(A.rotate(cell(1, 0), 3), obs, "fr") == (
         "Pivoter Harpe magique (O) en 1,0 d'un quart de tour (sens anti-horaire)")
     assert render.action_label(A.mind(2, CELLS), obs, "fr") == "Le Nain ne peut pas bouger et reste en place"
@@ -238,7 +238,7 @@ def test_gold_is_shown_only_where_the_observation_shows_it() -> None:
     assert [row[-1] for row in rows] == ["?", "4", "?"]
     assert [row[-2] for row in rows] == ["1", "2", "1"]  # coins are counted in the open
     headers, sheet = render.score_sheet(obs)
-    assert sheet[2][1:] == ["?", "4", "?"] and sheet[1][1:] == ["?", "0/2/0", "?"]
+    assert sheet[2][1:] == ["?", "4", "?"] and sheet[1][1:] == ["?", "2 of value 2", "?"]
     spectator = render.board(state.observe(None))[0][1]
     assert [row[-1] for row in spectator] == ["?", "?", "?"]
 

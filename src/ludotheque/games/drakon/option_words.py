@@ -1,8 +1,15 @@
-"""Drakon's options in players' words, English and French (the lobby shows them)."""
+"""Drakon in the lobby's words, English and French: its description and its options."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+DESCRIPTION: Mapping[str, str] = {
+    "en": "Drakon, 3rd edition (Fantasy Flight / Edge): lay the dungeon's rooms as you go, take "
+          "its gold and flee the dragon",
+    "fr": "Drakon, 3e édition (Fantasy Flight / Edge) : posez les salles du donjon en avançant, "
+          "prenez son or et fuyez le dragon",
+}
 
 _YES_NO = {"en": {"choice:False": "no", "choice:True": "yes"},
            "fr": {"choice:False": "non", "choice:True": "oui"}}

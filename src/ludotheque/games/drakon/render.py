@@ -222,9 +222,13 @@ def _room_at(observation: DrakonObservation | None, cell: int, lang: str, markup
 
 
 def _at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
-    """`` (Find a coin)``: the room at ``cell``, when the observation shows it."""
-    room = _room_at(observation, cell, lang, markup)
-    return "" if room == "?" else f" ({room})"
+    """`` — Find a coin``: the room at ``cell`` by its name (how its arrows lie is on the map),
+    when the observation shows it."""
+    room = -1 if observation is None else observation.room_at(cell)
+    if room < 0:
+        return ""
+    effect = room >> 4
+    return f" — {_style(room_name(effect, lang), STYLES[EFFECTS[effect]], markup)}"
 
 
 _PLAIN_LABELS = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "keep",
@@ -244,6 +248,11 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
     if family == A.F_DISCARD:
         return say["discard"].format(room=tile_label(a, lang, markup))
     if family == A.F_THIEF:
+        owner = next((seat for figure, seat, _ in observation.heroes if figure == a), None) \
+            if observation is not None else None
+        if owner is not None:  # the robbed player by the name the table gives them
+            return say["thief_seat"].format(who=seat_name(owner, lang, names),
+                                            hero=hero_name(a, lang, article=True))
         return say["thief"].format(hero=hero_name(a, lang, article=True),
                                    hero_of=HEROES[lang][FIGURES[a]][3])
     if family in (A.F_AMAZON, A.F_WIZARD):
@@ -259,7 +268,7 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
     if family == A.F_TILE:
         return say["tile"].format(room=tile_label(a, lang, markup))
     if family == A.F_MAP:
-        return say["map"].format(who=seat_name(a, lang))
+        return say["map"].format(who=seat_name(a, lang, names))
     if family == A.F_HERO:
         return say["hero"].format(hero=_capital(hero_name(a, lang, article=True)))
     if family in (A.F_MOVE, A.F_HARP, A.F_DESTROY, A.F_DRAKON):
@@ -626,7 +635,9 @@ def score_sheet(observation: DrakonObservation, lang: str = "en", names: Sequenc
     values = []
     for purse in purses:
         coins = obs.purse_coins[purse]
-        values.append("?" if coins is None else "/".join(str(c) for c in coins))
+        values.append("?" if coins is None else ", ".join(  # "2 of value 1, 1 of value 3"
+            word("value_count", lang, n=count, v=value + 1)
+            for value, count in enumerate(coins) if count) or "—")
     winners = set(obs.winners or ())
     result = [word("won", lang) if s in winners else word("lost", lang) for s in range(obs.players)]
     gold = [_gold_text(obs, p) for p in purses]

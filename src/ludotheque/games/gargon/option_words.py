@@ -1,8 +1,15 @@
-"""Gargon's options in players' words, English and French (the lobby shows them)."""
+"""Gargon in the lobby's words, English and French: its description and its options."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+DESCRIPTION: Mapping[str, str] = {
+    "en": "Cards of six creatures laid face down, fights colour by colour, amulets to win (after "
+          "Amulett by Rüdiger Dorn, Amigo 2002)",
+    "fr": "Des cartes de six créatures posées face cachée, des combats couleur par couleur, des "
+          "amulettes à gagner (d'après L'Amulette du pouvoir de Rüdiger Dorn, Amigo 2002)",
+}
 
 OPTION_WORDS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
     "en": {

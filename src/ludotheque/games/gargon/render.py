@@ -398,7 +398,7 @@ def _prompt(observation: GargonObservation, lang: str) -> str:
             return message("now_play", lang)
         text = word("follow", lang, shape=shape_text(observation.shape))
         if observation.to_act == (observation.first_player - 1) % observation.players:
-            played = " ".join(COMPONENTS.colours[c].letter for c in observation.round_colours)
+            played = ", ".join(colour_name(c, lang) for c in observation.round_colours)  # in words
             text += (" ; " if lang == "fr" else "; ") + word("last_seat", lang, colours=played)
         return text
     if phase == "pass_draw":

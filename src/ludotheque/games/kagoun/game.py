@@ -104,7 +104,7 @@ class KagounGame(Game):
         resolved = self.spec.resolve_options(options)
         if not 0 <= resolved["max_rounds"] <= MAX_ROUNDS:
             raise OptionsError(f"max_rounds must be 0 (no cap) to {MAX_ROUNDS}; "
-                               f"got {resolved['max_rounds']}")
+                               f"got {resolved['max_rounds']}", "max_rounds")
         return resolved
 
     def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -36,7 +36,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "now_discard": "défaussez une à trois cartes de votre main, puis arrêtez",
         "now_dropdown": "défaussez jusqu'à garder trois cartes en main",
         "now_take": "choisissez l'adversaire à qui prendre une carte",
-        "now_clear": "défaussez une carte de la rivière (vous êtes éliminé)",
+        "now_clear": "défaussez une carte de la rivière (vous êtes hors jeu)",
         "now_rearrange": "votre défense a réussi : réorganisez votre chaîne, carte par carte "
                          "(elle garde autant de cartes que possible)",
         "now_resolve": "résolution des actions",

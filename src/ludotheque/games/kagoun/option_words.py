@@ -1,8 +1,13 @@
-"""Kagoun's options in players' words, English and French (the lobby shows them)."""
+"""Kagoun in the lobby's words, English and French: its description and its options."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+DESCRIPTION: Mapping[str, str] = {
+    "en": "Pairs, steals, chains and the Kagoun! call (Geekoviz, Andry Razafimbola)",
+    "fr": "Paires, vols, chaînes et l'annonce « Kagoun ! » (Geekoviz, Andry Razafimbola)",
+}
 
 OPTION_WORDS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
     "en": {
@@ -47,7 +52,7 @@ OPTION_WORDS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
         "max_rounds": {"label": "Limite de manches", "help": "une sécurité : après cette manche, "
                        "la partie s'arrête (0 : sans limite)"},
         "stalemate": {"label": "Sans gagnant", "help": "quand les règles ne donnent aucun "
-                      "gagnant (limite de manches, ou tous éliminés ensemble)",
+                      "gagnant (limite de manches, ou tout le monde hors jeu à la fois)",
                       "choice:draw": "partie nulle", "choice:most_points": "le plus de points "
                       "l'emporte"},
         "deck": {"label": "Paquet", "help": "la liste des cartes (faces reconstituées par défaut)"},

@@ -43,12 +43,12 @@ _WORDS: dict[str, dict[str, Any]] = {
     },
     "fr": {
         "seat": "Joueur {n}", "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
-        "chain": "Chaîne", "points": "Points", "first": "1er", "to_act": "à jouer", "out": "éliminé",
+        "chain": "Chaîne", "points": "Points", "first": "1er", "to_act": "à jouer", "out": "hors jeu",
         "called": "Kagoun !", "river": "Rivière", "pile": "Pioche", "discard": "Défausse",
         "round": "Manche {n}", "announced": "Annonce", "winner": "{names} gagne",
         "ko": "{names} gagne par KO", "rounds": "{names} gagne (limite de manches)",
         "draw_rounds": "Pas de gagnant : la limite de manches est atteinte sans Kagoun ! gagnant",
-        "draw_all_out": "Pas de gagnant : tous les joueurs encore en jeu sont éliminés ensemble",
+        "draw_all_out": "Pas de gagnant : tous les joueurs restants sortent du jeu ensemble",
         "loose": "À reposer dans la chaîne",
         "result": "Résultat", "capture": "capture", "steal": "vol", "consolidate": "consolidation",
         "discard_a": "défausse", "pass": "passe", "hidden": "face cachée",
@@ -141,8 +141,8 @@ _EVENTS: dict[str, dict[str, str]] = {
         "drop": "{who} défausse {a0}", "draw": "{who} pioche une carte", "river": "{a0} rejoint la rivière",
         "take": "{who} prend une carte au hasard à {a0}", "power": "{who} : pouvoir {a0}",
         "rob": "{who} choisit de prendre une carte à {a0}", "stop": "{who} arrête de défausser",
-        "out": "{who} est éliminé avec {a0} points",
-        "out_1": "{who} est éliminé avec {a0} point", "clear": "{who} défausse {a0} de la rivière",
+        "out": "{who} est hors jeu avec {a0} points",
+        "out_1": "{who} est hors jeu avec {a0} point", "clear": "{who} défausse {a0} de la rivière",
         "over": "{who} gagne ({a0})", "over_draw": "la partie finit sans gagnant ({a0})",
         "reshuffle": "la défausse est mélangée en une nouvelle pioche",
         "valid": "puissance {a2}", "invalid": "invalide, défaussée",
@@ -223,7 +223,7 @@ _ENDINGS: dict[str, dict[str, str]] = {
     "en": {"kagoun": "Kagoun!", "ko": "KO", "rounds": "round limit",
            "all_out": "everyone eliminated at once"},
     "fr": {"kagoun": "Kagoun !", "ko": "KO", "rounds": "limite de manches",
-           "all_out": "tous éliminés ensemble"},
+           "all_out": "tout le monde hors jeu à la fois"},
 }
 
 #: The notation's words as French labels say them.

@@ -1,5 +1,7 @@
 // The HTTP API of docs/web.md, and the small helpers every page needs around it.
 
+import { lang } from "./i18n.js";
+
 /** An API error: the server's {detail, code} with the HTTP status. */
 export class ApiError extends Error {
   constructor(status, code, detail) {
@@ -10,7 +12,8 @@ export class ApiError extends Error {
 }
 
 async function request(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" } };
+  // the server answers (its refusals too) in the page's language, not the browser's
+  const init = { method, headers: { Accept: "application/json", "Accept-Language": lang() } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

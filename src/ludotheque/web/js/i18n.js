@@ -43,7 +43,7 @@ const STRINGS = {
     status_running: "running",
     status_open: "waiting for the first move",
     status_over: "over",
-    to_act_n: "seat {n} to act",
+    name_to_act: "{name} to act",
     players_n: "{n} players",
     forget: "Forget",
     // table
@@ -158,7 +158,7 @@ const STRINGS = {
     status_running: "en cours",
     status_open: "en attente du premier coup",
     status_over: "terminée",
-    to_act_n: "à la place {n} de jouer",
+    name_to_act: "à {name} de jouer",
     players_n: "{n} joueurs",
     forget: "Oublier",
     connecting: "Connexion…",
@@ -260,9 +260,14 @@ export function addStrings(table) {
   for (const code of LANGS) Object.assign(STRINGS[code], table[code] || {});
 }
 
-/** The string `key` in the current language, with {name} placeholders filled from params. */
+/** Whether a count takes the singular: one (and zero in French: "0 carte"). */
+const singular = (n) => n === 1 || (n === 0 && current === "fr");
+
+/** The string `key` in the current language, with {name} placeholders filled from params; with a
+ * count `n` that takes the singular, `key_1` when the table has it ("1 card", not "1 cards"). */
 export function t(key, params = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  const one = singular(params.n) && (STRINGS[current][`${key}_1`] ?? STRINGS.en[`${key}_1`]);
+  const text = one || (STRINGS[current][key] ?? STRINGS.en[key] ?? key);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

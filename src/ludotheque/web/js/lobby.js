@@ -218,10 +218,12 @@ function renderTables() {
   const sorted = [...tables.filter((x) => !x.terminal), ...tables.filter((x) => x.terminal)];
   $("tables").replaceChildren(...(sorted.length ? sorted.map((x) => {
     const status = x.terminal ? t("status_over") : x.version > 0 ? t("status_running") : t("status_open");
-    const turn = !x.terminal && x.to_act !== null && x.to_act !== undefined ? ` · ${t("to_act_n", { n: x.to_act + 1 })}` : "";
     // who sits there: the players' names, the bots' names, "Seat 2" for a seat nobody named yet
-    const who = (x.seats || []).map((s) => s.name || (s.kind === "bot"
-      ? known(`bot_name_${s.bot}`, t("bot_other", { name: s.bot })) : t("seat_n", { n: s.seat + 1 }))).join(", ");
+    const names = (x.seats || []).map((s) => s.name || (s.kind === "bot"
+      ? known(`bot_name_${s.bot}`, t("bot_other", { name: s.bot })) : t("seat_n", { n: s.seat + 1 })));
+    const who = names.join(", ");
+    const toAct = !x.terminal && x.to_act !== null && x.to_act !== undefined && x.to_act >= 0;
+    const turn = toAct ? ` · ${t("name_to_act", { name: names[x.to_act] ?? t("seat_n", { n: x.to_act + 1 }) })}` : "";
     return el("li", { "data-table": x.id, class: x.terminal ? "over" : "live" },
       el("span", { class: "table-id" }, `${x.game} · ${x.id}`),
       el("span", { class: "who" }, who),

@@ -68,7 +68,7 @@ function renderMoves() {
     return;
   }
   box.replaceChildren(...legal.map((entry) => el("button", {
-    type: "button", class: "move", "data-action": entry.action, title: entry.action,
+    type: "button", class: "move", "data-action": entry.action,
   }, richText(mod, entry.label || entry.action))));
 }
 

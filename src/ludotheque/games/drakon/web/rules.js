@@ -24,7 +24,7 @@ Teleport (leave to any room), Escape (your hero steps onto it when you lay it).<
 room to move there. Drag to pan, wheel or +/− to zoom.</p>`,
   fr: `
 <h2>Drakon — les règles en bref</h2>
-<p>2 à 6 joueurs. Des héros prisonniers de l'antre du dragon : le premier à posséder 10 ors gagne
+<p>2 à 6 joueurs. Des héros prisonniers de l'antre du dragon : le premier à posséder 10 pièces d'or gagne
 immédiatement.</p>
 <h3>À votre tour, au choix</h3>
 <ul>

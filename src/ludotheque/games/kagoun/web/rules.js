@@ -44,7 +44,7 @@ export const rules = {
     tout ; le volé se défend face cachée et gagne les égalités.</li>
   <li>Consolider : la carte supérieure d'une paire rejoint votre chaîne où sa moitié correspond. Chaque jonction
     est un symbole complet : 1 point, 2 chacun si la couleur se répète, +2 avec les quatre couleurs.</li>
-  <li>Ceux qui ont crié avec 10 points ou plus : le meilleur gagne. Moins de 10 : éliminé. Le dernier restant gagne (KO).</li>
+  <li>Ceux qui ont crié avec 10 points ou plus : le meilleur gagne. Moins de 10 : hors jeu. Le dernier restant gagne (KO).</li>
 </ul>
 <h3>Jouer ici</h3>
 <ul>

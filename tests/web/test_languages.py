@@ -1,0 +1,156 @@
+"""One language per page (issue 17, item 7), in a real browser: every page of every game — the
+lobby (with a refused option), the table while playing (with a refused name, and the rules) and
+at the end, the replay, the leaderboard, the player's page and the page of a table that does not
+exist — read in French has no English word, read in English no French word, and neither shows a
+raw value (``false``, ``{name}``, ``Ω``, "1 cards").
+
+Each page's language is the opposite of the browser's (a French page in an English browser and
+the reverse), so that an answer in the browser's language instead of the page's shows up. One
+short game per game is played through, in French; the English pass reads the same finished table
+and a new one at its first decision."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .tables import create_table, foreign_words, legal, version
+
+#: Each game with a short game's players and options, and an option value the server refuses.
+GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
+    "gargon": (3, {}, ("amulets", "zz")),
+    "drakon": (2, {"goal": 3}, ("goal", "abc")),
+    "kagoun": (2, {"max_rounds": 1}, ("max_rounds", "-3")),
+}
+BROWSER = {"fr": "en-GB", "en": "fr-FR"}  # each page in the language its browser does not speak
+SCANNED_MOVES = (0, 2, 6, 20)  # the decisions at which a playing table is read
+
+
+class Reader:
+    """Reads pages in one language and keeps what is foreign on them, page by page."""
+
+    def __init__(self, chromium: Any, open_page: Callable[..., Any], lang: str) -> None:
+        self.lang = lang
+        self.page = open_page(chromium, 1366, 768, locale=BROWSER[lang])
+        self.page.add_init_script(f"localStorage.setItem('ludotheque.lang', '{lang}')")
+        self.found: list[str] = []
+
+    def scan(self, where: str) -> None:
+        self.found += [f"{where}: {line}" for line in foreign_words(self.page, self.lang)]
+
+    def lobby(self, base: str, game: str) -> None:
+        page = self.page
+        page.goto(base + "/")
+        page.wait_for_selector("#seat-0")
+        page.select_option("#game", game)
+        self.scan(f"lobby of {game}")
+        name, value = GAMES[game][2]
+        page.fill(f"#opt-{name}", value)
+        page.click("#create")
+        page.wait_for_selector("#form-error:not([hidden])")
+        assert page.inner_text("#form-error").strip()
+        self.scan(f"lobby of {game}, option refused")
+
+    def claim(self, url: str, base: str, name: str) -> None:
+        """Open a seat's link, be refused a blank name, then take one."""
+        page = self.page
+        page.goto(base + url)
+        page.wait_for_selector("#name-input", state="visible")
+        page.fill("#name-input", "   ")
+        page.click("#name-save")
+        page.wait_for_selector("#name-error:not([hidden])")
+        self.scan("table, name refused")
+        page.fill("#name-input", name)
+        page.click("#name-save")
+        page.wait_for_selector("#name-form", state="hidden")
+
+    def rules(self, where: str) -> None:
+        self.page.click("#rules-button")
+        self.page.wait_for_selector("#rules:not([hidden])")
+        self.scan(f"{where}, rules")
+        self.page.click("#rules .close")
+
+    def play_through(self, game: str) -> None:
+        """Play the seat's first action at each decision (a forced one is left to the table for a
+        moment: it may play it itself) until the end, reading the table now and then."""
+        page = self.page
+        for move in range(2000):
+            page.wait_for_function("document.querySelector('#moves [data-action]:not([disabled])')"
+                                   " || document.body.dataset.terminal === 'true'", timeout=60_000)
+            if page.evaluate("document.body.dataset.terminal") == "true":
+                return
+            if move in SCANNED_MOVES:
+                self.scan(f"{game} table, decision {move}")
+            before = version(page)
+            if len(legal(page)) == 1 and changed(page, before, 3000):
+                continue
+            try:
+                page.click("#moves [data-action]:not([disabled])", timeout=2000)
+            except Exception:  # the table moved on meanwhile (a forced move played for us)
+                continue
+            changed(page, before, 10_000)
+        raise AssertionError(f"{game}: no end after 2000 decisions")
+
+    def finished(self, base: str, game: str, table: dict[str, Any], name: str) -> None:
+        """The pages of a finished table and of its player."""
+        page = self.page
+        page.goto(base + table["seats"][0]["url"])
+        page.wait_for_selector("#end:not([hidden])")
+        self.scan(f"{game} table at the end")
+        self.rules(f"{game} table")
+        page.goto(f"{base}/t/{table['id']}/replay")
+        page.wait_for_selector("body[data-step]")
+        self.scan(f"{game} replay, first step")
+        steps = int(page.evaluate("document.body.dataset.steps"))
+        for step in sorted({steps // 2, steps}):
+            page.goto(f"{base}/t/{table['id']}/replay#step={step}")
+            page.reload()
+            page.wait_for_selector(f'body[data-step="{step}"]')
+            self.scan(f"{game} replay, step {step}")
+        page.goto(f"{base}/leaderboard?game={game}")
+        page.wait_for_selector(f'#standings[data-game="{game}"]')
+        self.scan(f"{game} leaderboard")
+        page.goto(f"{base}/players/{name}")
+        page.wait_for_selector(f"#games tr[data-table='{table['id']}']")
+        self.scan(f"{game} player's page")
+        page.goto(f"{base}/t/nope")
+        page.wait_for_selector("#not-found")
+        self.scan("no such table")
+
+
+def changed(page: Any, before: int, timeout_ms: int) -> bool:
+    """Whether the table moves past revision ``before`` within ``timeout_ms``."""
+    try:
+        page.wait_for_function(f"Number(document.body.dataset.version) !== {before}", timeout=timeout_ms)
+    except Exception:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_page_of_a_game_speaks_one_language(chromium: Any, open_page: Any, base: str,
+                                                  game: str) -> None:
+    players, options, _ = GAMES[game]
+    name = f"Zoé{secrets.token_hex(2)}"
+    table = create_table(base, ["human"] + ["bot:heuristic"] * (players - 1), options, game)
+    french = Reader(chromium, open_page, "fr")
+    french.lobby(base, game)
+    french.claim(table["seats"][0]["url"], base, name)
+    french.rules(f"{game} table")
+    french.play_through(game)
+    french.finished(base, game, table, name)
+
+    english = Reader(chromium, open_page, "en")
+    english.lobby(base, game)
+    fresh = create_table(base, ["human"] + ["bot:heuristic"] * (players - 1), options, game)
+    english.claim(fresh["seats"][0]["url"], base, "Ann")
+    english.page.wait_for_function("document.querySelector('#moves [data-action]:not([disabled])')"
+                                   " || document.body.dataset.terminal === 'true'")
+    english.scan(f"{game} table, first decision")
+    english.finished(base, game, table, name)
+
+    assert french.found == [], "\n".join(french.found)
+    assert english.found == [], "\n".join(english.found)
