@@ -131,6 +131,7 @@ def option_entry(spec: OptionSpec, words: Mapping[str, str]) -> dict[str, Any]:
     choices = list(spec.choices) if spec.choices else None
     return {"name": spec.name, "default": spec.default, "help": words.get("help", spec.help),
             "label": words.get("label"), "choices": choices,
+            "essential": spec.essential or spec.name == "players",
             "choice_labels": {str(c): words[f"choice:{c}"] for c in choices or []
                               if f"choice:{c}" in words} or None}
 

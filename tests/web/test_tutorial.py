@@ -1,0 +1,90 @@
+"""The guided first game in Chromium: reached from the lobby, played through on the game's own board
+on a phone (clicking only inside #board and the coach's own buttons), a wrong move refused with
+an explanation and nothing changed, the page in one language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tables import english_words
+
+
+def step(page: Any, after: int) -> dict[str, Any]:
+    """The step the page shows once it has moved past step ``after`` and settled."""
+    page.wait_for_function("document.body.dataset.busy === 'false'"
+                           f" && Number(document.body.dataset.step) > {after}")
+    return dict(page.evaluate("window.ludotheque.step()"))
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the element is on screen and not under the coach (pinned to the bottom on a phone)."""
+    return bool(page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        const coach = document.getElementById('coach').getBoundingClientRect();
+        const pinned = getComputedStyle(document.getElementById('coach')).position === 'fixed';
+        const floor = pinned ? coach.top : innerHeight;
+        return box.top >= 0 && box.bottom <= floor + 1;
+    }""", selector))
+
+
+def play_through(page: Any) -> list[str]:
+    """Every step to the end: the learner's moves made on the board (what the step points at, in
+    order), another seat's commented moves after "Next". Returns the learner's moves."""
+    made: list[str] = []
+    shown = -1
+    while True:
+        data = step(page, shown)
+        shown = data["step"]
+        if data["done"]:
+            return made
+        if data["expect"]:
+            if page.locator("#coach-next").is_visible():  # a forced move: read, then "Play it"
+                page.click("#coach-next")
+            else:
+                for selector in data["highlight"] or [f'[data-move="{data["expect"]}"]']:
+                    target = page.locator(f"#board {selector}").first
+                    assert "learn-target" in (target.get_attribute("class") or ""), selector
+                    target.click()
+            made.append(data["expect"])
+        elif page.locator("#coach-next").is_visible():
+            page.click("#coach-next")
+        else:
+            shown -= 1  # another seat's move comes by itself after a pause: wait for the step after
+
+
+def test_gargon_is_learnt_on_a_phone_from_the_lobby(chromium: Any, base: str, open_page: Any) -> None:
+    page = open_page(chromium, 390, 844)
+    page.goto(base + "/")
+    page.select_option("#game", "gargon")
+    link = page.locator("#learn-link")
+    assert link.is_visible()
+    link.click()
+    page.wait_for_url("**/learn/gargon")
+    page.goto(page.url + "#pause=20")  # another seat's moves follow one another quickly here
+    page.reload()
+    first = step(page, -1)
+    assert first["step"] == 0 and first["expect"] == "play B14 R12"
+    # the cards the first move lays are pointed at, on screen above the coach
+    assert in_sight(page, '#board .g-me [data-card="B14"]')
+    # a wrong move is refused with an explanation, and nothing changes
+    page.click('#board .g-me [data-card="G2"]')
+    page.click("#board #play-selected")
+    notice = page.locator("#notice")
+    assert notice.is_visible() and "blue 14" in notice.inner_text()
+    assert page.evaluate("window.ludotheque.step().step") == 0
+    page.click('#board .g-me [data-card="G2"]')  # unselected again
+    made = play_through(page)
+    assert len(made) >= 6 and made[0] == "play B14 R12"
+    assert page.locator("#end").is_visible() and "You win" in page.inner_text("#coach")
+    assert page.locator("#coach-lobby").is_visible()
+
+
+def test_the_lesson_speaks_french_only(chromium: Any, base: str, open_page: Any) -> None:
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + "/learn/gargon#pause=20")
+    data = step(page, -1)
+    assert data["view"]["lang"] == "fr" and "Apprendre à jouer" in page.inner_text("#coach")
+    assert english_words(page) == []
+    page.click("#lang [data-lang='en']")
+    page.wait_for_function("window.ludotheque.step() && window.ludotheque.step().view.lang === 'en'")
+    assert "Learn to play" in page.inner_text("#coach")
