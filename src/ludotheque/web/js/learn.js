@@ -167,8 +167,24 @@ function render() {
   renderLog($("log"), view, mod, !moved || data.step < shownStep);
   shownStep = data.step;
   renderCoach();
-  const targets = highlight();
-  if (targets.length && moved) targets[0].scrollIntoView({ block: "nearest" });
+  highlight();
+  // once the board has its size (a board may lay itself out after drawing): bring into sight
+  // what the step points at, or the scores at the end
+  const shown = data;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (data !== shown) return;
+    const target = $("board").querySelector(".learn-target");
+    if (target && !inSight(target)) target.scrollIntoView({ block: "nearest" });
+    else if (data.done) $("end").scrollIntoView({ block: "nearest" });
+  }));
+}
+
+/** Whether an element is wholly on screen, above the coach when the coach is pinned to the bottom. */
+function inSight(node) {
+  const box = node.getBoundingClientRect();
+  const coach = $("coach");
+  const floor = getComputedStyle(coach).position === "fixed" ? coach.getBoundingClientRect().top : innerHeight;
+  return box.top >= 0 && box.bottom <= floor;
 }
 
 // the board redraws itself as the learner picks (a card, a tile): point again at what is expected
