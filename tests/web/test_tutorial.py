@@ -1,10 +1,12 @@
 """The guided first game in Chromium: reached from the lobby, played through on the game's own board
-on a phone (clicking only inside #board and the coach's own buttons), a wrong move refused with
-an explanation and nothing changed, the page in one language."""
+(clicking only inside #board and the coach's own buttons) on a phone and on a laptop, a wrong move
+refused with an explanation and nothing changed, the page in one language."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from .tables import english_words
 
@@ -27,29 +29,34 @@ def in_sight(page: Any, selector: str) -> bool:
     }""", selector))
 
 
-def play_through(page: Any) -> list[str]:
-    """Every step to the end: the learner's moves made on the board (what the step points at, in
-    order), another seat's commented moves after "Next". Returns the learner's moves."""
+def play_through(page: Any, until: int | None = None) -> list[str]:
+    """Every step to the end (or to step ``until``): the learner's moves made on the board (what
+    the step points at, in order), another seat's commented moves after "Next". Returns the
+    learner's moves."""
     made: list[str] = []
     shown = -1
     while True:
         data = step(page, shown)
         shown = data["step"]
-        if data["done"]:
+        if data["done"] or (until is not None and shown >= until):
             return made
         if data["expect"]:
             if page.locator("#coach-next").is_visible():  # a forced move: read, then "Play it"
                 page.click("#coach-next")
-            else:
-                for selector in data["highlight"] or [f'[data-move="{data["expect"]}"]']:
+            else:  # what the step points at, in order (a card, a target...), then the move itself
+                for selector in [*data["highlight"], f'[data-move="{data["expect"]}"]']:
+                    moved = page.evaluate("(shown) => document.body.dataset.busy === 'true'"
+                                          " || window.ludotheque.step().step !== shown", shown)
+                    if moved:
+                        break  # the move was made (e.g. by "Play the selected cards")
                     target = page.locator(f"#board {selector}").first
+                    target.wait_for()
                     assert "learn-target" in (target.get_attribute("class") or ""), selector
                     target.click()
             made.append(data["expect"])
         elif page.locator("#coach-next").is_visible():
             page.click("#coach-next")
-        else:
-            shown -= 1  # another seat's move comes by itself after a pause: wait for the step after
+        # else another seat's move (or chance) comes by itself after a pause: wait for the step after
 
 
 def test_gargon_is_learnt_on_a_phone_from_the_lobby(chromium: Any, base: str, open_page: Any) -> None:
@@ -60,7 +67,7 @@ def test_gargon_is_learnt_on_a_phone_from_the_lobby(chromium: Any, base: str, op
     assert link.is_visible()
     link.click()
     page.wait_for_url("**/learn/gargon")
-    page.goto(page.url + "#pause=20")  # another seat's moves follow one another quickly here
+    page.goto(page.url + "#pause=0")  # another seat's moves follow one another quickly here
     page.reload()
     first = step(page, -1)
     assert first["step"] == 0 and first["expect"] == "play B14 R12"
@@ -81,10 +88,27 @@ def test_gargon_is_learnt_on_a_phone_from_the_lobby(chromium: Any, base: str, op
 
 def test_the_lesson_speaks_french_only(chromium: Any, base: str, open_page: Any) -> None:
     page = open_page(chromium, 1366, 768, locale="fr-FR")
-    page.goto(base + "/learn/gargon#pause=20")
+    page.goto(base + "/learn/gargon#pause=0")
     data = step(page, -1)
     assert data["view"]["lang"] == "fr" and "Apprendre à jouer" in page.inner_text("#coach")
     assert english_words(page) == []
     page.click("#lang [data-lang='en']")
     page.wait_for_function("window.ludotheque.step() && window.ludotheque.step().view.lang === 'en'")
     assert "Learn to play" in page.inner_text("#coach")
+
+
+@pytest.mark.parametrize("game, locale, until", [("drakon", "en-GB", None), ("kagoun", "fr-FR", 35)])
+def test_a_lesson_on_a_laptop(chromium: Any, base: str, open_page: Any, game: str, locale: str,
+                              until: int | None) -> None:
+    """Drakon's whole lesson; Kagoun's first rounds (capture, steal, consolidate, chain: the engine
+    test plays the rest of its script, which is longer)."""
+    page = open_page(chromium, 1366, 768, locale=locale)
+    page.goto(f"{base}/learn/{game}#pause=0")
+    first = step(page, -1)
+    assert first["expect"] and in_sight(page, "#board .learn-target")
+    made = play_through(page, until)
+    assert len(made) >= 8
+    if until is None:
+        assert page.locator("#end").is_visible() and page.locator("#coach-lobby").is_visible()
+    if locale.startswith("fr"):
+        assert english_words(page) == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..core.errors import LudothequeError, UnknownGameError
@@ -185,6 +186,7 @@ def problems(tutorial: Tutorial) -> list[str]:
     return found
 
 
+@lru_cache(maxsize=2048)  # a few hundred steps in two languages; the same for every learner
 def step_payload(game_id: str, step: int, lang: str) -> dict[str, Any]:
     """What the tutorial page shows after ``step`` steps: the learner's view (as at a table),
     the move expected of the learner now (null when another seat or chance plays next, or at

@@ -167,15 +167,19 @@ function render() {
   renderLog($("log"), view, mod, !moved || data.step < shownStep);
   shownStep = data.step;
   renderCoach();
-  highlight();
-  // once the board has its size (a board may lay itself out after drawing): bring into sight
-  // what the step points at, or the scores at the end
+  bringNext(highlight());
+}
+
+/** Once the board has its size (a board may lay itself out after drawing), bring into sight the
+ * first thing to click that is not picked yet, or the scores at the end. */
+function bringNext(targets) {
   const shown = data;
   requestAnimationFrame(() => requestAnimationFrame(() => {
     if (data !== shown) return;
-    const target = $("board").querySelector(".learn-target");
-    if (target && !inSight(target)) target.scrollIntoView({ block: "nearest" });
-    else if (data.done) $("end").scrollIntoView({ block: "nearest" });
+    const next = targets.find((node) => node.isConnected && node.getAttribute("aria-pressed") !== "true"
+      && !node.classList.contains("selected"));
+    if (next && !inSight(next)) next.scrollIntoView({ block: "nearest" });
+    else if (!next && data.done) $("end").scrollIntoView({ block: "nearest" });
   }));
 }
 
@@ -189,7 +193,7 @@ function inSight(node) {
 
 // the board redraws itself as the learner picks (a card, a tile): point again at what is expected
 new MutationObserver(() => {
-  if (data && data.expect && !$("board").querySelector(".learn-target")) highlight();
+  if (data && data.expect && !$("board").querySelector(".learn-target")) bringNext(highlight());
 }).observe($("board"), { childList: true, subtree: true });
 
 $("app").addEventListener("click", (event) => {
