@@ -18,15 +18,23 @@ def step(page: Any, after: int) -> dict[str, Any]:
     return dict(page.evaluate("window.ludotheque.step()"))
 
 
+IN_SIGHT = """(selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    const coach = document.getElementById('coach');
+    const pinned = getComputedStyle(coach).position === 'fixed';
+    const floor = pinned ? coach.getBoundingClientRect().top : innerHeight;
+    return box.top >= 0 && box.bottom <= floor + 1;
+}"""
+
+
 def in_sight(page: Any, selector: str) -> bool:
-    """Whether the element is on screen and not under the coach (pinned to the bottom on a phone)."""
-    return bool(page.evaluate("""(selector) => {
-        const box = document.querySelector(selector).getBoundingClientRect();
-        const coach = document.getElementById('coach').getBoundingClientRect();
-        const pinned = getComputedStyle(document.getElementById('coach')).position === 'fixed';
-        const floor = pinned ? coach.top : innerHeight;
-        return box.top >= 0 && box.bottom <= floor + 1;
-    }""", selector))
+    """Whether the element comes on screen, not under the coach (pinned to the bottom on a phone):
+    the page scrolls it into sight once the board is laid out."""
+    try:
+        page.wait_for_function(IN_SIGHT, arg=selector, timeout=3000)
+    except Exception:  # (Playwright's TimeoutError)
+        return False
+    return True
 
 
 def play_through(page: Any, until: int | None = None) -> list[str]:

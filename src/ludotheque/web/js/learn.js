@@ -130,9 +130,12 @@ function renderCoach() {
 }
 
 /** The board's elements for the expected move: its own button (data-move) and what the step names. */
+let pointed = []; // what highlight() pointed at, in the step's order
+
 function highlight() {
   for (const node of document.querySelectorAll(".learn-target")) node.classList.remove("learn-target");
-  if (!data || !data.expect) return [];
+  pointed = [];
+  if (!data || !data.expect) return pointed;
   const selectors = [`[data-move="${CSS.escape(data.expect)}"]`, ...(data.highlight || [])];
   const found = [];
   for (const selector of selectors) {
@@ -141,6 +144,7 @@ function highlight() {
       found.push(node);
     }
   }
+  pointed = found;
   return found;
 }
 
@@ -195,6 +199,10 @@ function inSight(node) {
 new MutationObserver(() => {
   if (data && data.expect && !$("board").querySelector(".learn-target")) bringNext(highlight());
 }).observe($("board"), { childList: true, subtree: true });
+// the board's size may change after it is drawn (its stylesheet arriving, a map fitting itself)
+new ResizeObserver(() => {
+  if (data && data.expect) bringNext(pointed);
+}).observe($("board"));
 
 $("app").addEventListener("click", (event) => {
   const target = event.target.closest("[data-action], [data-move]");
