@@ -79,3 +79,16 @@ def test_the_routes(client: TestClient) -> None:
     page = client.get("/learn/gargon")
     assert page.status_code == 200 and "learn.js" in page.text
     assert client.get("/learn/nothing").status_code == 404
+
+
+def test_a_tutorial_that_does_not_play_through_is_left_out(monkeypatch: pytest.MonkeyPatch,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    from ludotheque.server import tutorials
+
+    game = get_game("gargon")
+    broken = game.tutorial()
+    broken["steps"][1]["action"] = "play W3"  # Ada may not lay one card on a play of two
+    monkeypatch.setattr(type(game), "tutorial", lambda self: broken)
+    monkeypatch.setattr(tutorials, "_loaded", {})
+    assert "gargon" not in tutorial_games() and tutorial_of("gargon") is None
+    assert "the tutorial of gargon is left out" in caplog.text

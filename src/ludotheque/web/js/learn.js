@@ -54,19 +54,28 @@ function clearNotice() {
 }
 
 /** The step `k`, fetched and drawn; the next scripted move is then scheduled. */
+let asked = 0; // the last step asked for: an older answer arriving late is dropped
+
 async function go(k) {
   clearTimeout(timer);
+  const ticket = ++asked;
   busy = true;
   document.body.dataset.busy = "true";
+  $("coach-next").hidden = true; // (one click, one step)
+  let next;
   try {
-    data = await fetchStep(k);
+    next = await fetchStep(k);
   } catch (err) {
-    notify(t("learn_error", { message: err.message }));
+    if (ticket === asked) notify(t("learn_error", { message: err.message }));
     return;
   } finally {
-    busy = false;
-    document.body.dataset.busy = "false";
+    if (ticket === asked) {
+      busy = false;
+      document.body.dataset.busy = "false";
+    }
   }
+  if (ticket !== asked) return;
+  data = next;
   if (!mod) {
     mod = await loadGame(data.view.game);
     board = mod.createBoard($("board"), { t, act, notify, interactive: true });

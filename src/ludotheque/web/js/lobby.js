@@ -113,6 +113,7 @@ function renderLearnLink() {
   const game = currentGame();
   const tutorial = game && tutorials.find((entry) => entry.game === game.id);
   const link = $("learn-link");
+  if (!link) return;
   link.hidden = !tutorial;
   if (!tutorial) return;
   link.href = tutorial.url;
