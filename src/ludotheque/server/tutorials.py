@@ -230,4 +230,3 @@ def step_payload(game_id: str, step: int, lang: str) -> dict[str, Any]:
         "highlight": list(current.highlight) if mine and current else [],
         "note": "\n\n".join(notes) or None, "done": step == total,
     }
-
