@@ -72,14 +72,15 @@ def test_lobby_refuses_a_number_of_players_out_of_range_before_sending(page: Any
     page.click("#create")
     assert "se joue de 3 à 5 joueurs, pas 2" in page.inner_text("#form-error")
     page.fill("#opt-players", "3")
+    page.click("#more-options > summary")  # the first player is not an essential option
     page.fill("#opt-first_player", "0")  # seats count from 1 for people
     page.click("#create")
     assert "une place de 1 à 3" in page.inner_text("#form-error")
     page.fill("#opt-first_player", "3")
     page.click("#create")
-    page.wait_for_selector("#created:not([hidden])")
+    page.wait_for_url("**/t/*#token=*")  # you and bots: straight to your seat
     assert len(sent) == 1
-    created = page.inner_text("#created h3").split()[2]
+    created = page.evaluate("location.pathname").split("/")[2]
     assert httpx.get(f"{base}/api/tables/{created}").json()["view"]["observation"]["first_player"] == 2
 
 
@@ -253,6 +254,7 @@ def french_lobby_for_three(chromium: Any, open_page: Any, base: str) -> Any:
     page.wait_for_selector("#seat-0")
     page.select_option("#game", "gargon")
     page.fill("#opt-players", "3")
+    page.click("#more-options > summary")  # the first player, the clock, taking back moves
     return page
 
 

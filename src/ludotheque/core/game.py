@@ -5,6 +5,7 @@ which actions are legal, how to apply one, and what each seat may see."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from abc import ABC, abstractmethod
@@ -304,6 +305,14 @@ class Game(ABC):
         package = sys.modules[type(self).__module__.rpartition(".")[0]]
         folder = Path(package.__path__[0]) / "web"
         return folder if folder.is_dir() else None
+
+    def tutorial(self) -> Any:
+        """The game's guided first game (decoded JSON: its set-up, the seat of the learner and
+        each step's action with its explanation, ``server/tutorials.py``), or None. By default
+        ``data/tutorial.json`` of the game's folder, when there is one."""
+        package = sys.modules[type(self).__module__.rpartition(".")[0]]
+        path = Path(package.__path__[0]) / "data" / "tutorial.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 def start_log(state: State) -> list[Any] | None:

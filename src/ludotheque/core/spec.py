@@ -26,6 +26,9 @@ class OptionSpec:
     #: The option names a file on the machine that runs the game: only front ends on the
     #: player's own machine (the command line) accept it; the web table refuses it.
     local: bool = False
+    #: The option changes which game is played (a variant), not a detail of its rules: the lobby
+    #: shows it with the number of players, and folds the others under "More options".
+    essential: bool = False
 
     def check(self, value: Any) -> Any:
         """Return the checked value, or raise OptionsError saying what is allowed."""

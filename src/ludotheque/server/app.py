@@ -50,6 +50,7 @@ from .players import past_games
 from .replays import replay_view
 from .service import TableService
 from .store import Store
+from .tutorials import step_payload, tutorial_games
 from .words import pick_lang, say
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -139,6 +140,7 @@ def option_entry(spec: OptionSpec, words: Mapping[str, str], lang: str) -> dict[
               for c in choices or []}
     return {"name": spec.name, "default": spec.default, "help": words.get("help", spec.help),
             "label": words.get("label"), "choices": choices,
+            "essential": spec.essential or spec.name == "players",
             "choice_labels": {key: label for key, label in labels.items() if label} or None}
 
 
@@ -282,6 +284,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     async def replay_page(table_id: str) -> FileResponse:
         return await table_file(table_id, "replay.html")
 
+    @app.get("/learn/{game_id}", include_in_schema=False)
+    async def learn_page(game_id: str) -> FileResponse:
+        """A game's guided first game (a 404 page for a game without one)."""
+        if game_id not in tutorial_games():
+            return FileResponse(WEB / "notfound.html", status_code=404)
+        return FileResponse(WEB / "learn.html")
+
     # -- the API --------------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
     async def games(lang: Lang | None = None,
@@ -419,6 +428,20 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         table = await service.get(table_id)
         new_id, token = await service.rematch(table, body.token)
         return {"id": new_id, "url": f"/t/{new_id}#token={token}"}
+
+    @app.get("/api/tutorials", tags=["tutorials"])
+    async def tutorials() -> list[dict[str, Any]]:
+        """The games with a guided first game, and its page."""
+        return [{"game": game_id, "name": get_game(game_id).spec.name, "url": f"/learn/{game_id}"}
+                for game_id in tutorial_games()]
+
+    @app.get("/api/tutorials/{game_id}/steps/{step}", tags=["tutorials"])
+    async def tutorial_step(game_id: str, step: Annotated[int, PathParam(ge=0, le=10_000)],
+                            lang: Lang | None = None,
+                            accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A guided first game after ``step`` steps: the learner's view, the move expected of
+        them now with its explanation, and the note on the step just played."""
+        return step_payload(game_id, step, _lang(lang, accept_language))
 
     # -- live play ------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")

@@ -137,7 +137,7 @@ class LiveTable:
         """The game dealt again from the table's seed and played up to ``moves`` (at creation,
         when read back from the store, and when a move is taken back)."""
         game = get_game(self.row.game)
-        state = game.new_state(self.options, self.row.seed)
+        state = self.first_position(game)
         log = start_log(state)
         self.log: list[Any] = [] if log is None else log
         # the options as resolved say every rule played, so the record is of the current version
@@ -150,6 +150,10 @@ class LiveTable:
         self._replay(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
         self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
+
+    def first_position(self, game: Any) -> Any:
+        """The deal, from the table's seed (a guided first game starts from its own set-up)."""
+        return game.new_state(self.options, self.row.seed)
 
     def seat_bots(self) -> None:
         """The table's bots, starting from the position now."""

@@ -71,13 +71,13 @@ SPEC = GameSpec(
                    "short game: 7); coins with fixed_value (5; 10 in Teams and Couple); gold "
                    "to escape with escape (8; 20 in Couple)", convert=optional_goal),
         OptionSpec("heroes", False, "Héros! variant: heroes drawn at random, each with an "
-                   "ability to use once a game", choices=(False, True), convert=flag),
+                   "ability to use once a game", choices=(False, True), convert=flag, essential=True),
         OptionSpec("escape", False, "Évasion variant: hold the goal, then reach an Escape or "
-                   "Teleport room", choices=(False, True), convert=flag),
+                   "Teleport room", choices=(False, True), convert=flag, essential=True),
         OptionSpec("teams", False, "team game, 4 or 6 players, partners pool their gold",
-                   choices=(False, True), convert=flag),
+                   choices=(False, True), convert=flag, essential=True),
         OptionSpec("couple", False, "Couple variant: 2 players with two heroes each",
-                   choices=(False, True), convert=flag),
+                   choices=(False, True), convert=flag, essential=True),
         OptionSpec("fixed_value", False, "Valeur fixe variant: count coins, not gold",
                    choices=(False, True), convert=flag),
         OptionSpec("lost_coins", "treasure", "where a coin lost to Drakon or a Lose room goes: "

@@ -61,7 +61,7 @@ SPEC = GameSpec(
     options=(
         OptionSpec("players", 4, "number of players, 3 to 5", convert=integer),
         OptionSpec("variant", "standard", "standard: won cards face down; open: face up",
-                   choices=("standard", "open"), convert=text),
+                   choices=("standard", "open"), convert=text, essential=True),
         OptionSpec("first_player", None,
                    "seat of the first round's first player (the rulebook: the youngest); "
                    "drawn from the seed when absent", convert=optional_integer),

@@ -14,18 +14,21 @@ addStrings({
     opt_players_help: "{min} to {max} players", opt_first_player_placeholder: "random",
     opt_first_player_help: "a seat number (1 is the first seat); empty: drawn at random",
     first_player_range: "The first player is a seat from 1 to {n}.",
+    more_options: "More options", learn_game: "Learn to play {game}",
   },
   fr: {
     opt_players: "Joueurs", opt_first_player: "Premier joueur",
     opt_players_help: "de {min} à {max} joueurs", opt_first_player_placeholder: "au hasard",
     opt_first_player_help: "un numéro de place (1 pour la première) ; vide : tiré au hasard",
     first_player_range: "Le premier joueur est une place de 1 à {n}.",
+    more_options: "Plus d'options", learn_game: "Apprendre à jouer à {game}",
   },
 });
 
 let games = [];
 let kinds = []; // the chosen kind of each seat, kept when the number of seats changes
 let lastCreated = null;
+let tutorials = []; // the games with a guided first game: [{game, url}]
 
 const known = (key, fallback) => (t(key) === key ? fallback : t(key));
 const currentGame = () => games.find((g) => g.id === $("game").value) || games[0];
@@ -83,17 +86,38 @@ function renderSeatKinds() {
   }));
 }
 
+/** The game's options' fields: the essential ones in sight, then those under "More options". */
+const optionFields = () => [...$("options").querySelectorAll("input, select"), ...$("options-more").querySelectorAll("input, select")];
+// the number of players and the variants a game marks essential; older servers say nothing of it
+const essential = (spec) => spec.essential || spec.name === "players";
+
 function renderForm() {
   const game = currentGame();
   if (!game) return;
   $("game-description").textContent = game.description || "";
   const values = {};
-  for (const input of $("options").querySelectorAll("input, select")) values[input.name] = input.value;
-  $("options").replaceChildren(...game.options.map((spec) => optionInput(game, spec)));
-  for (const input of $("options").querySelectorAll("input, select")) {
+  for (const input of optionFields()) values[input.name] = input.value;
+  $("options").replaceChildren(...game.options.filter(essential).map((spec) => optionInput(game, spec)));
+  const more = game.options.filter((spec) => !essential(spec));
+  $("options-more").replaceChildren(...more.map((spec) => optionInput(game, spec)));
+  $("options-more").hidden = !more.length;
+  for (const input of optionFields()) {
     if (input.name in values) input.value = values[input.name];
   }
+  renderLearnLink();
   renderSeatKinds();
+}
+
+/** "Learn to play Gargon": the way to the chosen game's guided first game, when it has one. */
+function renderLearnLink() {
+  const game = currentGame();
+  const tutorial = game && tutorials.find((entry) => entry.game === game.id);
+  const link = $("learn-link");
+  if (!link) return;
+  link.hidden = !tutorial;
+  if (!tutorial) return;
+  link.href = tutorial.url;
+  link.textContent = t("learn_game", { game: game.name });
 }
 
 function readOptions(game) {
@@ -146,9 +170,19 @@ async function create(event) {
       seats: answer.seats.filter((s) => s.kind === "human").map((s) => ({ seat: s.seat, url: s.url })),
       spectator_url: answer.spectator_url,
     });
-    renderCreated();
     renderMine();
+    const humans = answer.seats.filter((s) => s.kind === "human");
+    if (humans.length === 1) {
+      // you against bots: straight to your seat (the link stays under "Your tables")
+      location.assign(humans[0].url);
+      return;
+    }
+    renderCreated();
     loadTables();
+    // your seat's button comes into sight, with the links to send to the other players below it
+    const open = $("open-seat") || $("created");
+    open.scrollIntoView({ block: "center" });
+    open.focus({ preventScroll: true });
   } catch (err) {
     error.textContent = t("error", { message: err.message });
     error.hidden = false;
@@ -251,8 +285,17 @@ async function start() {
   $("more-tables").addEventListener("click", () => loadTables(true));
   $("game").addEventListener("change", () => {
     kinds = [];
-    $("options").replaceChildren(); // another game: its own defaults, not the last game's values
+    // another game: its own defaults, not the last game's values
+    $("options").replaceChildren();
+    $("options-more").replaceChildren();
     renderForm();
+  });
+  // back from a table (the page restored from the browser's cache): what changed meanwhile
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    showMyGames();
+    renderMine();
+    if (!paged) loadTables();
   });
   onLangChange(async () => {
     try {
@@ -279,6 +322,12 @@ async function start() {
   }
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
   renderForm();
+  try {
+    tutorials = await (await fetch("/api/tutorials")).json();
+  } catch (_) {
+    tutorials = []; // no guided first game offered
+  }
+  renderLearnLink();
 }
 
 start();

@@ -10,7 +10,8 @@ const FINAL = new Set([4400, 4403, 4404, 4409]);
 export class TableSocket {
   /**
    * handlers: view(msg), update(msg), presence(msg), rematch(msg), refused(msg), error(msg),
-   * status(state, seconds): state is "connecting" | "connected" | "retry" | "closed".
+   * status(state, seconds): state is "connecting" | "connected" | "retry" | "closed";
+   * final(code), optional: the server closed for good (4403: the token is not a seat here).
    */
   constructor(tableId, token, getLang, handlers) {
     this.url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
@@ -52,6 +53,14 @@ export class TableSocket {
     }
   }
 
+  /** Connect again as someone else (``null``: a spectator) after the server closed for good. */
+  reopen(token) {
+    this.token = token;
+    this.stopped = false;
+    this.attempt = 0;
+    this.connect();
+  }
+
   /** Ask for a whole view (the page missed an update). */
   sync() {
     return this.send({ type: "sync" });
@@ -63,6 +72,7 @@ export class TableSocket {
     if (this.stopped || FINAL.has(event.code)) {
       this.stopped = true;
       this.handlers.status("closed");
+      if (this.handlers.final) this.handlers.final(event.code);
       return;
     }
     const delay = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];

@@ -3,15 +3,20 @@
 // missing), and sends back only the text of an entry of view.legal.
 
 import { NAME_KEY, api, el, fragmentParams, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
-import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
+import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
 import { loadGame, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
+addStrings({
+  en: { bad_seat_link: "This link is not a seat of this table (check the link you were sent): you are watching as a spectator." },
+  fr: { bad_seat_link: "Ce lien n'est pas une place de cette table (vérifiez le lien reçu) : vous regardez en spectateur." },
+});
+
 const tableId = tableIdFromPath();
-const token = fragmentParams().get("token") || null;
+let token = fragmentParams().get("token") || null; // null: a spectator (also after a wrong link)
 
 let view = null; // the latest view
 let mod = null; // the game's renderer module
@@ -352,7 +357,17 @@ const socket = new TableSocket(tableId, token, lang, {
     notify(t("refused", { message: msg.message || msg.code }));
     render();
   },
-  error: (msg) => notify(t("error", { message: msg.message || msg.code })),
+  error: (msg) => {
+    if (msg.code !== "bad_token" || token === null) notify(t("error", { message: msg.message || msg.code }));
+  },
+  final: (code) => {
+    if (code !== 4403 || token === null) return;
+    // a wrong seat link still shows the table: as a spectator, with a word on why
+    token = null;
+    history.replaceState(null, "", location.pathname + location.search);
+    notify(t("bad_seat_link"), "warn");
+    socket.reopen(null);
+  },
   status: (state, seconds) => {
     connection = [state, seconds];
     renderStatus();

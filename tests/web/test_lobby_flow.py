@@ -1,0 +1,108 @@
+"""The lobby's flow in Chromium: a game's essential options in sight and the others folded under
+"More options" with nothing cut off, "Create the table" leading to your seat, the lists up to
+date when you come back, and a wrong seat link opening the table as a spectator with a notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from ..conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from .tables import create_table
+
+# whether the words of a choice fit in their select (nothing cut off as "back to the treasu")
+FITS = """(select) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const words = select.tagName === 'SELECT' ? select.selectedOptions[0].text
+        : select.placeholder || select.value;
+    return context.measureText(words).width + 32 <= select.clientWidth;
+}"""
+
+
+def test_drakon_shows_its_variants_and_folds_the_rest(chromium: Any, base: str, open_page: Any) -> None:
+    for width, height in ((1366, 768), (390, 844)):
+        page = open_page(chromium, width, height)
+        page.goto(base + "/")
+        page.wait_for_selector("#game option", state="attached")
+        page.select_option("#game", "drakon")
+        shown = page.eval_on_selector_all("#options [name], #options-more [name]",
+                                          "els => els.filter(e => e.checkVisibility()).map(e => e.name)")
+        assert shown == ["players", "heroes", "escape", "teams", "couple"], shown
+        if width > 800:  # on a laptop, "Create the table" comes on the first screen
+            create = page.locator("#create").bounding_box()
+            assert create is not None and create["y"] < height
+        page.click("#more-options > summary")
+        expert = page.eval_on_selector_all("#options-more select, #options-more input",
+                                           "els => els.map(e => e.name)")
+        assert {"first_player", "goal", "lost_coins", "map_room", "turn_limit"} <= set(expert)
+        assert page.locator("#opt-lost_coins").is_visible() and page.locator("#clock-mode").is_visible()
+        for name in expert:
+            assert page.eval_on_selector(f"#opt-{name}", FITS), f"{name} is cut off at {width}px"
+
+
+def test_create_goes_to_your_seat(chromium: Any, base: str, open_page: Any) -> None:
+    page = open_page(chromium, 1366, 768)
+    page.goto(base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "gargon")
+    page.click("#create")  # you and three bots: straight to your seat
+    page.wait_for_url("**/t/*#token=*")
+    page.wait_for_selector("#board *")
+    assert page.evaluate("document.body.dataset.seat") == "0"
+    # with several people, your seat's button is in sight above the links to send
+    page.go_back()
+    page.wait_for_selector("#seat-1", state="attached")
+    page.select_option("#seat-1", "human")
+    page.click("#create")
+    open_seat = page.locator("#open-seat")
+    open_seat.wait_for()
+    box = open_seat.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 768
+    assert page.evaluate("document.activeElement.id") == "open-seat"
+
+
+def test_coming_back_shows_what_changed(chromium: Any, base: str) -> None:
+    # Playwright turns the back-forward cache off in the browsers it starts: this one keeps it, as
+    # a person's browser does, so that Back restores the lobby as it was left
+    browser = chromium.browser_type.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                           ignore_default_args=["--disable-back-forward-cache"])
+    try:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.set_default_timeout(TIMEOUT_MS)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(base + "/")
+        page.wait_for_selector("#game option", state="attached")
+        page.evaluate("window.stayed = true")  # gone if the page is loaded anew rather than restored
+        made = create_table(base, ["human", "bot:random", "bot:random"])
+        page.goto(base + made["spectator_url"])
+        page.wait_for_selector("#board *")
+        # meanwhile this browser took a seat at another table ("play again" remembers it so)
+        later = create_table(base, ["human", "bot:random", "bot:random"])
+        page.evaluate("""(entry) => {
+            const list = JSON.parse(localStorage.getItem('ludotheque.mine') || '[]');
+            localStorage.setItem('ludotheque.mine', JSON.stringify([entry, ...list]));
+        }""", {"id": later["id"], "game": "gargon", "created": "", "spectator_url": later["spectator_url"],
+               "seats": [{"seat": 0, "url": later["seats"][0]["url"]}]})
+        page.go_back(wait_until="commit")  # a page restored from the cache fires no "load"
+        page.wait_for_selector(f"#mine [data-table='{later['id']}']")
+        page.wait_for_selector(f"#tables [data-table='{later['id']}']")
+        assert page.evaluate("window.stayed === true"), "the lobby was loaded anew, not restored"
+        assert not errors, errors
+    finally:
+        browser.close()
+
+
+def test_a_wrong_seat_link_opens_the_spectator_view(chromium: Any, base: str, open_page: Any) -> None:
+    made = create_table(base, ["human", "bot:random", "bot:random"])
+    page = open_page(chromium, 390, 844)
+    page.goto(f"{base}/t/{made['id']}#token=not-a-seat-of-this-table")
+    page.wait_for_selector("#board *")
+    assert page.evaluate("document.body.dataset.seat") == "null"
+    notice = page.locator("#notice")
+    assert notice.is_visible() and "spectator" in notice.inner_text()
+    assert page.evaluate("location.hash") == ""
+    assert httpx.get(f"{base}/api/tables/{made['id']}").json()["version"] >= 0
