@@ -17,9 +17,8 @@ def rich_table(data: TableData, title: str | None = None, first_bold: bool = Tru
     table = Table(title=title, box=box.ROUNDED, show_lines=False, title_justify="left",
                   header_style="bold")
     for index, header in enumerate(headers):
-        # the players' names on one line each when they can: a line more for every name wrapped
         table.add_column(header, style="bold" if first_bold and index == 0 else None,
-                         overflow="fold", no_wrap=index == 0)
+                         overflow="fold")
     for row in rows:
         table.add_row(*row)
     return table

@@ -203,7 +203,7 @@ class Session:
             self.numbered = True
         else:
             groups, hint = self.compact_parts()
-            least = height(self.console, [*groups[:1], hint]) + (1 if len(groups) > 1 else 0)
+            least = height(self.console, [hint]) + 1  # at the least "… and N more lines"
             room = free - least - box_min
             if height(self.console, lines) > room:
                 lines = self.shrunk_lines(observation, room)
