@@ -14,7 +14,7 @@ def test_your_own_draws_show_the_card_drawn() -> None:
     answers = "2\n3\n2\n4\n5\n" * 40
     result = runner.invoke(["play", "kagoun", "--seed", "1", "--bots", "random"], input=answers, env=ENV)
     assert "Traceback" not in result.output
-    assert re.search(r"Seat 1 \(you\) draws a card: [A-Z][12] \(", result.stdout)
+    assert re.search(r"Seat 1 \(you\) draws a card: [A-Z][12] \w+/\w+ \(", result.stdout)
     assert not re.search(r"Seat 1 \(you\) draws a card\n", result.stdout)
     assert "Seat 2 draws a card\n" in result.stdout or "Seat 3 draws a card\n" in result.stdout
 

@@ -524,7 +524,7 @@ _MAP_WORDS = {
                       "y {y0}..{y1}; all: 'map'",
            "page": "The dungeon: x {a0}..{a1}, y {b0}..{b1} (of x {x0}..{x1}, y {y0}..{y1})",
            "hidden": "The dungeon (x {x0}..{x1}, y {y0}..{y1}): 'map' shows it"},
-    "fr": {"cropped": "Vu : x {a0}..{a1}, y {b0}..{b1} (autour de vous) sur x {x0}..{x1}, "
+    "fr": {"cropped": "Vu : x {a0}..{a1}, y {b0}..{b1} sur x {x0}..{x1}, "
                       "y {y0}..{y1} ; tout : « plan »",
            "page": "Le donjon : x {a0}..{a1}, y {b0}..{b1} (sur x {x0}..{x1}, y {y0}..{y1})",
            "hidden": "Le donjon (x {x0}..{x1}, y {y0}..{y1}) : « plan » le montre"},
