@@ -24,4 +24,4 @@ def test_french_labels_and_words() -> None:
     result = runner.invoke(["play", "kagoun", "--seed", "1", "--bots", "random"], input="passer\nquitter\n",
                            env=fr)
     out = result.stdout
-    assert "incompris" not in out and "capturer " in out and "robot : hasard" in out
+    assert "incompris" not in out and "capturer " in out and "Joueur 2 · hasard" in out

@@ -72,6 +72,7 @@ class Session:
         self.observation: object = self.view
         self.legal: list[Action] = []
         self.labels: list[str] = []
+        self.board_options: dict[str, bool] = {}  # how the game's words shorten its table
         self.chance = random.Random(chance_seed(game.record.seed or 0))
         you = say("you", lang)
         self.names = [
@@ -179,8 +180,15 @@ class Session:
         observation, legal = self.observation, self.legal
         rows = self.screen_height()
         rule = Rule(f"[bold]{say('your_turn', self.lang)}[/]")
+        self.board_options = {}
         data, board_lines = self.renderer.board(observation, self.lang, self.names, markup=True)
         table = rich_table(data)
+        if rows is not None and _accepts(self.renderer.board, "compact") and height(
+                self.console, [table]) > rows // 2:  # a tall table: the game's shorter one
+            self.board_options = {"compact": True}
+            data, board_lines = self.renderer.board(observation, self.lang, self.names, markup=True,
+                                                    **self.board_options)
+            table = rich_table(data)
         lines: list[RenderableType] = [indented(line) for line in board_lines]
         prompt_text = f"[bold]» {escape(self.renderer.prompt(observation, self.lang))}[/]"
         default = self.default_action()
@@ -231,7 +239,8 @@ class Session:
                                            rows=max(rows, 0))
             lines = [indented(line) for line in short]
         else:
-            _, full = self.renderer.board(observation, self.lang, self.names, markup=True)
+            _, full = self.renderer.board(observation, self.lang, self.names, markup=True,
+                                          **self.board_options)
             lines = [indented(line) for line in full]
         return fit_lines(self.console, lines, rows, say("elided", self.lang))
 
