@@ -39,6 +39,8 @@ def test_a_whole_game_answering_1_ends_with_the_score_table_and_saves_a_replayab
     code, out, _ = play(["--seed", "5", "--bots", "random", "--save", str(path)], "1\n" * 400)
     assert code == 0
     assert "Game over" in out and "Scores" in out
+    assert "Only one choice, played for you: " in out  # a forced choice is not asked
+    assert "from 1 to 1" not in out
     for line in ("Bonus", "Amulets", "Total"):
         assert re.search(rf"│ {line} ", out), line
     assert re.search(r"Winners? (\(shared\) )?: ?|Winners?: ", out)
@@ -220,3 +222,27 @@ def test_every_french_label_typed_back_is_its_action() -> None:
             continue
         label = kagoun.action_label(action, None, "fr").split(" (")[0]
         assert KAGOUN.parse_action(kagoun.to_notation(label, "fr")) == action, label
+
+
+def test_french_screens_give_french_examples() -> None:
+    fr = {"COLUMNS": "80", "LINES": "24", "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "4", "--first-player", "0", "--bots", "random"], "\nquitter\n", fr)
+    assert code == 0
+    assert re.search(r"une action comme (jouer|passer)\b", out), out
+    assert re.search(r"\(p\. ex\. jouer ", out) and "'pass'" not in out and "e.g." not in out
+
+
+def test_a_tall_table_keeps_its_top_the_banner_and_the_events_on_a_24_line_screen() -> None:
+    small = {"COLUMNS": "80", "LINES": "24", "LANG": "en_GB.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "8", "--players", "5", "--bots", "random"],
+                        "more\n1\n" * 60 + "quit\n", small)
+    assert code == 0
+    screens = out.split("╭─ What happened")[1:]
+    assert len(screens) > 20
+    assert any(re.search(r"\(\d+, below\)", s) for s in screens)  # a hand too long for its cell
+    for screen in screens:
+        screen = screen.split("Your choice: ")[0]
+        lines = ("╭─ What happened" + screen).splitlines()
+        assert len(lines) <= 23, screen  # the question's line is the 24th
+        banner = next(i for i, line in enumerate(lines) if "── Your turn ──" in line)
+        assert lines[banner + 1].startswith("╭")

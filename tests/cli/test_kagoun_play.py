@@ -25,3 +25,16 @@ def test_french_labels_and_words() -> None:
                            env=fr)
     out = result.stdout
     assert "incompris" not in out and "capturer " in out and "Joueur 2 · hasard" in out
+
+
+def test_cards_are_labelled_in_words_in_both_languages() -> None:
+    for lang, words in (("en", ("Your hand: ", "River: ", "yellow", "blue", "green", "red")),
+                        ("fr", ("Votre main : ", "Rivière : ", "jaune", "bleu", "vert", "rouge"))):
+        env = {"COLUMNS": "80", "LINES": "24", "LANG": "fr_FR.UTF-8" if lang == "fr" else "en_GB.UTF-8",
+               "LC_ALL": ""}
+        result = runner.invoke(["play", "kagoun", "--seed", "1", "--bots", "random"], input="board\nquit\n",
+                               env=env)
+        out = result.stdout
+        assert all(word in out for word in words), out
+        assert re.search(r"[A-Z][12] (jaune|bleu|vert|rouge|yellow|blue|green|red)/\w+ \(a ?: ", out)
+        assert not re.search(r"\([YBGR]\|[YBGR]\)|\b[ab]:[YBGR]*/\d", out)  # no card in code

@@ -133,10 +133,12 @@ def test_every_decision_fits_an_80_by_24_terminal(game: str, lang: str, extra: t
             assert banners, (number, text)
             banner = banners[-1]
             assert screen[banner + 1].startswith("╭"), (number, text)
-            table = next(i for i, line in enumerate(screen) if line.startswith("╰"))
-            if table - banner <= 13:  # not yet: a table taller than that leaves the box no room
-                assert any(line.startswith(BOX[lang]) for line in screen[:banner]) or number == 1, (
-                    number, text)
+            table = next(i for i, line in enumerate(screen) if i > banner and line.startswith("╰"))
+            prompt = next(i for i, line in enumerate(screen) if PROMPT.match(line))
+            # the board's lines, wrapped or not, stay indented under the table
+            assert all(line.startswith("  ") for line in screen[table + 1:prompt]), (number, text)
+            assert any(line.startswith(BOX[lang]) for line in screen[:banner]) or number == 1, (
+                number, text)
         assert any(HAND[game].search(line) for line in screen), (number, "\n".join(screen))
         phases.add(prompts[-1].split(":")[0][:30])
     assert len(phases) >= (1 if game == "drakon" else 2), phases  # kinds of decision checked

@@ -207,11 +207,19 @@ class Session:
         choices: list[RenderableType] = [header, *self.pages]
         if height(self.console, lines) + height(self.console, choices) + box_min > free:
             choices = list(self.pages)  # the numbered list without its heading
+        groups, hint = self.compact_parts()
         if height(self.console, lines) + height(self.console, choices) + box_min <= free:
             self.numbered = True
+        elif height(self.console, choices) <= height(self.console, [hint]) + 2:
+            # a few choices: numbered, in no more lines than grouped; the board gives way
+            self.numbered = True
+            lines = self.shrunk_lines(observation, free - height(self.console, choices) - box_min)
         else:
-            groups, hint = self.compact_parts()
-            least = height(self.console, [hint]) + 1  # at the least "… and N more lines"
+            # two groups (or all when that is all) if the board keeps two lines, else a line
+            # saying how many there are
+            least = height(self.console, [hint, *groups[:2]]) + (1 if len(groups) > 2 else 0)
+            if free - least - box_min < 2:
+                least = height(self.console, [hint]) + 1
             room = free - least - box_min
             if height(self.console, lines) > room:
                 lines = self.shrunk_lines(observation, room)
