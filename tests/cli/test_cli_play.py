@@ -161,7 +161,7 @@ def test_french_words_are_understood_as_well_as_the_notation() -> None:
     code, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], f"{typed}\nquitter\n", fr)
     assert code == 0 and "incompris" not in out and "interdit" not in out
     assert f"→ {render.action_label(action, state.observe(0), 'fr')}" in out
-    assert "Joueur 2 · hasard" in out and "Joueur 2" in out and "place 1 (sur 4)" in out
+    assert "Robots : hasard (Joueur 2, Joueur 3, Joueur 4)" in out and "place 1 (sur 4)" in out
     _, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], "zut\nquitter\n", fr)
     assert "incompris : tapez une action comme dans la liste : jouer" in out
 

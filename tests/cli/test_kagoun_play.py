@@ -24,7 +24,7 @@ def test_french_labels_and_words() -> None:
     result = runner.invoke(["play", "kagoun", "--seed", "1", "--bots", "random"], input="passer\nquitter\n",
                            env=fr)
     out = result.stdout
-    assert "incompris" not in out and "capturer " in out and "Joueur 2 · hasard" in out
+    assert "incompris" not in out and "capturer " in out and "Robots : hasard (Joueur 2, Joueur 3)" in out
 
 
 def test_cards_are_labelled_in_words_in_both_languages() -> None:

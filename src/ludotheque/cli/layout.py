@@ -16,9 +16,11 @@ def rich_table(data: TableData, title: str | None = None, first_bold: bool = Tru
     headers, rows = data
     table = Table(title=title, box=box.ROUNDED, show_lines=False, title_justify="left",
                   header_style="bold")
+    # the players' names on one line each when they are short enough: a wrapped name costs a line
+    names = max((Text.from_markup(row[0]).cell_len for row in rows if row), default=0)
     for index, header in enumerate(headers):
         table.add_column(header, style="bold" if first_bold and index == 0 else None,
-                         overflow="fold")
+                         overflow="fold", no_wrap=index == 0 and names <= 30)
     for row in rows:
         table.add_row(*row)
     return table

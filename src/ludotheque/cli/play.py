@@ -75,11 +75,9 @@ class Session:
         self.board_options: dict[str, bool] = {}  # how the game's words shorten its table
         self.chance = random.Random(chance_seed(game.record.seed or 0))
         you = say("you", lang)
-        self.names = [
-            you if s == seat else say("bot_name", lang, name=renderer.seat_name(s, lang),
-                                      bot=bot_word(bots[s].name, lang))
-            for s in range(self.state.players)
-        ]
+        # seats by their short names (the table's first column stays narrow); which bot plays
+        # which seat is said once, under the title
+        self.names = [you if s == seat else renderer.seat_name(s, lang) for s in range(self.state.players)]
 
     # -- the game loop ------------------------------------------------------------------------
     def run(self) -> int:
@@ -90,6 +88,7 @@ class Session:
         title = say(key, self.lang, game=spec.name, seat=self.seat + 1, players=self.state.players,
                     seed=self.game.record.seed)
         self.console.rule(f"[bold]{title}")
+        self.console.print(f"[dim]{escape(self.bots_line())}[/]")
         try:
             while not self.state.is_terminal:
                 to_act = self.state.to_act
@@ -108,6 +107,14 @@ class Session:
             self.console.print(f"[dim]{say('seed_was', self.lang, seed=self.game.record.seed)}[/]")
         self.offer_save()
         return 0
+
+    def bots_line(self) -> str:
+        """``Bots: random (Seat 2, Seat 4), heuristic (Seat 3)``."""
+        seats: dict[str, list[str]] = {}
+        for seat, bot in sorted(self.bots.items()):
+            seats.setdefault(bot_word(bot.name, self.lang), []).append(self.names[seat])
+        kinds = ", ".join(f"{kind} ({', '.join(names)})" for kind, names in seats.items())
+        return say("bots_line", self.lang, bots=kinds)
 
     def leave(self, leave: _Leave) -> int:
         """The player left before the end: say why, offer to keep the unfinished record."""
@@ -184,11 +191,12 @@ class Session:
         data, board_lines = self.renderer.board(observation, self.lang, self.names, markup=True)
         table = rich_table(data)
         if rows is not None and _accepts(self.renderer.board, "compact") and height(
-                self.console, [table]) > rows // 2:  # a tall table: the game's shorter one
-            self.board_options = {"compact": True}
-            data, board_lines = self.renderer.board(observation, self.lang, self.names, markup=True,
-                                                    **self.board_options)
-            table = rich_table(data)
+                self.console, [table]) > len(data[1]) + 4:  # a cell wraps: the game's shorter table
+            short, short_lines = self.renderer.board(observation, self.lang, self.names, markup=True,
+                                                     compact=True)  # type: ignore[call-arg]
+            if height(self.console, [rich_table(short)]) < height(self.console, [table]):
+                self.board_options = {"compact": True}
+                data, board_lines, table = short, short_lines, rich_table(short)
         lines: list[RenderableType] = [indented(line) for line in board_lines]
         prompt_text = f"[bold]» {escape(self.renderer.prompt(observation, self.lang))}[/]"
         default = self.default_action()
@@ -215,11 +223,9 @@ class Session:
             self.numbered = True
             lines = self.shrunk_lines(observation, free - height(self.console, choices) - box_min)
         else:
-            # two groups (or all when that is all) if the board keeps two lines, else a line
-            # saying how many there are
-            least = height(self.console, [hint, *groups[:2]]) + (1 if len(groups) > 2 else 0)
-            if free - least - box_min < 2:
-                least = height(self.console, [hint]) + 1
+            # the board's lines first (Drakon's map), then as many groups as fit, at the least a
+            # line saying how many there are
+            least = height(self.console, [hint]) + 1
             room = free - least - box_min
             if height(self.console, lines) > room:
                 lines = self.shrunk_lines(observation, room)

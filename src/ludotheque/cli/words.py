@@ -8,7 +8,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "title_seed": "{game} — you play seat {seat} (of {players}) · seed {seed}",
         "seed_was": "This deal was seed {seed} (shown now: the seed reveals every card).",
         "you": "You",
-        "bot_name": "{name} · {bot}",
+        "bots_line": "Bots: {bots}",
         "happened": "What happened",
         "your_turn": "Your turn",
         "choices": "Your choices — type a number or the action itself (help, quit)",
@@ -64,7 +64,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "seed_was": "Cette donne était la graine {seed} (montrée maintenant : la graine révèle "
                     "toutes les cartes).",
         "you": "Vous",
-        "bot_name": "{name} · {bot}",
+        "bots_line": "Robots : {bots}",
         "happened": "Ce qui s'est passé",
         "your_turn": "À vous",
         "choices": "Vos choix — tapez un numéro ou l'action elle-même (aide, quitter)",

@@ -650,11 +650,13 @@ def _gold_text(observation: DrakonObservation, purse: int) -> str:
 
 
 def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str] | None = None,
-          markup: bool = False, rows: int | None = None) -> tuple[Table, list[str]]:
+          markup: bool = False, rows: int | None = None, compact: bool = False
+          ) -> tuple[Table, list[str]]:
     """One row per seat (its heroes and their rooms, tiles in hand, coins, gold where the reader
     may see it), then the dungeon grid, its legend, the pile, the treasure and the goal. With
     ``rows``, the lines fit in that many (76 columns): the map keeps the rows of rooms around
-    your hero that fit, the legend goes first, then the map itself."""
+    your hero that fit, the legend goes first, then the map itself. ``compact``: rooms in the
+    table by their marks on the map (``-1,0 <St``), the legend naming them."""
     lang = _lang(lang)
     obs = observation
     headers = [word("player", lang), word("hero_head", lang), word("where", lang),
@@ -674,7 +676,8 @@ def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str]
             name = f"[bold]{name}[/]"
         own = [(f, at) for f, s, at in obs.heroes if s == seat]
         figures = "\n".join(f"{hero_initial(f, lang)} {hero_name(f, lang)}" for f, _ in own)
-        where = "\n".join(f"{cell_text(at)} {room_name(obs.room_at(at) >> 4, lang)}" for _, at in own)
+        where = "\n".join(f"{cell_text(at)} {_room_word(obs.room_at(at) >> 4, lang, compact)}"
+                          for _, at in own)
         purse = obs.purse_of[seat]
         rows_.append([name, figures, where, str(obs.hand_sizes[seat]), str(obs.coins[purse]),
                       _gold_text(obs, purse)])
@@ -700,6 +703,11 @@ def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str]
         if len(hand) + len(stock_lines) > rows:
             stock_lines = stock_lines[:max(0, rows - len(hand))]
     return (headers, rows_), grid + legend + hand + stock_lines
+
+
+def _room_word(effect: int, lang: str, mark: bool) -> str:
+    """A room's name, or its mark on the map when ``mark`` (and it has one)."""
+    return ROOMS[lang][EFFECTS[effect]][1] or room_name(effect, lang) if mark else room_name(effect, lang)
 
 
 def _stock_lines(obs: DrakonObservation, lang: str) -> list[str]:
