@@ -22,7 +22,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "game_default": "the game's", "players_range": "{low} to {high} players",
         "options_head": "Options (play/simulate -o NAME=VALUE):",
         "bots_head": "Bots (--bots NAME):",
-        "compact": "{n} choices: type one as shown (e.g. {example}) or 'more' to number them",
+        "compact": "{n} choices: type one as shown (e.g. {example}), or 'more'",
         "more_groups": "and {n} more lines ('more')",
         "more_left": "{n} more lines: 'more' again; or type a number or an action",
         "more_end": "End of the list: type a number or an action ('more' starts again)",

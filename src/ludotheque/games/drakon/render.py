@@ -689,6 +689,8 @@ def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str]
     stock_lines = _stock_lines(obs, lang)
     grid = dungeon_lines(obs, lang, markup)
     if rows is not None:
+        if len(grid) + len(legend) + len(hand) + len(stock_lines) > rows:
+            stock_lines = _stock_lines(obs, lang, short=True)
         rest = rows - len(hand) - len(stock_lines)
         if len(grid) + len(legend) > rest:
             legend = []
@@ -710,8 +712,16 @@ def _room_word(effect: int, lang: str, mark: bool) -> str:
     return ROOMS[lang][EFFECTS[effect]][1] or room_name(effect, lang) if mark else room_name(effect, lang)
 
 
-def _stock_lines(obs: DrakonObservation, lang: str) -> list[str]:
-    """The pile, the treasure, where Drakon is, and the goal."""
+def _stock_lines(obs: DrakonObservation, lang: str, short: bool = False) -> list[str]:
+    """The pile, the treasure, where Drakon is, and the goal; ``short``: on one line (Drakon's
+    place left to the map when it does not fit)."""
+    if short:
+        key = "goal_escape" if obs.escape else "goal_coins" if obs.count_coins else "goal_gold"
+        line = f"{word('pile', lang, n=obs.pile)} · {word('treasure', lang, n=obs.treasure)}"
+        if obs.drakon != NO_CELL:
+            line += f" · {word('drakon_at', lang, cell=cell_text(obs.drakon))}"
+        goal = word(key, lang, n=obs.goal)
+        return [f"{line} · {goal}"] if len(line) + len(goal) + 3 <= 76 else [line, goal]
     lines = []
     stock = word("treasure", lang, n=obs.treasure)
     if obs.gone:
