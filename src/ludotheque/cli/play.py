@@ -33,8 +33,8 @@ from ..renderers import (
 )
 from ..sim.match import bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
-from .layout import choice_lines, height, print_board, print_events, print_scores, rich_table
-from .screen import box_height, events_box, fit_lines, indented
+from .layout import choice_lines, height, indented, print_board, print_events, print_scores, rich_table
+from .screen import box_height, events_box, fit_lines
 from .typed import label_match
 from .words import bot_word, say
 

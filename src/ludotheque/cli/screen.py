@@ -1,5 +1,5 @@
 """The pieces of a turn's screen that must fit the terminal's height: the box of the last events
-and board lines whose wrapped part stays indented. ``play`` puts them together."""
+and the board's lines shortened with a note. ``play`` puts them together."""
 
 from __future__ import annotations
 
@@ -7,16 +7,10 @@ from collections.abc import Sequence
 
 from rich import box
 from rich.console import Console, RenderableType
-from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
-from .layout import height
-
-
-def indented(markup: str, indent: int = 2) -> Padding:
-    """A line of markup indented, its wrapped part too (never back at column 0)."""
-    return Padding(Text.from_markup(markup), (0, 0, 0, indent), expand=False)
+from .layout import height, indented
 
 
 def _event(text: str, old: bool) -> Text:

@@ -37,7 +37,7 @@ _WORDS: dict[str, dict[str, Any]] = {
         "pass": "pass", "hidden": "face down", "new_in_hand": "New in your hand: {cards}",
         "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"}, "no_symbol": "none",
         "your_hand": "Your hand",
-        "card_key": "A card: name, large symbols, then each end (a, b): small symbols, force, power",
+        "card_key": "Cards: name, large symbols, ends a and b: small symbols, force, power",
         "powers": {"take": "Take", "replay": "Replay", "draw": "Draw", "defend": "Defend"},
         "defence": "defence on {target}",
         "input_help": "type a number from the list, or an action such as: capture M1a G2b, "
@@ -57,8 +57,7 @@ _WORDS: dict[str, dict[str, Any]] = {
         "new_in_hand": "Nouveau dans votre main : {cards}",
         "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"}, "no_symbol": "aucun",
         "your_hand": "Votre main",
-        "card_key": "Une carte : nom, grands symboles, puis chaque bout (a, b) : petits symboles, "
-                    "force, pouvoir",
+        "card_key": "Cartes : nom, grands symboles, bouts a et b : petits symboles, force, pouvoir",
         "powers": {"take": "Prendre", "replay": "Rejouer", "draw": "Piocher", "defend": "Défendre"},
         "defence": "défense sur {target}",
         "input_help": "tapez un numéro de la liste, ou une action comme : capturer M1a G2b, "
