@@ -39,6 +39,8 @@ def test_a_whole_game_answering_1_ends_with_the_score_table_and_saves_a_replayab
     code, out, _ = play(["--seed", "5", "--bots", "random", "--save", str(path)], "1\n" * 400)
     assert code == 0
     assert "Game over" in out and "Scores" in out
+    assert "Only one choice, played for you: " in out  # a forced choice is not asked
+    assert "from 1 to 1" not in out
     for line in ("Bonus", "Amulets", "Total"):
         assert re.search(rf"│ {line} ", out), line
     assert re.search(r"Winners? (\(shared\) )?: ?|Winners?: ", out)
@@ -159,7 +161,7 @@ def test_french_words_are_understood_as_well_as_the_notation() -> None:
     code, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], f"{typed}\nquitter\n", fr)
     assert code == 0 and "incompris" not in out and "interdit" not in out
     assert f"→ {render.action_label(action, state.observe(0), 'fr')}" in out
-    assert "robot : hasard" in out and "Joueur 2" in out and "place 1 (sur 4)" in out
+    assert "Robots : hasard (Joueur 2, Joueur 3, Joueur 4)" in out and "place 1 (sur 4)" in out
     _, out, _ = play(["--seed", "7", "--first-player", "0", "--bots", "random"], "zut\nquitter\n", fr)
     assert "incompris : tapez une action comme dans la liste : jouer" in out
 
@@ -190,7 +192,7 @@ def test_a_small_screen_groups_the_choices_and_more_numbers_them_page_by_page() 
     code, out, _ = play(["--seed", "4", "--first-player", "0", "--bots", "random"],
                         "more\nmore\n2\nquit\n", small)
     assert code == 0
-    assert "Your hand: " in out and "» play one to three cards" in out
+    assert "» play one to three cards" in out
     assert re.search(r"play 3 cards \(\d+\): ", out)  # the plays grouped by number of cards
     assert "choices: type one as shown (e.g. play " in out
     assert re.search(r"\s1 play [WBVRYG]\d+", out) and "more lines: 'more' again" in out
@@ -220,3 +222,27 @@ def test_every_french_label_typed_back_is_its_action() -> None:
             continue
         label = kagoun.action_label(action, None, "fr").split(" (")[0]
         assert KAGOUN.parse_action(kagoun.to_notation(label, "fr")) == action, label
+
+
+def test_french_screens_give_french_examples() -> None:
+    fr = {"COLUMNS": "80", "LINES": "24", "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "4", "--first-player", "0", "--bots", "random"], "\nquitter\n", fr)
+    assert code == 0
+    assert re.search(r"une action comme (jouer|passer)\b", out), out
+    assert re.search(r"\(p\. ex\. jouer ", out) and "'pass'" not in out and "e.g." not in out
+
+
+def test_a_tall_table_keeps_its_top_the_banner_and_the_events_on_a_24_line_screen() -> None:
+    small = {"COLUMNS": "80", "LINES": "24", "LANG": "en_GB.UTF-8", "LC_ALL": ""}
+    code, out, _ = play(["--seed", "8", "--players", "5", "--bots", "random"],
+                        "more\n1\n" * 60 + "quit\n", small)
+    assert code == 0
+    screens = out.split("╭─ What happened")[1:]
+    assert len(screens) > 20
+    assert any(re.search(r"\(\d+, below\)", s) for s in screens)  # a hand too long for its cell
+    for screen in screens:
+        screen = screen.split("Your choice: ")[0]
+        lines = ("╭─ What happened" + screen).splitlines()
+        assert len(lines) <= 23, screen  # the question's line is the 24th
+        banner = next(i for i, line in enumerate(lines) if "── Your turn ──" in line)
+        assert lines[banner + 1].startswith("╭")

@@ -86,3 +86,89 @@ def test_your_own_draws_and_coins_show_what_you_got() -> None:
     out = result.stdout
     assert "You draw a tile: " in out and "You find a coin: a coin of " in out
     assert "You draw a tile\n" not in out
+
+
+SCREEN = {"COLUMNS": "80", "LINES": "24", "LANG": "en_GB.UTF-8", "LC_ALL": ""}
+SCREEN_FR = {**SCREEN, "LANG": "fr_FR.UTF-8"}
+
+
+def test_an_action_typed_exactly_as_listed_is_accepted_in_both_languages() -> None:
+    from ludotheque.games.drakon import render
+
+    state = GAME.new_state({"players": 3, "first_player": 0}, seed=2)
+    observation = state.observe(0)
+    action = next(a for a in state.legal_actions() if GAME.action_to_text(a).startswith("place"))
+    args = ["--seed", "2", "--players", "3", "--first-player", "0"]
+    for lang, env in (("en", SCREEN), ("fr", SCREEN_FR)):
+        label = render.action_label(action, observation, lang)
+        assert label.startswith(("Lay ", "Poser ")) and " (" in label  # "Lay Map room (NE) at 0,1"
+        for typed in (label, label.upper()):
+            code, out, _ = play(args, f"{typed}\n", env)
+            assert code == 0
+            assert f"→ {label}" in out, out[-1500:]
+            assert "not understood" not in out and "incompris" not in out
+    # the other language's label is understood as well (a French screen, the English words)
+    code, out, _ = play(args, f"{render.action_label(action, observation, 'en')}\n", SCREEN_FR)
+    assert f"→ {render.action_label(action, observation, 'fr')}" in out
+
+
+def test_a_number_where_nothing_is_numbered_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    args = ["--seed", "2", "--players", "3", "--first-player", "0", "--save", str(path)]
+    code, out, _ = play(args, "2\nquit\n", SCREEN)
+    assert code == 0
+    assert "nothing is numbered here: type an action as shown, or 'more' to number them" in out
+    assert GameRecord.load(path).actions == []
+    code, out, _ = play(args, "more\n2\nquit\n", SCREEN)  # once numbered, the number is taken
+    assert "nothing is numbered" not in out and re.search(r"→ (Lay|Move) ", out)
+    _, out, _ = play(args, "2\nquitter\n", SCREEN_FR)
+    assert "rien n'est numéroté ici" in out
+
+
+def test_the_screen_shows_the_map_around_your_hero_and_map_shows_all_of_it_page_by_page() -> None:
+    from ludotheque.games.drakon import render
+
+    kinds = iter(["room"] * 12 + ["find", "find", "lose"])
+    row = [f"{next(kinds)} {x},0 EW" for x in range(-8, 8) if x] + ["wind 0,1 S", "escape 0,2 NS"]
+    state = GAME.state_from_setup({"rooms": ["start 0,0 NESW", *row], "hands": [[], [], []],
+                                   "heroes": ["-8,0", "7,0", "6,0"]})
+    observation = state.observe(0)
+    for rows in (12, 6):  # a short screen: the map gives way in rows, never your hero's
+        lines = render.board(observation, "en", rows=rows)[1]
+        assert len(lines) <= rows
+        row_0 = next(i for i, line in enumerate(lines) if line.startswith(" 0 "))
+        assert lines[row_0 + 1][4:9].strip() == "A", lines  # your Amazon, at -8,0, under it
+        assert lines[0].split()[0] == "-8"
+    pages = render.map_pages(observation, "en", False, 22)
+    assert len(pages) >= 2 and all(len(page) <= 22 for page in pages)
+    shown = " ".join(page[1] for page in pages if page[0].startswith("The dungeon"))
+    assert "-8" in shown and "7" in shown.split()  # every column of rooms, across the pages
+    code, out, _ = play(["--seed", "11", "--players", "4"], "map\nmap\nmap\nquit\n", SCREEN)
+    assert code == 0 and "The dungeon: x " in out and "Map, page 1 of " in out
+    _, out, _ = play(["--seed", "11", "--players", "4"], "plan\nquitter\n", SCREEN_FR)
+    assert "Le donjon : x " in out and "Plan, page 1 sur " in out
+
+
+def test_after_the_move_enter_ends_the_turn_and_forced_choices_are_played_for_you() -> None:
+    from ludotheque.games.drakon import actions as A
+    from ludotheque.games.drakon import render
+
+    code, out, _ = play(["--seed", "7", "--players", "3", "-o", "heroes=yes"],
+                        "more\n1\n\n" * 30 + "quit\n", SCREEN)
+    assert code == 0
+    asked = out.index("(Enter: End your turn)")
+    assert out[asked:].split("Your choice: ", 1)[1].startswith("→ End your turn")
+    assert "Only one choice, played for you: " in out
+    assert "from 1 to 1" not in out
+    state = GAME.new_state({"players": 3}, seed=1)
+    assert render.default_action(state.observe(0), state.legal_actions()) is None
+    assert A.END not in state.legal_actions()
+
+
+def test_french_screens_give_french_examples() -> None:
+    code, out, _ = play(["--seed", "2", "--players", "3", "--first-player", "0"], "\nquitter\n",
+                        SCREEN_FR)
+    assert code == 0
+    example = re.search(r"tapez un numéro de la liste, ou une action comme (.+)", out)
+    assert example is not None and not example.group(1).strip("'").startswith(("place", "move", "pass")), out
+    assert re.search(r"\(p\. ex\. (poser|aller|passer) ", out)

@@ -1,6 +1,8 @@
 """``ludotheque play`` in a real 80×24 pseudo-terminal, for every game: at each decision no line is
-wider than 80 columns, and the prompt and your hand are on the last 24 lines (the screen), in
-every phase the game reaches. The player answers 1 (or the first choice typed) each time."""
+wider than 80 columns, and the box of the last events, the "Your turn" banner, the table from its
+top border, the prompt and your hand are on the last 24 lines (the screen), in every phase the
+game reaches. The player answers 1 (or the first choice typed) each time; where nothing is
+numbered, the number is refused and the first choice is typed as listed."""
 
 from __future__ import annotations
 
@@ -28,7 +30,10 @@ PROMPT = re.compile(r"^» ")
 #: The answers, in turn: varied, so that more phases are reached (a number out of range is
 #: answered 1 without counting as a decision).
 ANSWERS = ("1", "2", "1", "3", "1", "4")
-OUT_OF_RANGE = re.compile(r"is not in the list|n'est pas dans la liste")
+OUT_OF_RANGE = re.compile(r"is not in the list|n'est pas dans la liste|nothing is numbered|"
+                          r"rien n'est numéroté")
+BANNER = {"en": "Your turn", "fr": "À vous"}
+BOX = {"en": "╭─ What happened", "fr": "╭─ Ce qui s'est passé"}
 #: How each game shows the reader's hand: a table row of its own or a line of the screen.
 HAND = {"gargon": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
         "kagoun": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
@@ -56,7 +61,7 @@ def play_in_pty(game: str, lang: str, tmp: Path, decisions: int = 40,
     process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
                                close_fds=True)
     os.close(slave)
-    raw, screens, answered, asked_at = "", [], 0, -1
+    raw, screens, answered, asked_at, numbering = "", [], 0, -1, False
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     deadline = time.monotonic() + 120
     try:
@@ -75,8 +80,14 @@ def play_in_pty(game: str, lang: str, tmp: Path, decisions: int = 40,
             lines = _screen_lines(raw)
             if not lines[-1].endswith(ASK[lang]) or len(raw) <= asked_at:
                 continue
-            if OUT_OF_RANGE.search(lines[-1]):  # a number too large for this decision: take 1
+            refused = [line for line in lines[-3:-1] if OUT_OF_RANGE.search(line)]
+            if refused and ("numbered" in refused[-1] or "numéroté" in refused[-1]):
+                answer = "more"  # nothing numbered: number them, then answer
+                numbering = True
+            elif refused:  # a number too large for this decision: take 1
                 answer = "1"
+            elif numbering:  # the choices' numbered page is on screen: the same answer again
+                answer, numbering = answers[(answered - 1) % len(answers)], False
             else:
                 screens.append(lines[-ROWS:])
                 answer = answers[answered % len(answers)]
@@ -91,6 +102,7 @@ def play_in_pty(game: str, lang: str, tmp: Path, decisions: int = 40,
         process.wait()
         os.close(master)
     assert "Traceback" not in raw, raw[-2000:]
+    assert "from 1 to 1" not in raw and "de 1 à 1" not in raw
     return screens
 
 
@@ -114,6 +126,19 @@ def test_every_decision_fits_an_80_by_24_terminal(game: str, lang: str, extra: t
         assert not wide, (number, wide)
         prompts = [line for line in screen if PROMPT.match(line)]
         assert prompts, (number, "\n".join(screen))
+        if screen[-1].startswith(ASK[lang]) and not any(OUT_OF_RANGE.search(x) for x in screen):
+            # a turn's screen as drawn: the box of events, the banner, then the table's top
+            text = "\n".join(screen)
+            banners = [i for i, line in enumerate(screen) if BANNER[lang] in line and "─" in line]
+            assert banners, (number, text)
+            banner = banners[-1]
+            assert screen[banner + 1].startswith("╭"), (number, text)
+            table = next(i for i, line in enumerate(screen) if i > banner and line.startswith("╰"))
+            prompt = next(i for i, line in enumerate(screen) if PROMPT.match(line))
+            # the board's lines, wrapped or not, stay indented under the table
+            assert all(line.startswith("  ") for line in screen[table + 1:prompt]), (number, text)
+            assert any(line.startswith(BOX[lang]) for line in screen[:banner]) or number == 1, (
+                number, text)
         assert any(HAND[game].search(line) for line in screen), (number, "\n".join(screen))
         phases.add(prompts[-1].split(":")[0][:30])
     assert len(phases) >= (1 if game == "drakon" else 2), phases  # kinds of decision checked

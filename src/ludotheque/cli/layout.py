@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich import box
 from rich.console import Console, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -16,18 +17,26 @@ def rich_table(data: TableData, title: str | None = None, first_bold: bool = Tru
     headers, rows = data
     table = Table(title=title, box=box.ROUNDED, show_lines=False, title_justify="left",
                   header_style="bold")
+    # the players' names on one line each when they are short enough: a wrapped name costs a line
+    names = max((Text.from_markup(row[0]).cell_len for row in rows if row), default=0)
     for index, header in enumerate(headers):
         table.add_column(header, style="bold" if first_bold and index == 0 else None,
-                         overflow="fold")
+                         overflow="fold", no_wrap=index == 0 and names <= 30)
     for row in rows:
         table.add_row(*row)
     return table
 
 
 def board_parts(board: tuple[TableData, list[str]], title: str | None = None) -> list[RenderableType]:
-    """The board as what the console prints: its table, then its lines indented."""
+    """The board as what the console prints: its table, then its lines indented (their wrapped
+    part too)."""
     data, lines = board
-    return [rich_table(data, title), *(Text.from_markup(f"  {line}") for line in lines)]
+    return [rich_table(data, title), *(indented(line) for line in lines)]
+
+
+def indented(markup: str, indent: int = 2) -> Padding:
+    """A line of markup indented, its wrapped part too (never back at column 0)."""
+    return Padding(Text.from_markup(markup), (0, 0, 0, indent), expand=False)
 
 
 def height(console: Console, parts: Sequence[RenderableType]) -> int:

@@ -12,8 +12,9 @@ import random
 import sys
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.rule import Rule
 from rich.text import Text
 
 from ..bots.registry import make_bot
@@ -26,14 +27,15 @@ from ..renderers import (
     GameRenderer,
     describe,
     group_choices,
-    hand_words,
     input_help,
     renderer_for,
     typed_notation,
 )
 from ..sim.match import bot_seed, chance_seed
 from .common import check_lang, fail, game_options, out, parse_bot_list
-from .layout import board_parts, choice_lines, height, print_board, print_events, print_scores
+from .layout import choice_lines, height, indented, print_board, print_events, print_scores, rich_table
+from .screen import box_height, events_box, fit_lines
+from .typed import label_match
 from .words import bot_word, say
 
 
@@ -63,13 +65,19 @@ class Session:
         self.view = self.state.observe(seat)
         self.pages: list[Text] = []  # the numbered choices, line by line, and the next page
         self.page = 0
+        self.map_page = 0
+        self.numbered = False  # whether the player has seen the choices numbered
+        self.answered = 0  # the log's length when the player last chose: later events are new
+        self.new_from = 0
+        self.observation: object = self.view
+        self.legal: list[Action] = []
+        self.labels: list[str] = []
+        self.board_options: dict[str, bool] = {}  # how the game's words shorten its table
         self.chance = random.Random(chance_seed(game.record.seed or 0))
         you = say("you", lang)
-        self.names = [
-            you if s == seat else say("bot_name", lang, name=renderer.seat_name(s, lang),
-                                      bot=bot_word(bots[s].name, lang))
-            for s in range(self.state.players)
-        ]
+        # seats by their short names (the table's first column stays narrow); which bot plays
+        # which seat is said once, under the title
+        self.names = [you if s == seat else renderer.seat_name(s, lang) for s in range(self.state.players)]
 
     # -- the game loop ------------------------------------------------------------------------
     def run(self) -> int:
@@ -80,6 +88,7 @@ class Session:
         title = say(key, self.lang, game=spec.name, seat=self.seat + 1, players=self.state.players,
                     seed=self.game.record.seed)
         self.console.rule(f"[bold]{title}")
+        self.console.print(f"[dim]{escape(self.bots_line())}[/]")
         try:
             while not self.state.is_terminal:
                 to_act = self.state.to_act
@@ -98,6 +107,14 @@ class Session:
             self.console.print(f"[dim]{say('seed_was', self.lang, seed=self.game.record.seed)}[/]")
         self.offer_save()
         return 0
+
+    def bots_line(self) -> str:
+        """``Bots: random (Seat 2, Seat 4), heuristic (Seat 3)``."""
+        seats: dict[str, list[str]] = {}
+        for seat, bot in sorted(self.bots.items()):
+            seats.setdefault(bot_word(bot.name, self.lang), []).append(self.names[seat])
+        kinds = ", ".join(f"{kind} ({', '.join(names)})" for kind, names in seats.items())
+        return say("bots_line", self.lang, bots=kinds)
 
     def leave(self, leave: _Leave) -> int:
         """The player left before the end: say why, offer to keep the unfinished record."""
@@ -126,31 +143,31 @@ class Session:
 
     def human_turn(self) -> None:
         observation = self.state.observe(self.seat)
-        self.console.print()
-        self.show_events()
-        self.console.rule(f"[bold]{say('your_turn', self.lang)}[/]")
-        board = board_parts(self.renderer.board(observation, self.lang, self.names, markup=True))
-        prompt = Text.from_markup(f"[bold]» {self.renderer.prompt(observation, self.lang)}[/]")
         legal = self.state.legal_actions()
         labels = [self.renderer.action_label(a, observation, self.lang, markup=True, names=self.names)
                   for a in legal]
+        if len(legal) == 1:  # a forced choice: played at once, and said so
+            forced = say("forced", self.lang, action=labels[0])
+            self.console.print(f"[dim]{forced}[/]")
+            self.texts.append(forced)
+            self.apply(legal[0])
+            self.answered = len(self.texts)
+            return
+        self.observation, self.legal, self.labels = observation, legal, labels
         self.pages = choice_lines(self.console, labels)
         self.page = 0
-        for part in board:
-            self.console.print(part)
-        screen = self.screen_height()
-        above = 1 + height(self.console, board)  # the rule and the board
-        if screen is None or above + 1 + 1 + len(self.pages) + 1 <= screen:
-            self.console.print(prompt)
-            self.console.print(f"[dim]{say('choices', self.lang)}[/]")
-            for line in self.pages:
-                self.console.print(line)
-        else:
-            self.compact(observation, legal, prompt, screen, above)
+        self.numbered = False
+        self.new_from = self.answered
+        self.console.print()
+        if self.screen_height() is None:
+            self.show_events()
+        self.draw()
+        self.shown = len(self.texts)
         action = self.ask(legal)
         self.console.print(f"[bold]{say('chosen', self.lang, action=labels[legal.index(action)])}[/]")
         self.apply(action)
         self.show_events(title=False)  # what the action did, at once (what it drew included)
+        self.answered = len(self.texts)
 
     def screen_height(self) -> int | None:
         """The terminal's height when the screen must fit it (a terminal, or LINES set), else
@@ -159,31 +176,109 @@ class Session:
             return max(self.console.height, 12)
         return None
 
-    def compact(self, observation: object, legal: list[Action], prompt: Text, screen: int,
-                above: int) -> None:
-        """Too many choices for the screen: the player's hand, the prompt, the choices grouped as
-        the game's words group them (as many groups as fit), and how to see them numbered."""
-        bottom: list[Text] = []
-        hand = hand_words(self.renderer, observation, self.lang, markup=True)
-        if hand:  # the board may scroll up: the hand again, just above the prompt
-            bottom.append(Text.from_markup(f"{say('your_hand', self.lang)}{hand}"))
-        bottom.append(prompt)
-        example = self.example(legal[-1], observation)
-        hint = Text.from_markup(f"[dim]{escape(say('compact', self.lang, n=len(legal), example=example))}[/]")
-        budget = screen - height(self.console, [*bottom, hint]) - 1
-        groups = group_choices(self.renderer, legal, observation, self.lang)
-        shown: list[Text] = []
+    def draw(self, notice: str | None = None) -> None:
+        """The turn's screen: on a terminal, fitted to its height (the box of the last events,
+        the banner, the table with its top, the prompt and the choices, the question's line
+        left free); piped, everything. ``notice``: why the last answer was refused."""
+        for part in self.screen_parts(notice):
+            self.console.print(part)
+
+    def screen_parts(self, notice: str | None) -> list[RenderableType]:
+        observation, legal = self.observation, self.legal
+        rows = self.screen_height()
+        rule = Rule(f"[bold]{say('your_turn', self.lang)}[/]")
+        self.board_options = {}
+        data, board_lines = self.renderer.board(observation, self.lang, self.names, markup=True)
+        table = rich_table(data)
+        if rows is not None and _accepts(self.renderer.board, "compact") and height(
+                self.console, [table]) > len(data[1]) + 4:  # a cell wraps: the game's shorter table
+            short, short_lines = self.renderer.board(observation, self.lang, self.names, markup=True,
+                                                     compact=True)  # type: ignore[call-arg]
+            if height(self.console, [rich_table(short)]) < height(self.console, [table]):
+                self.board_options = {"compact": True}
+                data, board_lines, table = short, short_lines, rich_table(short)
+        lines: list[RenderableType] = [indented(line) for line in board_lines]
+        prompt_text = f"[bold]» {escape(self.renderer.prompt(observation, self.lang))}[/]"
+        default = self.default_action()
+        if default is not None:
+            label = self.labels[legal.index(default)]
+            prompt_text += f" [dim]({say('enter_default', self.lang, action=label)})[/]"
+        prompt = indented(prompt_text, 0)
+        notes: list[RenderableType] = [Text(notice, style="red")] if notice else []
+        header = Text.from_markup(f"[dim]{say('choices', self.lang)}[/]")
+        if rows is None:
+            self.numbered = True
+            return [rule, table, *lines, prompt, header, *self.pages, *notes]
+        fixed = height(self.console, [rule, table, prompt, *notes])
+        free = rows - 1 - fixed  # the last line is the question's
+        box_min = box_height(self.console, self.texts)  # at least the last event
+        choices: list[RenderableType] = [header, *self.pages]
+        if height(self.console, lines) + height(self.console, choices) + box_min > free:
+            choices = list(self.pages)  # the numbered list without its heading
+        groups, hint = self.compact_parts()
+        if height(self.console, lines) + height(self.console, choices) + box_min <= free:
+            self.numbered = True
+        elif height(self.console, choices) <= height(self.console, [hint]) + 2:
+            # a few choices: numbered, in no more lines than grouped; the board gives way
+            self.numbered = True
+            lines = self.shrunk_lines(observation, free - height(self.console, choices) - box_min)
+        else:
+            # the board's lines first (Drakon's map), then as many groups as fit, at the least a
+            # line saying how many there are
+            least = height(self.console, [hint]) + 1
+            room = free - least - box_min
+            if height(self.console, lines) > room:
+                lines = self.shrunk_lines(observation, room)
+            choices = self.fitted_groups(groups, hint, free - height(self.console, lines) - box_min)
+        left = free - height(self.console, [*lines, *choices])
+        box_ = events_box(self.console, self.texts, say("happened", self.lang), min(left, 12),
+                          self.new_from)
+        return [*([box_] if box_ is not None else []), rule, table, *lines, prompt, *choices, *notes]
+
+    def default_action(self) -> Action | None:
+        """The action an empty answer plays, when the game's words name one (Drakon's "end
+        the turn" after the move, the hero's ability unused)."""
+        choose = getattr(self.renderer, "default_action", None)
+        if choose is None:
+            return None
+        action = choose(self.observation, self.legal)
+        return action if action in self.legal else None
+
+    def shrunk_lines(self, observation: object, rows: int) -> list[RenderableType]:
+        """The board's lines in at most ``rows`` screen lines: the game's own shorter board when
+        its words offer one (``board(..., rows=)``), else the first lines and a note."""
+        lines: list[RenderableType]
+        if _accepts(self.renderer.board, "rows"):
+            _, short = self.renderer.board(observation, self.lang, self.names, markup=True,  # type: ignore[call-arg]
+                                           rows=max(rows, 0))
+            lines = [indented(line) for line in short]
+        else:
+            _, full = self.renderer.board(observation, self.lang, self.names, markup=True,
+                                          **self.board_options)
+            lines = [indented(line) for line in full]
+        return fit_lines(self.console, lines, rows, say("elided", self.lang))
+
+    def compact_parts(self) -> tuple[list[Text], Text]:
+        """The choices grouped as the game's words group them, and how to type or number them."""
+        groups = [Text.from_markup(f"  {group}")
+                  for group in group_choices(self.renderer, self.legal, self.observation, self.lang)]
+        example = self.example(self.legal[-1], self.observation)
+        hint = Text.from_markup(
+            f"[dim]{escape(say('compact', self.lang, n=len(self.legal), example=example))}[/]")
+        return groups, hint
+
+    def fitted_groups(self, groups: list[Text], hint: Text, rows: int) -> list[RenderableType]:
+        """As many groups as fit in ``rows`` lines with the hint (a line says how many are left)."""
+        budget = rows - height(self.console, [hint])
+        shown: list[RenderableType] = []
         for index, group in enumerate(groups):
-            text = Text.from_markup(f"  {group}")
-            need = height(self.console, [text])
             rest = len(groups) - index - 1
-            if height(self.console, shown) + need + (1 if rest else 0) > budget:
+            if height(self.console, [*shown, group]) + (1 if rest else 0) > budget:
                 more = say("more_groups", self.lang, n=len(groups) - index)
                 shown.append(Text.from_markup(f"[dim]  … {more}[/]"))
                 break
-            shown.append(text)
-        for line in [*bottom, *shown, hint]:
-            self.console.print(line)
+            shown.append(group)
+        return [*shown, hint]
 
     def example(self, action: Action, observation: object) -> str:
         """An action as the player may type it: its label when the game reads it back (French
@@ -197,6 +292,8 @@ class Session:
                 return label
         except NotationError:
             pass
+        if self.label_action(label) == action:
+            return label
         return self.state.game.action_to_text(action)
 
     def more(self) -> None:
@@ -208,38 +305,92 @@ class Session:
         start = self.page * size
         for line in self.pages[start:start + size]:
             self.console.print(line)
+        self.numbered = True
         self.page += 1
         left = max(0, len(self.pages) - start - size)
         self.console.print(f"[dim]{say('more_left' if left else 'more_end', self.lang, n=left)}[/]")
 
+    def show_map(self) -> bool:
+        """The next page of the whole map, for a game whose words draw one (Drakon's dungeon);
+        False for the others."""
+        pages_of = getattr(self.renderer, "map_pages", None)
+        if pages_of is None:
+            return False
+        rows = (self.screen_height() or 10_000) - 2
+        pages = pages_of(self.observation, self.lang, True, rows)
+        if self.map_page >= len(pages):
+            self.map_page = 0
+        for line in pages[self.map_page]:
+            self.console.print(indented(line))
+        self.map_page += 1
+        key = "map_left" if self.map_page < len(pages) else "map_end"
+        self.console.print(f"[dim]{say(key, self.lang, page=self.map_page, pages=len(pages))}[/]")
+        return True
+
+    def show_board(self) -> None:
+        """The whole table, unabridged (the turn's screen may shorten its lines)."""
+        print_board(self.console, self.renderer.board(self.observation, self.lang, self.names, markup=True))
+
+    def label_action(self, text: str) -> Action | None:
+        """The legal action whose label (in either language, as listed) is ``text``."""
+        return label_match(text, self.legal, self.label_texts)
+
+    def label_texts(self, action: Action, lang: str) -> str:
+        return Text.from_markup(self.renderer.action_label(action, self.observation, lang, markup=True,
+                                                           names=self.names)).plain
+
+    def refuse(self, problem: str) -> None:
+        """A refused answer: on a terminal the screen again with the reason under it (nothing
+        scrolls away); piped, the reason alone."""
+        if self.screen_height() is None:
+            self.console.print(f"[red]{escape(problem)}[/]")
+        else:
+            self.console.print()
+            self.draw(problem)
+
     def ask(self, legal: list[Action]) -> Action:
         """Read answers until one names a legal action; each wrong one explains itself."""
+        self.map_page = 0
         while True:
             try:
                 text = self.console.input(f"[bold cyan]{say('ask', self.lang)}[/]").strip()
             except EOFError:
                 raise _Leave(say("eof", self.lang)) from None
             problem = None
+            word = text.lower()
             if not text:
-                example = self.state.game.action_to_text(legal[0])
-                problem = say("empty_input", self.lang, example=example)
-            elif text.lower() in ("help", "h", "?", "aide"):
+                default = self.default_action()
+                if default is not None:
+                    return default
+                problem = say("empty_input", self.lang, example=self.example(legal[0], self.observation))
+            elif word in ("help", "h", "?", "aide"):
                 self.console.print(say("help", self.lang))
                 hint = input_help(self.renderer, self.lang)
                 if hint:
                     self.console.print(escape(hint))
                 continue
-            elif text.lower() in ("more", "plus", "+", "m"):
+            elif word in ("more", "plus", "+", "m"):
                 self.more()
                 continue
-            elif text.lower() in ("quit", "q", "exit", "quitter"):
+            elif word in ("map", "carte", "plan") and self.show_map():
+                continue
+            elif word in ("board", "table", "plateau"):
+                self.show_board()
+                continue
+            elif word in ("quit", "q", "exit", "quitter"):
                 raise _Leave(say("quit", self.lang))
             elif text.isdigit():
                 number = int(text)
-                if 1 <= number <= len(legal):
+                if not self.numbered:
+                    problem = say("not_numbered", self.lang)
+                elif 1 <= number <= len(legal):
                     return legal[number - 1]
-                problem = say("out_of_range", self.lang, n=number, max=len(legal))
+                else:
+                    problem = say("out_of_range", self.lang, n=number, max=len(legal))
             else:
+                listed = self.label_action(text)
+                if listed is not None:
+                    return listed
                 try:
                     action = self.state.game.parse_action(typed_notation(self.renderer, text, self.lang))
                 except NotationError as exc:
@@ -250,7 +401,7 @@ class Session:
                     if reason is None:
                         return action
                     problem = say("illegal", self.lang, reason=reason)
-            self.console.print(f"[red]{escape(problem)}[/]")
+            self.refuse(problem)
 
     # -- what the player sees -----------------------------------------------------------------
     def show_events(self, title: bool = True) -> None:
@@ -283,6 +434,16 @@ class Session:
         except OSError as exc:
             fail(say("cannot_write", self.lang, path=path, reason=exc.strerror or exc), lang=self.lang)
         self.console.print(say("saved", self.lang, path=path))
+
+
+def _accepts(function: object, name: str) -> bool:
+    """Whether ``function`` takes a parameter ``name`` (an optional part of a game's words)."""
+    import inspect
+
+    try:
+        return name in inspect.signature(function).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
 
 
 def _bots_for(game_id: str, names: list[str], seats: list[int], seed: int,

@@ -195,7 +195,7 @@ def test_the_terminal_board_fits_80_columns(seed: int, players: int) -> None:
                 assert len(printed(line)) <= 78, line  # the layout indents board lines by 2
             plain = render.board(obs, lang)[1]
             assert [printed(line) for line in lines] == plain
-            cropped += any(("Shown:" in x or "Affiché" in x) for x in plain)
+            cropped += any(("Shown:" in x or "Vu :" in x) for x in plain)
             grid = render.dungeon_lines(obs, lang)
             assert len(grid) <= 1 + 4 * render.MAX_ROWS + 1
     assert cropped >= 0
@@ -209,7 +209,7 @@ def test_a_wide_dungeon_is_cropped_around_the_readers_hero_and_says_so() -> None
     state = GAME.state_from_setup({"rooms": rooms, "hands": [[], []], "heroes": ["14,0", "0,0"]})
     lines = render.dungeon_lines(state.observe(0))
     assert " 14" in lines[0] and " 0 " not in lines[0] + " "  # x 5..14 around the own hero
-    assert lines[-1] == "Shown: x 5..14, y 0..0 (around the heroes) of x 0..14, y 0..0"
+    assert lines[-1] == "Shown: x 5..14, y 0..0 (around you) of x 0..14, y 0..0; all: 'map'"
     assert all(len(line) <= 78 for line in lines)
     # each room shows its arrows (E, W) and the heroes their initials
     assert "◄" in lines[2] and "►" in lines[2] and "A" in lines[3]

@@ -527,9 +527,55 @@ def _cell_lines(observation: DrakonObservation, cell: int, room: int, lang: str,
             f"└{south}┘"]
 
 
-def dungeon_lines(observation: DrakonObservation, lang: str = "en", markup: bool = False) -> list[str]:
+#: The terminal's own words about the map (the game's words are in ``messages``).
+_MAP_WORDS = {
+    "en": {"cropped": "Shown: x {a0}..{a1}, y {b0}..{b1} (around you) of x {x0}..{x1}, "
+                      "y {y0}..{y1}; all: 'map'",
+           "page": "The dungeon: x {a0}..{a1}, y {b0}..{b1} (of x {x0}..{x1}, y {y0}..{y1})",
+           "hidden": "The dungeon (x {x0}..{x1}, y {y0}..{y1}): 'map' shows it"},
+    "fr": {"cropped": "Vu : x {a0}..{a1}, y {b0}..{b1} sur x {x0}..{x1}, "
+                      "y {y0}..{y1} ; tout : « plan »",
+           "page": "Le donjon : x {a0}..{a1}, y {b0}..{b1} (sur x {x0}..{x1}, y {y0}..{y1})",
+           "hidden": "Le donjon (x {x0}..{x1}, y {y0}..{y1}) : « plan » le montre"},
+}
+
+
+def _small_cell_lines(observation: DrakonObservation, cell: int, room: int, lang: str,
+                      markup: bool) -> list[str]:
+    """A room in two lines, for a short screen: ``◄ Sta ►`` over ``▲ AB ▼`` (the open sides
+    as arrows, a closed side east or west as a bar)."""
+    full = _cell_lines(observation, cell, room, lang, markup)
+    if room < 0:
+        return full[:2]
+    arrows = room & 15
+    north = "▲" if arrows & 1 else " "
+    south = "▼" if arrows & 4 else " "
+    return [full[1], f"{north}{full[2][1:-1]}{south}"]
+
+
+def _grid(observation: DrakonObservation, placed: dict[int, int], xs: tuple[int, int],
+          ys: tuple[int, int], lang: str, markup: bool, small: bool = False) -> list[str]:
+    """The rooms of columns xs[0]..xs[1] and rows ys[0]..ys[1], north up, with their labels;
+    ``small``: two lines a room instead of four."""
+    x0, x1 = xs
+    y0, y1 = ys
+    draw = _small_cell_lines if small else _cell_lines
+    lines = [" " * LABEL_W + "".join(f"{x:^{CELL_W}}" for x in range(x0, x1 + 1)).rstrip()]
+    for y in range(y1, y0 - 1, -1):
+        row = [draw(observation, cell_of(x, y), placed.get(cell_of(x, y), -1), lang, markup)
+               for x in range(x0, x1 + 1)]
+        for k in range(len(row[0])):
+            label = f"{y:>{LABEL_W - 1}} " if k == (0 if small else 1) else " " * LABEL_W
+            lines.append((label + "".join(cells[k] for cells in row)).rstrip())
+    return lines
+
+
+def dungeon_lines(observation: DrakonObservation, lang: str = "en", markup: bool = False,
+                  max_rows: int = MAX_ROWS, small: bool = False, note: bool = True) -> list[str]:
     """The dungeon as a grid (north up), cropped to its rooms and, when wider or taller than the
-    terminal allows, to the part around the heroes (a line then says so)."""
+    terminal allows (``max_rows`` rows of rooms), to the part centred on the reader's own hero
+    (on every hero for a spectator); a line then says so. ``max_rows`` 0: that line alone;
+    ``small``: two lines a room; ``note``: whether a line says what is shown."""
     lang = _lang(lang)
     placed = {cell: room for cell, room in observation.rooms}
     if not placed:
@@ -537,22 +583,54 @@ def dungeon_lines(observation: DrakonObservation, lang: str = "en", markup: bool
     points = [xy(cell) for cell in placed]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     heroes = [xy(at) for _, _, at in observation.heroes if at != NO_CELL]
-    own = [xy(at) for _, seat, at in observation.heroes if seat == observation.seat]
-    if own and not _fits(heroes):
-        heroes = own  # the heroes are too far apart: the reader's own come first
-    x0, x1 = _window(min(xs), max(xs), [h[0] for h in heroes], MAX_COLS)
-    y0, y1 = _window(min(ys), max(ys), [h[1] for h in heroes], MAX_ROWS)
-    lines = [" " * LABEL_W + "".join(f"{x:^{CELL_W}}" for x in range(x0, x1 + 1)).rstrip()]
-    for y in range(y1, y0 - 1, -1):
-        row = [_cell_lines(observation, cell_of(x, y), placed.get(cell_of(x, y), -1), lang, markup)
-               for x in range(x0, x1 + 1)]
-        for k in range(4):
-            label = f"{y:>{LABEL_W - 1}} " if k == 1 else " " * LABEL_W
-            lines.append((label + "".join(cells[k] for cells in row)).rstrip())
-    if (x0, x1, y0, y1) != (min(xs), max(xs), min(ys), max(ys)):
-        lines.append(word("cropped", lang, x0=min(xs), x1=max(xs), y0=min(ys), y1=max(ys),
-                          a0=x0, a1=x1, b0=y0, b1=y1))
+    own = [xy(at) for _, seat, at in observation.heroes if seat == observation.seat and at != NO_CELL]
+    centre = own or heroes
+    if own and len(own) > 1 and not _fits(own):
+        centre = own[:1]  # two heroes of one seat far apart: the first
+    bounds = {"x0": min(xs), "x1": max(xs), "y0": min(ys), "y1": max(ys)}
+    if max_rows <= 0:
+        return [_MAP_WORDS[lang]["hidden"].format(**bounds)]
+    x0, x1 = _window(min(xs), max(xs), [c[0] for c in centre], MAX_COLS)
+    y0, y1 = _window(min(ys), max(ys), [c[1] for c in centre], max_rows)
+    lines = _grid(observation, placed, (x0, x1), (y0, y1), lang, markup, small)
+    if note and (small or (x0, x1, y0, y1) != (min(xs), max(xs), min(ys), max(ys))):
+        lines.append(_MAP_WORDS[lang]["cropped"].format(a0=x0, a1=x1, b0=y0, b1=y1, **bounds))
     return lines
+
+
+def map_pages(observation: DrakonObservation, lang: str = "en", markup: bool = False,
+              rows: int = 10_000) -> list[list[str]]:
+    """The whole dungeon in pages of at most ``rows`` lines and MAX_COLS columns of rooms (north
+    first, then west to east), each headed by the part it shows, then the legend."""
+    lang = _lang(lang)
+    placed = {cell: room for cell, room in observation.rooms}
+    if not placed:
+        return [legend_lines(observation, lang, None, markup)]
+    points = [xy(cell) for cell in placed]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    bounds = {"x0": min(xs), "x1": max(xs), "y0": min(ys), "y1": max(ys)}
+    per_page = max(1, (rows - 2) // 4)  # the page's heading and the column numbers
+    pages = []
+    for top in range(max(ys), min(ys) - 1, -per_page):
+        bottom = max(min(ys), top - per_page + 1)
+        for left in range(min(xs), max(xs) + 1, MAX_COLS):
+            right = min(max(xs), left + MAX_COLS - 1)
+            head = _MAP_WORDS[lang]["page"].format(a0=left, a1=right, b0=bottom, b1=top, **bounds)
+            pages.append([head, *_grid(observation, placed, (left, right), (bottom, top), lang, markup)])
+    legend = legend_lines(observation, lang, None, markup)
+    if len(pages[-1]) + len(legend) <= rows:
+        pages[-1] += legend
+    else:
+        pages.append(legend)
+    return pages
+
+
+def default_action(observation: DrakonObservation, legal: Sequence[int]) -> int | None:
+    """What an empty answer plays: after the move, ending the turn (the hero's ability stays
+    on offer, but does not hold the turn up)."""
+    if observation.step == "ability" and A.END in legal:
+        return A.END
+    return None
 
 
 def legend_lines(observation: DrakonObservation, lang: str = "en",
@@ -581,14 +659,18 @@ def _gold_text(observation: DrakonObservation, purse: int) -> str:
 
 
 def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str] | None = None,
-          markup: bool = False) -> tuple[Table, list[str]]:
+          markup: bool = False, rows: int | None = None, compact: bool = False
+          ) -> tuple[Table, list[str]]:
     """One row per seat (its heroes and their rooms, tiles in hand, coins, gold where the reader
-    may see it), then the dungeon grid, its legend, the pile, the treasure and the goal."""
+    may see it), then the dungeon grid, its legend, the pile, the treasure and the goal. With
+    ``rows``, the lines fit in that many (76 columns): the map keeps the rows of rooms around
+    your hero that fit, the legend goes first, then the map itself. ``compact``: rooms in the
+    table by their marks on the map (``-1,0 <St``), the legend naming them."""
     lang = _lang(lang)
     obs = observation
     headers = [word("player", lang), word("hero_head", lang), word("where", lang),
                word("tiles", lang), word("coins", lang), word("gold", lang)]
-    rows = []
+    rows_ = []
     teams = len(set(obs.purse_of)) < obs.players
     for seat in range(obs.players):
         marks = []
@@ -603,14 +685,53 @@ def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str]
             name = f"[bold]{name}[/]"
         own = [(f, at) for f, s, at in obs.heroes if s == seat]
         figures = "\n".join(f"{hero_initial(f, lang)} {hero_name(f, lang)}" for f, _ in own)
-        where = "\n".join(f"{cell_text(at)} {room_name(obs.room_at(at) >> 4, lang)}" for _, at in own)
+        where = "\n".join(f"{cell_text(at)} {_room_word(obs.room_at(at) >> 4, lang, compact)}"
+                          for _, at in own)
         purse = obs.purse_of[seat]
-        rows.append([name, figures, where, str(obs.hand_sizes[seat]), str(obs.coins[purse]),
-                     _gold_text(obs, purse)])
-    lines = dungeon_lines(obs, lang, markup) + legend_lines(obs, lang, names, markup)
+        rows_.append([name, figures, where, str(obs.hand_sizes[seat]), str(obs.coins[purse]),
+                      _gold_text(obs, purse)])
+    legend = legend_lines(obs, lang, names, markup)
+    hand: list[str] = []
     if obs.seat is not None:
         tiles = [(tile_label(k, lang), tile_label(k, lang, markup)) for k in obs.hand]
-        lines += _packed(word("hand", lang), tiles) if tiles else [word("hand_empty", lang)]
+        hand = _packed(word("hand", lang), tiles) if tiles else [word("hand_empty", lang)]
+    stock_lines = _stock_lines(obs, lang)
+    grid = dungeon_lines(obs, lang, markup)
+    if rows is not None:
+        if len(grid) + len(legend) + len(hand) + len(stock_lines) > rows:
+            stock_lines = _stock_lines(obs, lang, short=True)
+        rest = rows - len(hand) - len(stock_lines)
+        if len(grid) + len(legend) > rest:
+            legend = []
+        map_rows = MAX_ROWS
+        while len(grid) > rest and map_rows > 0:  # two lines a room, as many rows as fit
+            map_rows = min(map_rows, (len(grid) - 1) // 2) - 1
+            grid = dungeon_lines(obs, lang, markup, max_rows=map_rows, small=True)
+            if len(grid) > rest:
+                grid = dungeon_lines(obs, lang, markup, max_rows=map_rows, small=True, note=False)
+        if len(grid) > rest:
+            grid = []
+        if len(hand) + len(stock_lines) > rows:
+            stock_lines = stock_lines[:max(0, rows - len(hand))]
+    return (headers, rows_), grid + legend + hand + stock_lines
+
+
+def _room_word(effect: int, lang: str, mark: bool) -> str:
+    """A room's name, or its mark on the map when ``mark`` (and it has one)."""
+    return ROOMS[lang][EFFECTS[effect]][1] or room_name(effect, lang) if mark else room_name(effect, lang)
+
+
+def _stock_lines(obs: DrakonObservation, lang: str, short: bool = False) -> list[str]:
+    """The pile, the treasure, where Drakon is, and the goal; ``short``: on one line (Drakon's
+    place left to the map when it does not fit)."""
+    if short:
+        key = "goal_escape" if obs.escape else "goal_coins" if obs.count_coins else "goal_gold"
+        line = f"{word('pile', lang, n=obs.pile)} · {word('treasure', lang, n=obs.treasure)}"
+        if obs.drakon != NO_CELL:
+            line += f" · {word('drakon_at', lang, cell=cell_text(obs.drakon))}"
+        goal = word(key, lang, n=obs.goal)
+        return [f"{line} · {goal}"] if len(line) + len(goal) + 3 <= 76 else [line, goal]
+    lines = []
     stock = word("treasure", lang, n=obs.treasure)
     if obs.gone:
         stock += f" ({word('gone', lang, n=obs.gone)})"
@@ -619,7 +740,7 @@ def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str]
     lines.append(f"{word('pile', lang, n=obs.pile)} · {stock} · {drakon}")
     key = "goal_escape" if obs.escape else "goal_coins" if obs.count_coins else "goal_gold"
     lines.append(word(key, lang, n=obs.goal))
-    return (headers, rows), lines
+    return lines
 
 
 # -- the end --------------------------------------------------------------------------------
@@ -665,7 +786,7 @@ def winners_text(observation: DrakonObservation, lang: str = "en",
 
 __all__ = [
     "STYLES", "Table", "action_label", "arrows_words", "board", "describe_event", "describe_events",
-    "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
-    "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
+    "default_action", "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
+    "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
     "tiles_text", "winners_text",
 ]

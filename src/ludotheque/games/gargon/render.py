@@ -158,6 +158,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "discarded": "; {cards} discarded", "discarded_1": "; {cards} discarded",
         "over": "The game is over",
         "hand": "Hand", "in_play": "In play", "won": "Won", "player": "Player",
+        "your_hand": "Your hand", "below": "below",
         "first": "first", "to_act": "to act", "passed": "passed",
         "pile": "Pile {pile} ({n}, top first)", "empty": "empty",
         "discard": "Discard ({n})",
@@ -189,6 +190,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "discarded": " ; {cards} défaussées", "discarded_1": " ; {cards} défaussée",
         "over": "La partie est terminée",
         "hand": "Main", "in_play": "En jeu", "won": "Remportées", "player": "Joueur",
+        "your_hand": "Votre main", "below": "dessous",
         "first": "premier", "to_act": "à jouer", "passed": "a passé",
         "pile": "Pioche {pile} ({n}, sommet d'abord)", "empty": "vide",
         "discard": "Défausse ({n})",
@@ -415,9 +417,11 @@ def _prompt(observation: GargonObservation, lang: str) -> str:
 # -- the table ------------------------------------------------------------------------------
 
 def board(observation: GargonObservation, lang: str = "en", names: Sequence[str] | None = None,
-          markup: bool = False) -> tuple[Table, list[str]]:
+          markup: bool = False, compact: bool = False) -> tuple[Table, list[str]]:
     """The table as one row per seat (hand, cards in play, won cards) and lines for the rest
-    (piles top first, discard, the round). Hidden values stay ``?``: this is the observation."""
+    (piles top first, discard, the round). Hidden values stay ``?``: this is the observation.
+    ``compact`` (a short screen): the reader's own hand on a line of its own under the table,
+    where it wraps across the whole width, its cell only counting it."""
     lang = _lang(lang)
     obs = observation
     headers = [word("player", lang), word("hand", lang), word("in_play", lang), word("won", lang)]
@@ -438,9 +442,13 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
         hand = cards_text(obs.hands[seat], markup, "—")
         if obs.hands[seat]:
             hand += f"  ({len(obs.hands[seat])})"
+        if compact and seat == obs.seat and obs.hands[seat]:
+            hand = f"({len(obs.hands[seat])}, {word('below', lang)})"
         rows.append([name, hand, cards_text(_ordered(obs.in_play[seat]), markup, "—"),
                      cards_text(_ordered(obs.won[seat]), markup, "—")])
     lines = []
+    if compact and obs.seat is not None and obs.hand:
+        lines.append(f"{word('your_hand', lang)}{_colon(lang)}{cards_text(obs.hand, markup, '—')}")
     for pile in (0, 1):
         cards = obs.piles[pile]
         lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}{_colon(lang)}"

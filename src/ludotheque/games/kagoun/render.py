@@ -35,7 +35,9 @@ _WORDS: dict[str, dict[str, Any]] = {
         "loose": "To lay again in the chain",
         "capture": "capture", "steal": "steal", "consolidate": "consolidate", "discard_a": "discard",
         "pass": "pass", "hidden": "face down", "new_in_hand": "New in your hand: {cards}",
-        "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
+        "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"}, "no_symbol": "none",
+        "your_hand": "Your hand",
+        "card_key": "Cards: name, large symbols, ends a and b: small symbols, force, power",
         "powers": {"take": "Take", "replay": "Replay", "draw": "Draw", "defend": "Defend"},
         "defence": "defence on {target}",
         "input_help": "type a number from the list, or an action such as: capture M1a G2b, "
@@ -53,7 +55,9 @@ _WORDS: dict[str, dict[str, Any]] = {
         "result": "Résultat", "capture": "capture", "steal": "vol", "consolidate": "consolidation",
         "discard_a": "défausse", "pass": "passe", "hidden": "face cachée",
         "new_in_hand": "Nouveau dans votre main : {cards}",
-        "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"},
+        "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"}, "no_symbol": "aucun",
+        "your_hand": "Votre main",
+        "card_key": "Cartes : nom, grands symboles, bouts a et b : petits symboles, force, pouvoir",
         "powers": {"take": "Prendre", "replay": "Rejouer", "draw": "Piocher", "defend": "Défendre"},
         "defence": "défense sur {target}",
         "input_help": "tapez un numéro de la liste, ou une action comme : capturer M1a G2b, "
@@ -76,24 +80,36 @@ def _colour(colour: int, markup: bool) -> str:
     return f"[{STYLES[letter]}]{letter}[/]" if markup else letter
 
 
+def _colour_word(colour: int, lang: str, markup: bool) -> str:
+    letter = COLOUR_LETTERS[colour]
+    colours = _WORDS[_lang(lang)]["colours"]
+    assert isinstance(colours, dict)
+    return f"[{STYLES[letter]}]{colours[letter]}[/]" if markup else str(colours[letter])
+
+
 def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> str:
-    """``M1 (B|Y) a:B/1 b:Y/2 Draw@b``: letter, halves, each line's symbols and force, power."""
-    parts = [f"{card_name(card)} ({_colour(deck.left[card], markup)}|{_colour(deck.right[card], markup)})"]
+    """A card in words: ``M1 blue/yellow (a: blue 1, b: yellow 2 Draw)``: its name, its two
+    large symbols, then each end's small symbols and force, and the power at its end."""
+    lang = _lang(lang)
+    colon = _colon(lang)
+    halves = f"{_colour_word(deck.left[card], lang, markup)}/{_colour_word(deck.right[card], lang, markup)}"
+    ends = []
     for end in (0, 1):
-        symbols = "".join(_colour(c, markup) for c in deck.small[card][end]) or "-"
-        parts.append(f"{'ab'[end]}:{symbols}/{deck.force[card][end]}")
-    if deck.power[card]:
-        name = _WORDS[_lang(lang)]["powers"]
-        assert isinstance(name, dict)
-        parts.append(f"{name[POWER_NAMES[deck.power[card]]]}@{'ab'[deck.power_end[card]]}")
-    return " ".join(parts)
+        symbols = "+".join(_colour_word(c, lang, markup) for c in deck.small[card][end])
+        text = f"{'ab'[end]}{colon}{symbols or word('no_symbol', lang)} {deck.force[card][end]}"
+        if deck.power[card] and deck.power_end[card] == end:
+            powers = _WORDS[lang]["powers"]
+            assert isinstance(powers, dict)
+            text += f" {powers[POWER_NAMES[deck.power[card]]]}"
+        ends.append(text)
+    return f"{card_name(card)} {halves} ({', '.join(ends)})"
 
 
 def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool) -> str:
     deck = load_deck(obs.deck)
     faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup)
              + ("~" if n.endswith("~") else "") for n in names]
-    return "; ".join(faces) or "—"
+    return " · ".join(faces) or "—"
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
@@ -360,17 +376,20 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
         if not obs.active[seat]:
             marks.append(word("out", lang))
         label = seat_name(seat, lang, names) + (f" ({', '.join(marks)})" if marks else "")
-        hand = _faces(obs, obs.hand, lang, markup) if seat == obs.seat else str(obs.hand_sizes[seat])
+        hand = " ".join(obs.hand) or "—" if seat == obs.seat else str(obs.hand_sizes[seat])
         pairs = "; ".join(f"{up}/{lo}" for up, lo in obs.pairs[seat]) or "—"
         chain = " ".join(obs.chains[seat]) or "—"
         rows.append([label, hand, pairs, chain, str(obs.points[seat]),
                      _announcement(obs.announced[seat], lang)])
-    lines = [
-        word("round", lang, n=obs.round),
-        f"{word('river', lang)}{_colon(lang)}{_faces(obs, obs.river, lang, markup)}",
+    lines = [f"{word('river', lang)}{_colon(lang)}{_faces(obs, obs.river, lang, markup)}"]
+    if obs.seat is not None:  # the hand in words, one card a line (the table names them)
+        lines += [f"{word('your_hand', lang)}{_colon(lang)}{face}" if index == 0 else f"  {face}"
+                  for index, face in enumerate(_faces(obs, obs.hand, lang, markup).split(" · "))]
+    lines += [
         f"{word('pile', lang)}{_colon(lang)}{obs.pile_size} · {word('discard', lang)}{_colon(lang)}"
         f"{len(obs.discard)}",
     ]
+    lines[-1] += f" · {word('round', lang, n=obs.round)}"
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]
     if obs.loose:
@@ -378,7 +397,8 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
     others = {card for seat_pairs in obs.pairs for pair in seat_pairs for card in (pair[0][:2], pair[1][:2])}
     others |= {name.rstrip("~") for chain in obs.chains for name in chain}
     if others:
-        lines.append(_faces(obs, sorted(others), lang, markup))
+        lines.append(word("card_key", lang))
+        lines += [f"  {face}" for face in _faces(obs, sorted(others), lang, markup).split(" · ")]
     return (headers, rows), lines
 
 
