@@ -424,6 +424,8 @@ def prompt(observation: DrakonObservation, lang: str = "en") -> str:
     lang = _lang(lang)
     step = observation.step
     hero = hero_name(observation.step_hero, lang, article=True) if observation.step_hero >= 0 else ""
+    if step == "ability" and observation.step_hero >= 0:  # "la compétence du Voleur", not "de le"
+        return PROMPTS[lang]["ability"].format(hero_of=HEROES[lang][FIGURES[observation.step_hero]][3])
     if step == "turn":
         return PROMPTS[lang]["turn"].format(hero=hero)
     if step in PROMPTS[lang]:
