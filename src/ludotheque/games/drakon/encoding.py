@@ -128,13 +128,14 @@ def encode(observation: DrakonObservation) -> list[float]:
     return out
 
 
-def _quarters(arrows: int) -> int:
-    """Quarter turns from the pattern's canonical arrows (the first of its distinct turns)."""
-    return orientations(pattern_of(arrows)).index(arrows)
+#: Per arrows mask: quarter turns from its pattern's canonical arrows (the first of its
+#: distinct turns), and its pattern.
+_QUARTERS: Final = [orientations(pattern_of(arrows)).index(arrows) for arrows in range(16)]
+_KIND: Final = [[kind_of(effect, arrows) for arrows in range(16)] for effect in range(len(EFFECTS))]
 
 
 def _slot(observation: DrakonObservation, effect: int, arrows: int) -> int:
-    slot = observation.hand.index(kind_of(effect, arrows))  # hands are sorted: the first tile
+    slot = observation.hand.index(_KIND[effect][arrows])  # hands are sorted: the first tile
     if slot >= HAND_SLOTS:
         raise ValueError(f"a hand of {len(observation.hand)} tiles: placements name at most {HAND_SLOTS}")
     return slot
@@ -155,10 +156,10 @@ def action_index(observation: DrakonObservation, action: int) -> int:
             return _STAYS + (0 if family == A.F_MIND else NUM_FIGURES) + a
         plane, cell = first + a, b
     elif family == A.F_RELOCATE:
-        plane, cell = _RELOCATE + _quarters(a), b
+        plane, cell = _RELOCATE + _QUARTERS[a], b
     elif family in (A.F_PLACE, A.F_EXCHANGE):
         first = _PLACE if family == A.F_PLACE else _EXCHANGE
-        plane, cell = first + _slot(observation, a, b) * 4 + _quarters(b), c
+        plane, cell = first + _slot(observation, a, b) * 4 + _QUARTERS[b], c
     else:
         raise ValueError(f"{action} is no decision of a seat")
     return _PLANES + plane * CELLS + cell
