@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import time
 from collections.abc import Callable
 
@@ -73,7 +74,8 @@ def vector_steps(game_id: str, workers: int, seconds: float) -> float:
         steps, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds:
             masks = infos["action_mask"]
-            actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+            # a finished game's mask is empty: its next step only resets it (autoreset)
+            actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
             _, _, _, _, infos = envs.step(actions)
             steps += workers
         return steps / (time.perf_counter() - start)
@@ -107,17 +109,13 @@ def main() -> None:
                      f"{vector_steps(game_id, args.workers, args.seconds):,.0f}"))
         measure(f"{game_id} OpenSpiel (Python game)",
                 functools.partial(spiel_episode, openspiel.load(game_id), rng))
-    from pettingzoo.classic import connect_four_v3, tictactoe_v3
-
-    for name, maker in (("PettingZoo connect_four_v3", connect_four_v3.env),
-                        ("PettingZoo tictactoe_v3", tictactoe_v3.env)):
-        measure(name, lambda m=maker: aec_episode(m(), rng))
-    try:
-        from pettingzoo.classic import leduc_holdem_v4
-
-        measure("PettingZoo leduc_holdem_v4", lambda: aec_episode(leduc_holdem_v4.env(), rng))
-    except Exception as missing:  # rlcard is not installed
-        rows.append(("PettingZoo leduc_holdem_v4", f"not run ({type(missing).__name__}: needs rlcard)"))
+    for name in ("texas_holdem_v4", "leduc_holdem_v4", "connect_four_v3", "tictactoe_v3"):
+        try:  # PettingZoo's classic games need rlcard (card games) and pygame
+            module = importlib.import_module(f"pettingzoo.classic.{name}")
+        except ImportError as missing:
+            rows.append((f"PettingZoo {name}", f"not run (needs {missing.name})"))
+            continue
+        measure(f"PettingZoo {name}", lambda m=module: aec_episode(m.env(), rng))
     hearts = pyspiel.load_game("hearts")
     measure("OpenSpiel hearts (C++)", functools.partial(spiel_episode, hearts, rng))
     width = max(len(name) for name, _ in rows)
