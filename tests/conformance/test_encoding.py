@@ -34,6 +34,9 @@ def test_tensors_have_the_declared_size(case: Case) -> None:
             tensor = encoding.encode(state.observe(seat))
             assert len(tensor) == size
             assert all(isinstance(x, float) and math.isfinite(x) for x in tensor)
+            if hasattr(encoding, "encode_nonzero"):  # the sparse form says the same
+                nonzero = encoding.encode_nonzero(state.observe(seat))
+                assert {k: v for k, v in nonzero.items() if v} == {k: v for k, v in enumerate(tensor) if v}
 
 
 def test_a_tensor_does_not_change_when_only_others_hidden_things_change(case: Case) -> None:

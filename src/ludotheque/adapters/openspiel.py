@@ -25,7 +25,7 @@ import numpy as np
 import pyspiel
 
 from ..core import CHANCE, Game, State
-from .table import encoding_of, resolve_game, reward_range, rewards_of
+from .table import encoding_of, resolve_game, reward_range, rewards_of, tensor_of
 
 #: Equally likely deals at the first chance node (seeds 0 .. DEALS-1 of the game).
 DEALS = 1 << 12
@@ -240,7 +240,7 @@ class _Observer:
         if position is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.game.encoding.encode(position.observe(player))
+            self.tensor[:] = tensor_of(self.game.encoding, position.observe(player), self.tensor.size)
 
     def string_from(self, state: LudothequeSpielState, player: int) -> str:
         position = state.position.state

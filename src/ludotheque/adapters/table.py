@@ -50,6 +50,18 @@ def reward_range(game: Game, rewards: str) -> tuple[float, float]:
     return -1.0, 1.0
 
 
+def tensor_of(encoding: Any, observation: Any, size: int) -> npt.NDArray[np.float32]:
+    """The encoding's tensor of ``observation`` as float32."""
+    nonzero = getattr(encoding, "encode_nonzero", None)
+    if nonzero is None:
+        return np.asarray(encoding.encode(observation), dtype=np.float32)
+    # a large, sparse tensor (Drakon's planes): only its non-zero entries are written
+    tensor = np.zeros(size, dtype=np.float32)
+    entries = nonzero(observation)
+    tensor[list(entries)] = list(entries.values())
+    return tensor
+
+
 class Table:
     """One game of ``game`` under ``options``: deals from a seeded stream, draws its chance from
     the same stream, and shows each seat its tensor and the mask of its dense actions."""
@@ -93,7 +105,7 @@ class Table:
         return self._legal
 
     def tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        return np.asarray(self.encoding.encode(self.state.observe(seat)), dtype=np.float32)
+        return tensor_of(self.encoding, self.state.observe(seat), self.observation_size)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.action_size, dtype=np.int8)

@@ -290,7 +290,9 @@ class Game(ABC):
         ``observation_size(options)`` and ``encode(observation)`` (a fixed-size list of floats
         built from one seat's observation only), ``action_size(options)`` and
         ``action_index(observation, action)`` (a dense index ``0..action_size-1`` of a legal
-        action of the seat to act, one-to-one over the legal actions)."""
+        action of the seat to act, one-to-one over the legal actions); optionally
+        ``encode_nonzero(observation)``, the same tensor as ``{position: value}`` of its
+        non-zero entries, for a large and sparse one."""
         return self._own("encoding")
 
     def web_assets(self) -> Path | None:

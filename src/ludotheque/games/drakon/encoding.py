@@ -71,10 +71,19 @@ def action_size(options: Mapping[str, Any] | None = None) -> int:
 
 def encode(observation: DrakonObservation) -> list[float]:
     """The viewer's tensor (field by field in docs/rules/drakon.md)."""
+    out = [0.0] * SIZE
+    for at, value in encode_nonzero(observation).items():
+        out[at] = value
+    return out
+
+
+def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
+    """The same tensor as its non-zero entries by position: a few hundred of 89,061, what an
+    adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out = [0.0] * SIZE
+    out: dict[int, float] = {}
 
     def rel(seat: int) -> int:
         return (seat - me) % n
@@ -95,16 +104,16 @@ def encode(observation: DrakonObservation) -> list[float]:
         out[_STEP_CELL * CELLS + o.step_cell] = 1.0
     at = OBS_PLANES * CELLS
     for kind in o.hand:
-        out[at + kind] += 1.0
+        out[at + kind] = out.get(at + kind, 0.0) + 1.0
     at += NUM_KINDS
     for slot in range(n):
         seat = (me + slot) % n
         purse = o.purse_of[seat]
         gold, coins = o.gold[purse], o.purse_coins[purse]
-        out[at:at + _PER_SEAT] = [1.0, float(o.hand_sizes[seat]), float(o.coins[purse]),
-                                  0.0 if gold is None else float(gold),
-                                  *((0.0, 0.0, 0.0) if coins is None else map(float, coins)),
-                                  float(gold is not None)]
+        fields = [1.0, float(o.hand_sizes[seat]), float(o.coins[purse]),
+                  0.0 if gold is None else float(gold),
+                  *((0.0, 0.0, 0.0) if coins is None else map(float, coins)), float(gold is not None)]
+        out.update((at + k, value) for k, value in enumerate(fields))
         at += _PER_SEAT
     at += (MAX_PLAYERS - n) * _PER_SEAT
     out[at + _STEPS.index(o.step)] = 1.0
@@ -118,8 +127,9 @@ def encode(observation: DrakonObservation) -> list[float]:
     at += MAX_PLAYERS + 2
     out[at + rel(o.first_player)] = 1.0
     at += MAX_PLAYERS
-    out[at:at + 8] = [float(o.turn), float(o.pile), float(o.treasure), float(o.gone), float(o.goal),
-                      float(o.count_coins), float(o.escape), float(o.with_heroes)]
+    fields = [float(o.turn), float(o.pile), float(o.treasure), float(o.gone), float(o.goal),
+              float(o.count_coins), float(o.escape), float(o.with_heroes)]
+    out.update((at + k, value) for k, value in enumerate(fields))
     at += 8
     for figure in o.abilities_used:
         out[at + figure] = 1.0
