@@ -25,7 +25,7 @@ import numpy as np
 import pyspiel
 
 from ..core import CHANCE, Game, State
-from .table import encoding_of, resolve_game, reward_range, rewards_of, tensor_of
+from .table import dense_legal, encoding_of, resolve_game, reward_range, rewards_of, tensor_of
 
 #: Equally likely deals at the first chance node (seeds 0 .. DEALS-1 of the game).
 DEALS = 1 << 12
@@ -145,11 +145,8 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
     def _dense(self) -> dict[int, int]:
         position = self.position
         if position.dense is None:
-            state = position.state
-            assert state is not None and state.to_act is not None and state.to_act >= 0
-            observation = state.observe(state.to_act)
-            index = self.spiel.encoding.action_index
-            position.dense = {int(index(observation, a)): a for a in state.legal_actions()}
+            assert position.state is not None
+            position.dense = dense_legal(self.spiel.encoding, position.state)
         return position.dense
 
     def _legal_actions(self, player: int) -> list[int]:

@@ -50,6 +50,18 @@ def reward_range(game: Game, rewards: str) -> tuple[float, float]:
     return -1.0, 1.0
 
 
+def dense_legal(encoding: Any, state: State) -> dict[int, int]:
+    """Dense index -> game action, for the seat to act (raises if two actions share an index:
+    an encoding that is not one-to-one must never hide a legal action)."""
+    assert state.to_act is not None and state.to_act >= 0
+    observation = state.observe(state.to_act)
+    legal = state.legal_actions()
+    dense = {int(encoding.action_index(observation, action)): action for action in legal}
+    if len(dense) != len(legal):
+        raise ValueError(f"{state.game.id}: two legal actions share a dense index")
+    return dense
+
+
 def tensor_of(encoding: Any, observation: Any, size: int) -> npt.NDArray[np.float32]:
     """The encoding's tensor of ``observation`` as float32."""
     nonzero = getattr(encoding, "encode_nonzero", None)
@@ -99,9 +111,7 @@ class Table:
             if seat is None or seat < 0:
                 self._legal = {}
             else:
-                observation = self.state.observe(seat)
-                self._legal = {int(self.encoding.action_index(observation, a)): a
-                               for a in self.state.legal_actions()}
+                self._legal = dense_legal(self.encoding, self.state)
         return self._legal
 
     def tensor(self, seat: int) -> npt.NDArray[np.float32]:
