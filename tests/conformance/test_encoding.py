@@ -28,12 +28,12 @@ def test_tensors_have_the_declared_size(case: Case) -> None:
     size = encoding.observation_size(game.resolve_options(options))
     assert size > 0
     for index, state in enumerate(positions(case)):
-        if index % 3 and not state.is_terminal:
+        if index % 5 and not state.is_terminal:
             continue
         for seat in range(state.players):
             tensor = encoding.encode(state.observe(seat))
             assert len(tensor) == size
-            assert all(isinstance(x, float) and math.isfinite(x) for x in tensor)
+            assert set(map(type, tensor)) == {float} and math.isfinite(sum(tensor))  # no inf, no nan
             if hasattr(encoding, "encode_nonzero"):  # the sparse form says the same
                 nonzero = encoding.encode_nonzero(state.observe(seat))
                 assert {k: v for k, v in nonzero.items() if v} == {k: v for k, v in enumerate(tensor) if v}
