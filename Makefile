@@ -61,6 +61,7 @@ bench: $(BENCH) $(COMPILED)
 	$(PY) benchmarks/simulate_speed.py
 	$(PY) benchmarks/gargon_speed.py
 	$(PY) benchmarks/gargon_bots.py
+	$(PY) benchmarks/adapters_speed.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/ludotheque/_mypyc .pytest_cache .mypy_cache .ruff_cache
