@@ -17,11 +17,11 @@ HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,research]'
 	touch $(STAMP)
 
 $(BENCH): $(STAMP)
-	$(PY) -m pip install -q -e '.[test,bench]'
+	$(PY) -m pip install -q -e '.[test,research,bench]'
 	touch $(BENCH)
 
 $(HOT_LIST): FORCE | $(STAMP)
@@ -61,6 +61,7 @@ bench: $(BENCH) $(COMPILED)
 	$(PY) benchmarks/simulate_speed.py
 	$(PY) benchmarks/gargon_speed.py
 	$(PY) benchmarks/gargon_bots.py
+	$(PY) benchmarks/adapters_speed.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info src/ludotheque/_mypyc .pytest_cache .mypy_cache .ruff_cache

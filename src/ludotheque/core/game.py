@@ -298,6 +298,17 @@ class Game(ABC):
         Both read a position the search drew itself, never the real one."""
         return self._own("search")
 
+    def encoding(self) -> Any:
+        """The game's tensors for learners and research adapters (``ludotheque.adapters``), or
+        None: by default the ``encoding`` module of the game's folder, offering
+        ``observation_size(options)`` and ``encode(observation)`` (a fixed-size list of floats
+        built from one seat's observation only), ``action_size(options)`` and
+        ``action_index(observation, action)`` (a dense index ``0..action_size-1`` of a legal
+        action of the seat to act, one-to-one over the legal actions); optionally
+        ``encode_nonzero(observation)``, the same tensor as ``{position: value}`` of its
+        non-zero entries, for a large and sparse one."""
+        return self._own("encoding")
+
     def web_assets(self) -> Path | None:
         """The folder of the game's browser board (``board.js``, its CSS and pictures), or None
         for the generic board. By default the ``web`` folder of the game's folder, when there is

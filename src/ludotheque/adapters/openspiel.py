@@ -1,0 +1,268 @@
+"""Each game as an OpenSpiel Python game, so that OpenSpiel's own algorithms run on it::
+
+    from ludotheque.adapters import openspiel
+    game = openspiel.load("kagoun", players=2)     # pyspiel.load_game("python_ludotheque_kagoun")
+    state = game.new_initial_state()
+
+The deal is the first chance node: one of ``DEALS`` equally likely seeds (so the game OpenSpiel
+sees deals from that many shuffles); chance during play is the game's own chance node, its
+outcomes numbered in ascending order of the game's actions. A seat's actions are the dense
+indices of the game's encoding, ascending. The observation is the seat's tensor and its
+observation as JSON; the information state string is a digest of everything the seat has seen,
+step by step (perfect recall, no fixed-size tensor), and ``resample_from_infostate`` is the
+game's own ``State.resample``. Returns are the game's outcome (+1 winners, -1 the others, 0 when
+all tie) or, with ``rewards="scores"``, its scores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core import CHANCE, Game, State
+from .table import dense_legal, encoding_of, resolve_game, reward_range, rewards_of, tensor_of
+
+#: Equally likely deals at the first chance node (seeds 0 .. DEALS-1 of the game).
+DEALS = 1 << 12
+#: Outcomes of a chance node during play, at most (Kagoun: a card of 52; Drakon: a coin, a kind).
+PLAY_CHANCE = 256
+PREFIX = "python_ludotheque_"
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    spec = game.spec
+    default = spec.resolve_options({})["players"]
+    return pyspiel.GameType(
+        short_name=PREFIX + game.id,
+        long_name=f"Ludotheque {spec.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if spec.hidden_information
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": default, "rewards": "outcome"},
+    )
+
+
+class _Position:
+    """The Python side of an OpenSpiel state: the game's position and what each seat has seen.
+    Copied by the game's own ``clone`` (OpenSpiel copies a Python state with ``deepcopy``)."""
+
+    __slots__ = ("state", "seen", "dense")
+
+    def __init__(self, state: State | None, seen: list[str]) -> None:
+        self.state, self.seen = state, seen
+        self.dense: dict[int, int] | None = None  # dense index -> action, while the state stays
+
+    def __getstate__(self) -> tuple[State | None, list[str]]:
+        return self.state, self.seen
+
+    def __setstate__(self, fields: tuple[State | None, list[str]]) -> None:
+        self.state, self.seen = fields
+        self.dense = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return _Position(None if self.state is None else self.state.clone(), list(self.seen))
+
+
+class _Setup:
+    """What a game's states share (its options, encoding, rewards): shared, never copied."""
+
+    def __init__(self, game: Game, params: dict[str, Any]) -> None:
+        self.game, self.params = game, params
+        players = int(params.get("players", 0)) or game.spec.resolve_options({})["players"]
+        self.options = game.resolve_options({"players": players})
+        self.players = int(self.options["players"])
+        self.rewards = str(params.get("rewards", "outcome"))
+        reward_range(game, self.rewards)
+        self.encoding = encoding_of(game)
+        self.observation_size = int(self.encoding.observation_size(self.options))
+        self.action_size = int(self.encoding.action_size(self.options))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel serialises a Python state's fields) as its game's id and params."""
+        return (_setup, (self.game.id, self.params))
+
+
+def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
+    return _Setup(resolve_game(game_id), params)
+
+
+class LudothequeSpielGame(pyspiel.Game):  # type: ignore[misc]
+    game: Game  # set on the subclass made for each game
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        setup = _Setup(self.game, dict(params or {}))
+        low, high = reward_range(self.game, setup.rewards)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=setup.action_size,
+            max_chance_outcomes=max(DEALS, PLAY_CHANCE),
+            num_players=setup.players,
+            min_utility=low,
+            max_utility=high,
+            max_game_length=self.game.spec.max_game_length + 1)  # the deal, then the game
+        super().__init__(_game_type(self.game), info, params or {})
+        self.setup = setup
+
+    def new_initial_state(self) -> LudothequeSpielState:
+        return LudothequeSpielState(self, self.setup)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(self.setup, perfect_recall)
+
+
+class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: LudothequeSpielGame, setup: _Setup) -> None:
+        super().__init__(game)
+        self.spiel = setup
+        self.position = _Position(None, [""] * setup.players)
+
+    # -- whose turn, what is legal ---------------------------------------------------------
+    def current_player(self) -> int:
+        state = self.position.state
+        if state is None or state.to_act == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.to_act is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return state.to_act
+
+    def _dense(self) -> dict[int, int]:
+        position = self.position
+        if position.dense is None:
+            assert position.state is not None
+            position.dense = dense_legal(self.spiel.encoding, position.state)
+        return position.dense
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._dense())
+
+    def _chance(self) -> list[tuple[int, float]]:
+        """The game's chance outcomes in ascending order of its actions."""
+        state = self.position.state
+        assert state is not None
+        return sorted(state.chance_outcomes())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.position.state is None:
+            return [(seed, 1.0 / DEALS) for seed in range(DEALS)]
+        return [(k, p) for k, (_, p) in enumerate(self._chance())]
+
+    def _apply_action(self, action: int) -> None:
+        position = self.position
+        if position.state is None:
+            position.state = self.spiel.game.new_state(self.spiel.options, int(action))
+        elif position.state.to_act == CHANCE:
+            position.state.apply_trusted(self._chance()[action][0])
+        else:
+            position.state.apply_trusted(self._dense()[action])
+        position.dense = None
+        self._remember()
+
+    def _remember(self) -> None:
+        """Each seat's information state: a digest chained over everything it has seen."""
+        state, seen = self.position.state, self.position.seen
+        assert state is not None
+        for seat in range(len(seen)):
+            view = json.dumps(state.observe(seat).to_json(), sort_keys=True, separators=(",", ":"))
+            seen[seat] = hashlib.blake2b(f"{seen[seat]}|{view}".encode(), digest_size=16).hexdigest()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self.position.state
+        if state is None:
+            return f"deal {action}"
+        if player == pyspiel.PlayerId.CHANCE and state.to_act == CHANCE:
+            outcomes = self._chance()
+            if 0 <= action < len(outcomes):
+                return self.spiel.game.action_to_text(outcomes[action][0])
+        elif state.to_act == player:
+            dense = self._dense()
+            if action in dense:
+                return self.spiel.game.action_to_text(dense[action])
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        state = self.position.state
+        return state is not None and state.is_terminal
+
+    def returns(self) -> list[float]:
+        state = self.position.state
+        if state is None or not state.is_terminal:
+            return [0.0] * int(self.spiel.options["players"])
+        return rewards_of(state, self.spiel.rewards)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudothequeSpielState:
+        """A state ``player_id`` cannot tell apart from this one, drawn by the game's own
+        ``resample`` (its stream seeded from the sampler), with the same history."""
+        clone: LudothequeSpielState = self.clone()
+        if self.position.state is not None:
+            rng = random.Random(int(probability_sampler() * 2**53))
+            clone.position.state = self.position.state.resample(player_id, rng)
+        return clone
+
+    def __str__(self) -> str:
+        state = self.position.state
+        return "not dealt" if state is None else json.dumps(state.observe(None).to_json(), sort_keys=True)
+
+
+class _Observer:
+    """The seat's tensor (the game's encoding) and its observation as JSON; with perfect
+    recall, the digest of everything it has seen (there is no perfect-recall tensor)."""
+
+    def __init__(self, game: _Setup, perfect_recall: bool) -> None:
+        self.game, self.perfect_recall = game, perfect_recall
+        size = 0 if perfect_recall else game.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: LudothequeSpielState, player: int) -> None:
+        if self.perfect_recall:
+            return
+        position = state.position.state
+        if position is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = tensor_of(self.game.encoding, position.observe(player), self.tensor.size)
+
+    def string_from(self, state: LudothequeSpielState, player: int) -> str:
+        position = state.position.state
+        if position is None:
+            return f"p{player} not dealt"
+        if self.perfect_recall:
+            return f"p{player} {state.position.seen[player]}"
+        return json.dumps(position.observe(player).to_json(), sort_keys=True)
+
+
+_REGISTERED: dict[str, str] = {}
+
+
+def register(game: Game | str) -> str:
+    """Register ``game`` with OpenSpiel (once); returns its short name."""
+    resolved = resolve_game(game)
+    if resolved.id not in _REGISTERED:
+        encoding_of(resolved)
+        cls = type(f"Ludotheque{resolved.id.title()}SpielGame", (LudothequeSpielGame,), {"game": resolved})
+        globals()[cls.__name__] = cls  # found by name when a game or a state is pickled
+        pyspiel.register_game(_game_type(resolved), cls)
+        _REGISTERED[resolved.id] = PREFIX + resolved.id
+    return _REGISTERED[resolved.id]
+
+
+def load(game: Game | str, **params: Any) -> Any:
+    """The registered game as ``pyspiel.load_game`` makes it (params: players, rewards)."""
+    return pyspiel.load_game(register(game), params)

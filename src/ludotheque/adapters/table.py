@@ -1,0 +1,151 @@
+"""What every adapter shares: one game in play, seen as tensors (the game's own encoding), with
+chance drawn inside from the adapter's own seeded stream and terminal rewards chosen by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import CHANCE, Game, State, get_game
+from ..core.game import sample_chance
+from ..renderers import renderer_for
+
+#: How final scores become rewards: ``outcome`` (+1 for each winner, -1 for the others, 0 for
+#: everyone when all tie: a shared win is a win, as in Drakon's teams) or ``scores`` (the game's
+#: own scores: points in Gargon, 1/0 per winner in Drakon and Kagoun).
+REWARDS = ("outcome", "scores")
+
+
+def resolve_game(game: Game | str) -> Game:
+    return get_game(game) if isinstance(game, str) else game
+
+
+def encoding_of(game: Game) -> Any:
+    encoding = game.encoding()
+    if encoding is None:
+        raise ValueError(f"{game.id} declares no encoding (games/{game.id}/encoding.py)")
+    return encoding
+
+
+def rewards_of(state: State, rewards: str) -> list[float]:
+    """Each seat's reward once ``state`` is over."""
+    scores = [float(s) for s in state.scores()]
+    if rewards == "scores":
+        return scores
+    if rewards != "outcome":
+        raise ValueError(f"rewards must be one of {', '.join(REWARDS)}; got {rewards!r}")
+    winners = set(state.winners())
+    if len(winners) == len(scores):
+        return [0.0] * len(scores)
+    return [1.0 if seat in winners else -1.0 for seat in range(len(scores))]
+
+
+def reward_range(game: Game, rewards: str) -> tuple[float, float]:
+    if rewards == "scores":
+        return float(game.spec.min_score), float(game.spec.max_score)
+    return -1.0, 1.0
+
+
+def dense_legal(encoding: Any, state: State) -> dict[int, int]:
+    """Dense index -> game action, for the seat to act (raises if two actions share an index:
+    an encoding that is not one-to-one must never hide a legal action)."""
+    assert state.to_act is not None and state.to_act >= 0
+    observation = state.observe(state.to_act)
+    legal = state.legal_actions()
+    dense = {int(encoding.action_index(observation, action)): action for action in legal}
+    if len(dense) != len(legal):
+        raise ValueError(f"{state.game.id}: two legal actions share a dense index")
+    return dense
+
+
+def tensor_of(encoding: Any, observation: Any, size: int) -> npt.NDArray[np.float32]:
+    """The encoding's tensor of ``observation`` as float32."""
+    nonzero = getattr(encoding, "encode_nonzero", None)
+    if nonzero is None:
+        return np.asarray(encoding.encode(observation), dtype=np.float32)
+    # a large, sparse tensor (Drakon's planes): only its non-zero entries are written
+    tensor = np.zeros(size, dtype=np.float32)
+    entries = nonzero(observation)
+    tensor[list(entries)] = list(entries.values())
+    return tensor
+
+
+class Table:
+    """One game of ``game`` under ``options``: deals from a seeded stream, draws its chance from
+    the same stream, and shows each seat its tensor and the mask of its dense actions."""
+
+    def __init__(self, game: Game | str, options: Mapping[str, Any] | None = None) -> None:
+        self.game = resolve_game(game)
+        self.options = self.game.resolve_options(options)
+        self.encoding = encoding_of(self.game)
+        self.players = int(self.options["players"])
+        self.observation_size = int(self.encoding.observation_size(self.options))
+        self.action_size = int(self.encoding.action_size(self.options))
+        self.rng = random.Random()
+        self.state: State = self.game.new_state(self.options, 0)
+        self._legal: dict[int, int] | None = None
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.state = self.game.new_state(self.options, self.rng.getrandbits(63))
+        self._settle()
+
+    def _settle(self) -> None:
+        """Draw chance until a seat is to act (or the game is over)."""
+        self._legal = None
+        while self.state.to_act == CHANCE:
+            self.state.apply_trusted(sample_chance(self.state, self.rng))
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act
+
+    def legal(self) -> dict[int, int]:
+        """Dense index -> game action, for the seat to act."""
+        if self._legal is None:
+            seat = self.state.to_act
+            if seat is None or seat < 0:
+                self._legal = {}
+            else:
+                self._legal = dense_legal(self.encoding, self.state)
+        return self._legal
+
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        return tensor_of(self.encoding, self.state.observe(seat), self.observation_size)
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        if seat == self.state.to_act:
+            mask[list(self.legal())] = 1
+        return mask
+
+    def play(self, index: int) -> None:
+        """Play the dense action ``index`` of the seat to act (ValueError when not legal)."""
+        action = self.legal().get(int(index))
+        if action is None:
+            raise ValueError(f"dense action {index} is not legal now")
+        self.state.apply_trusted(action)
+        self._settle()
+
+    def play_action(self, action: int) -> None:
+        """Play a game action (a bot's choice) of the seat to act."""
+        self.state.apply(action)
+        self._settle()
+
+    def text(self, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it (a spectator: None), in the game's own words."""
+        words = renderer_for(self.game)
+        observation = self.state.observe(seat)
+        (header, rows), notes = words.board(observation, lang)
+        lines = ["  ".join(header), *("  ".join(row) for row in rows), *notes]
+        if self.state.is_terminal:
+            lines.append(words.winners_text(observation, lang))
+        elif self.state.to_act is not None and self.state.to_act >= 0:
+            actor = self.state.observe(self.state.to_act)
+            labels = [words.action_label(a, actor, lang) for a in self.state.legal_actions()[:12]]
+            lines.append(f"{words.seat_name(self.state.to_act, lang)}: {' | '.join(labels)}")
+        return "\n".join(lines)

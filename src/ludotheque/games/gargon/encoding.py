@@ -1,0 +1,122 @@
+"""Gargon as tensors for learners (docs/rules/gargon.md, "Tensors for learners"): a fixed-size
+vector built from one seat's observation only, and a dense action index.
+
+Seats are seen from the viewer: slot 0 is the viewer (a spectator sees from seat 0), slot k the
+seat k places after it. A card is one of 96 kinds (colour * 16 + value); a card seen only from
+its back counts in its colour. Actions: the ten fixed codes keep their index (pass, stop, draw
+from pile 1 or 2, a battle in each colour), then a play is the set of one to three positions
+of the viewer's hand (in canonical order: colour, then value descending; of two equal 0s the
+first), numbered in the combinatorial number system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any, Final
+
+from .actions import PLAY, play_cards
+from .components import HIDDEN, NUM_COLOURS, NUM_VALUES
+from .observe import GargonObservation
+from .phase import Phase
+from .rules import SHAPES
+
+MAX_PLAYERS: Final = 5
+KINDS: Final = NUM_COLOURS * NUM_VALUES  # 96
+#: Hand positions a play may name. Hands hold 8 cards at the deal and rarely pass 14 (random and
+#: heuristic play); a hand past this bound raises rather than index a play wrongly.
+HAND_SLOTS: Final = 24
+FIXED: Final = PLAY  # codes below PLAY keep their index
+PILE_TOP: Final = 3  # the colours of the top backs of each pile shown one by one
+
+_SLOT_SETS: Final = [s for size in (1, 2, 3) for s in combinations(range(HAND_SLOTS), size)]
+_SLOT_INDEX: Final = {slots: FIXED + k for k, slots in enumerate(_SLOT_SETS)}
+
+_ZONE: Final = KINDS + NUM_COLOURS  # a zone: counts of each kind, then backs per colour
+_PER_SEAT: Final = 3 * _ZONE + 2 + 1  # hand, in play, won; passed, present; pending draws
+_PHASES: Final = len(Phase)
+SIZE: Final = (KINDS  # own hand
+               + MAX_PLAYERS * _PER_SEAT
+               + 2 * (PILE_TOP * NUM_COLOURS + NUM_COLOURS + 1)  # piles
+               + KINDS  # discard
+               + _PHASES + (MAX_PLAYERS + 1) + MAX_PLAYERS  # phase, to act (or none), first
+               + len(SHAPES) + NUM_COLOURS  # the round's shape, colours played this round
+               + 1 + 1 + NUM_VALUES + (MAX_PLAYERS - 2))  # drawn, final round, amulets, players
+
+
+def observation_size(options: Mapping[str, Any] | None = None) -> int:
+    return SIZE
+
+
+def action_size(options: Mapping[str, Any] | None = None) -> int:
+    return FIXED + len(_SLOT_SETS)
+
+
+def _zone(out: list[float], at: int, cards: tuple[int, ...]) -> None:
+    for card in cards:
+        out[at + (KINDS + card - HIDDEN if card >= HIDDEN else card)] += 1.0
+
+
+def encode(observation: GargonObservation) -> list[float]:
+    """The viewer's tensor (field by field in docs/rules/gargon.md)."""
+    o = observation
+    n = o.players
+    me = 0 if o.seat is None else o.seat
+    out = [0.0] * SIZE
+    for card in o.hand:
+        out[card] += 1.0
+    at = KINDS
+    for slot in range(MAX_PLAYERS):
+        if slot < n:
+            seat = (me + slot) % n
+            _zone(out, at, o.hands[seat])
+            _zone(out, at + _ZONE, o.in_play[seat])
+            _zone(out, at + 2 * _ZONE, o.won[seat])
+            out[at + 3 * _ZONE] = float(o.passed[seat])
+            out[at + 3 * _ZONE + 1] = 1.0
+            out[at + 3 * _ZONE + 2] = float(o.pending_draws.count(seat))
+        at += _PER_SEAT
+    for pile in o.piles:
+        for depth, card in enumerate(pile[:PILE_TOP]):
+            out[at + depth * NUM_COLOURS + card - HIDDEN] = 1.0
+        at += PILE_TOP * NUM_COLOURS
+        for card in pile:
+            out[at + card - HIDDEN] += 1.0
+        out[at + NUM_COLOURS] = float(len(pile))
+        at += NUM_COLOURS + 1
+    _zone(out, at, o.discard)
+    at += KINDS
+    out[at + [p.label for p in Phase].index(o.phase)] = 1.0
+    at += _PHASES
+    out[at + (MAX_PLAYERS if o.to_act is None or o.to_act < 0 else (o.to_act - me) % n)] = 1.0
+    at += MAX_PLAYERS + 1
+    out[at + (o.first_player - me) % n] = 1.0
+    at += MAX_PLAYERS
+    if o.shape:
+        out[at + SHAPES.index(o.shape)] = 1.0
+    at += len(SHAPES)
+    for colour in o.round_colours:
+        out[at + colour] = 1.0
+    at += NUM_COLOURS
+    out[at] = float(o.drawn)
+    out[at + 1] = float(o.final_round)
+    at += 2
+    for value, amulets in enumerate(o.amulets[:NUM_VALUES]):
+        out[at + value] = float(amulets)
+    at += NUM_VALUES
+    out[at + n - 3] = 1.0
+    return out
+
+
+def action_index(observation: GargonObservation, action: int) -> int:
+    """The dense index of ``action``, legal for the viewer (the seat to act)."""
+    if action < FIXED:
+        return action
+    hand = observation.hand
+    used: list[int] = []
+    for card in play_cards(action):  # canonical order, as the hand
+        slot = next(k for k, held in enumerate(hand) if held == card and k not in used)
+        used.append(slot)
+    if used[-1] >= HAND_SLOTS:
+        raise ValueError(f"a hand of {len(hand)} cards: plays name at most {HAND_SLOTS} positions")
+    return _SLOT_INDEX[tuple(used)]

@@ -1,0 +1,79 @@
+"""The tensors every game declaring an ``encoding`` (``Game.encoding``) gives learners, checked
+over random playouts through the protocol only: declared sizes, no leak of what a seat does not
+see, and a dense action index one-to-one over the legal actions."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from ludotheque.core import CHANCE, Game
+
+from .test_conformance import Case, positions
+
+
+def _encoding(game: Game) -> Any:
+    encoding = game.encoding()
+    if encoding is None:
+        pytest.skip(f"{game.id} declares no encoding")
+    return encoding
+
+
+def test_tensors_have_the_declared_size(case: Case) -> None:
+    game, options, _ = case
+    encoding = _encoding(game)
+    size = encoding.observation_size(game.resolve_options(options))
+    assert size > 0
+    for index, state in enumerate(positions(case)):
+        if index % 5 and not state.is_terminal:
+            continue
+        for seat in range(state.players):
+            tensor = encoding.encode(state.observe(seat))
+            assert len(tensor) == size
+            assert set(map(type, tensor)) == {float} and math.isfinite(sum(tensor))  # no inf, no nan
+            if hasattr(encoding, "encode_nonzero"):  # the sparse form says the same
+                nonzero = encoding.encode_nonzero(state.observe(seat))
+                assert {k: v for k, v in nonzero.items() if v} == {k: v for k, v in enumerate(tensor) if v}
+
+
+def test_a_tensor_does_not_change_when_only_others_hidden_things_change(case: Case) -> None:
+    """Positions a seat cannot tell apart (``resample``: every hidden thing of the others drawn
+    again) give that seat the same tensor; and somewhere in a game of hidden information the
+    others' tensors do change across them (so what is redrawn is really hidden from the seat)."""
+    game, _, _ = case
+    encoding = _encoding(game)
+    rng = random.Random(11)
+    others_changed = False
+    for index, state in enumerate(positions(case)):
+        if index % 4 or state.is_terminal:
+            continue
+        for seat in range(state.players):
+            mine = encoding.encode(state.observe(seat))
+            for _ in range(3):
+                twin = state.resample(seat, rng)
+                assert encoding.encode(twin.observe(seat)) == mine, f"seat {seat} sees a change"
+                others_changed = others_changed or any(
+                    encoding.encode(twin.observe(o)) != encoding.encode(state.observe(o))
+                    for o in range(state.players) if o != seat)
+    if game.spec.hidden_information:
+        assert others_changed, "resampling never changed another seat's tensor"
+
+
+def test_the_dense_index_is_one_to_one_over_the_legal_actions(case: Case) -> None:
+    game, options, _ = case
+    encoding = _encoding(game)
+    size = encoding.action_size(game.resolve_options(options))
+    checked = 0
+    for state in positions(case):
+        if state.is_terminal or state.to_act == CHANCE:
+            continue
+        observation = state.observe(state.to_act)
+        legal = state.legal_actions()
+        dense = [encoding.action_index(observation, action) for action in legal]
+        assert all(isinstance(i, int) and 0 <= i < size for i in dense)
+        assert len(set(dense)) == len(legal), "two legal actions share a dense index"
+        checked += 1
+    assert checked
