@@ -174,3 +174,13 @@ class IsmctsBot(Bot):
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         raise NotImplementedError("the search plays from its decision (choose), not an observation")
+
+
+class StrongIsmctsBot(IsmctsBot):
+    """looks further ahead: the same search, 3 s a move"""
+
+    name = "ismcts-hard"
+
+    def __init__(self, seed: int | str | None = None, iterations: int | None = None,
+                 seconds: float = 3.0, **settings: Any) -> None:
+        super().__init__(seed, iterations, seconds, **settings)

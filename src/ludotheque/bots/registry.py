@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..core.bot import Bot
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
-from .ismcts import IsmctsBot
+from .ismcts import IsmctsBot, StrongIsmctsBot
 from .random_bot import RandomBot
 
 BotFactory = Callable[[int | str | None], Bot]
@@ -19,7 +19,9 @@ class UnknownBotError(LudothequeError):
 
 
 #: Bots that play every game through the protocol alone.
-GENERAL: dict[str, BotFactory] = {"random": RandomBot, "ismcts": IsmctsBot}
+#: Levels: ``heuristic`` (each game's own) is the easy one, ``ismcts`` the medium (0.5 s a move),
+#: ``ismcts-hard`` the strong (3 s a move).
+GENERAL: dict[str, BotFactory] = {"random": RandomBot, "ismcts": IsmctsBot, "ismcts-hard": StrongIsmctsBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

@@ -19,7 +19,7 @@ from .words import say, web_prompt
 
 def bot_name(bot: str | None, lang: str) -> str:
     """``Random bot``, ``Robot heuristique``: a bot's name in words."""
-    if bot in ("random", "heuristic", "ismcts"):
+    if bot in ("random", "heuristic", "ismcts", "ismcts-hard"):
         return say(f"bot_{bot}", lang)
     return say("bot_other", lang, bot=bot or "")
 
