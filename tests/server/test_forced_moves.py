@@ -45,7 +45,8 @@ def _forced_steps(record: GameRecord, humans: set[int]) -> list[tuple[int, int]]
 def test_a_persons_only_choices_are_played_for_them_and_the_log_says_so(tables: TableDriver) -> None:
     """Three people who answer only the decisions with two choices or more finish their game of
     Gargon: every one-choice decision (a fight in one colour, a pass with nothing else to do) is
-    played by the table and marked in the log, in English and in French."""
+    played by the table and marked in its person's log, in English and in French (not in the
+    others': having had one choice may tell of a hand), and in the replay."""
     table, tokens = tables.create(["human"] * 3)
     rng, deadline = random.Random(3), time.monotonic() + 120
     while True:
@@ -63,13 +64,20 @@ def test_a_persons_only_choices_are_played_for_them_and_the_log_says_so(tables: 
     record = GameRecord.from_json(tables.client.get(f"/api/tables/{table}/record").json())
     forced = _forced_steps(record, {0, 1, 2})
     assert len(forced) > 5
-    english, french = tables.view(table, tokens[0]), tables.view(table, tokens[0], "fr")
-    marked = [line for line in english["log"] if line.endswith(" (forced)")]
-    assert 0 < len(marked) <= len(forced)
-    assert len([line for line in french["log"] if line.endswith(" (coup forcé)")]) == len(marked)
-    assert not any("forced" in line for line in french["log"])
+    marks = 0
+    for seat, token in tokens.items():  # each seat's log marks the moves played for it, and only those
+        english, french = tables.view(table, token), tables.view(table, token, "fr")
+        marked = [line for line in english["log"] if line.endswith(" (forced)")]
+        assert len(marked) <= sum(1 for _, forced_seat in forced if forced_seat == seat)
+        assert all(line.startswith("You ") for line in marked)
+        assert len([line for line in french["log"] if line.endswith(" (coup forcé)")]) == len(marked)
+        assert not any("forced" in line for line in french["log"])
+        marks += len(marked)
+    assert marks > 0
+    assert not any("(forced)" in line for line in tables.view(table, None)["log"])  # a spectator's
     replay = tables.client.get(f"/api/tables/{table}/replay", params={"step": len(record.actions)}).json()
-    assert [line for step in replay["log_steps"] for line in step if line.endswith(" (forced)")]
+    in_replay = [line for step in replay["log_steps"] for line in step if line.endswith(" (forced)")]
+    assert len(in_replay) == marks  # once the game is over, every one of them
 
 
 class CountingBot(RandomBot):

@@ -150,7 +150,9 @@ class LiveTable:
         #: where moves may be taken back: the last action not forced and the forced ones since
         #: (an undo takes them all back: see undo.py)
         self.trail: list[LastMove] = []
-        self.forced_events: set[int] = set()  # the first event of each forced move (the log marks it)
+        #: the first event of each forced move, by the seat it was played for: that seat's log
+        #: marks it (only theirs while the game goes on: having had one choice may tell of a hand)
+        self.forced_events: dict[int, set[int]] = {}
         self.only = only_choice(state, self.humans)
         self._replay(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
@@ -266,7 +268,7 @@ class LiveTable:
         store), noting what it put in each person's own hand."""
         state = self.state
         before = {seat: state.observe(seat) for seat in self.humans}
-        forced, events = self.only is not None, len(self.log)
+        forced, events, mover = self.only is not None, len(self.log), state.to_act
         if self.row.undo:  # (the clocks as the mover's turn stood, for a move played here)
             clock = None if check or self.clocks is None else self.clocks.snapshot()
             move = LastMove(state.clone(), action, state.to_act, self.step, clock, forced)
@@ -276,7 +278,7 @@ class LiveTable:
         else:
             self.game.apply_trusted(action)
         if forced and len(self.log) > events:
-            self.forced_events.add(events)
+            self.forced_events.setdefault(mover, set()).add(events)
         self.only = only_choice(state, self.humans)
         for seat, seen in before.items():
             now = state.observe(seat)
@@ -363,7 +365,7 @@ class LiveTable:
             # the public events up to the next gain, then what that gain put in this seat's hand
             upto = gains[gained][0] if gained < len(gains) else len(self.log)
             lines += describe_log(self.renderer, self.row.seats, self.log[events:upto], seat, lang,
-                                  self.forced_events, events)
+                                  self.forced_events.get(seat, ()) if seat is not None else (), events)
             events = upto
             if gained < len(gains):
                 _, before, after = gains[gained]
