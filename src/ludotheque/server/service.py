@@ -25,7 +25,6 @@ from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock, state_to_store
 from .errors import ApiError
-from .forced import only_choice
 from .leaderboard import standings
 from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
 from .names import check_name
@@ -399,7 +398,7 @@ class TableService:
         revision = table.revision
         notice = self.bus.notice(ACTION, table.id, f"{revision} {text}")
         clock_state = None if table.clocks is None else table.clocks.saved(time.monotonic(), time.time())
-        forced = only_choice(trial, table.humans) is not None  # what a restarted server must play
+        forced = table.forced_in(trial)  # what a restarted server must play
         move = Move(table.id, revision, table.step, text, seat, trial.to_act, result, notice, clock_state,
                     forced)
         stored = asyncio.ensure_future(self.writer.append(move))

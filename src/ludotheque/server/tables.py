@@ -239,6 +239,10 @@ class LiveTable:
         they have a choice, or a bot plays for them anyway)."""
         return None if self.state.to_act in self.zombies else self.only
 
+    def forced_in(self, state: Any) -> bool:
+        """Whether a person of this table is to act in ``state`` with one legal action."""
+        return only_choice(state, self.humans) is not None
+
     @property
     def clock_seat(self) -> int | None:
         """The seat whose clock runs: the seat to act, but nobody while the table plays a forced
