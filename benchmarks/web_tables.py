@@ -123,7 +123,7 @@ async def play_seat(ws_base: str, table: str, token: str, rng: random.Random, pa
                 sent_at = None
             if view["terminal"]:
                 return True
-            if view["legal"] and sent_at is None:
+            if len(view["legal"]) > 1 and sent_at is None:  # (the table plays a one-choice decision)
                 await pace.wait()
                 choice = view["legal"][rng.randrange(len(view["legal"]))]["action"]
                 sent_version = view["version"]

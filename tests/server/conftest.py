@@ -17,6 +17,9 @@ from ludotheque.server import create_app
 from ludotheque.server.store import Store, metadata
 
 PG_URL = os.environ.get("LUDOTHEQUE_TEST_PG_URL")
+#: Seconds a driver leaves the table to play a seat's only legal action for it (server/forced.py)
+#: before playing it itself (a server without forced moves, or a long bot delay).
+FORCED_WAIT = 3.0
 
 
 def pg_url_or_skip() -> str:
@@ -99,9 +102,32 @@ class TableDriver:
                 raise AssertionError(f"waited too long: {current['to_act']} to act")
             time.sleep(0.01)
 
+    def moved_on(self, table: str, token: str | None, version: int, timeout: float = FORCED_WAIT) -> bool:
+        """Whether the table leaves ``version`` within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while self.view(table, token)["version"] == version:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
     def play(self, table: str, token: str, action: str, version: int) -> Any:
         return self.client.post(f"/api/tables/{table}/actions",
                                 json={"token": token, "action": action, "version": version})
+
+    def decide(self, table: str, token: str, mine: dict[str, Any], action: str) -> Any | None:
+        """Play ``action`` from ``mine`` (``token``'s view, its seat to act). A decision with one
+        legal action is the table's to play (forced moves): it is played here only if the table
+        has not played it within FORCED_WAIT, and a refusal then (it just did) is no failure.
+        Returns the answer, or None when the table played it."""
+        forced = len(mine["legal"]) == 1
+        if forced and self.moved_on(table, token, mine["version"]):
+            return None
+        response = self.play(table, token, action, mine["version"])
+        if forced and response.status_code == 409:
+            return None
+        assert response.status_code == 200, response.text
+        return response
 
     def undo(self, table: str, token: str, version: int) -> Any:
         return self.client.post(f"/api/tables/{table}/undo", json={"token": token, "version": version})
@@ -123,14 +149,35 @@ class TableDriver:
         answer = next(e["action"] for e in seen["legal"] if e["action"] in now)
         return answer, seen["version"]
 
+    def settled(self, table: str, tokens: dict[int, str], timeout: float = 20.0) -> dict[str, Any]:
+        """The spectator's view once the table waits for a decision of one of ``tokens``' seats
+        (two legal actions or more: it does not move until then), or at the end; forced moves
+        (one legal action) are left to the table on the way (see ``decide``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            current = self.view(table, None)
+            to_act = current["to_act"]
+            if current["terminal"]:
+                return current
+            if to_act in tokens:
+                mine = self.view(table, tokens[to_act])
+                if mine["version"] == current["version"] and len(mine["legal"]) > 1:
+                    return current
+                if mine["version"] == current["version"] and mine["legal"]:
+                    self.decide(table, tokens[to_act], mine, mine["legal"][0]["action"])
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited too long: {to_act} to act")
+            time.sleep(0.01)
+
     def play_turn(self, table: str, tokens: dict[int, str], pick: Callable[[list[Any]], Any]) -> bool:
-        """The seat to act (all seats human) plays ``pick(legal)``; False once the game is over."""
-        current = self.view(table, next(iter(tokens.values())))
+        """The seat to act (all seats human) plays ``pick(legal)`` once the table waits for its
+        decision (forced moves are the table's); False once the game is over."""
+        current = self.settled(table, tokens)
         if current["terminal"]:
             return False
         token = tokens[current["to_act"]]
-        legal = self.view(table, token)["legal"]
-        response = self.play(table, token, pick(legal)["action"], current["version"])
+        action = pick(self.view(table, token)["legal"])["action"]
+        response = self.play(table, token, action, current["version"])
         assert response.status_code == 200, response.text
         return True
 
@@ -142,8 +189,8 @@ class TableDriver:
                 return current
             token = tokens[current["to_act"]]
             mine = self.view(table, token)
-            response = self.play(table, token, mine["legal"][0]["action"], mine["version"])
-            assert response.status_code == 200, response.text
+            if mine["to_act"] == mine["seat"]:  # (else the table played a forced move meanwhile)
+                self.decide(table, token, mine, mine["legal"][0]["action"])
 
 
 @pytest.fixture
@@ -181,6 +228,11 @@ class Page:
             self.view = {**self.view, "seats": [{**s, "connected": s["kind"] == "bot" or s["seat"] in
                                                  message["connected"]} for s in self.view["seats"]]}
         return dict(message)
+
+    def catch_up(self, version: int) -> None:
+        """Read messages until the view is at ``version`` (forced moves send updates of their own)."""
+        while self.view is None or self.view["version"] < version:
+            self.receive()
 
     def until(self, kind: str) -> dict[str, Any]:
         """The next message of ``kind`` (others are applied on the way)."""

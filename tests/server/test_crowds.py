@@ -61,7 +61,10 @@ def _play(http: httpx.Client, table: str, tokens: dict[int, str], until: int) ->
         if view["terminal"] or view["version"] >= until:
             return slowest
         token = tokens[view["to_act"]]
-        legal = http.post(f"/api/tables/{table}/view", json={"token": token}).json()["legal"]
+        mine = http.post(f"/api/tables/{table}/view", json={"token": token}).json()
+        legal = mine["legal"] if mine["version"] == view["version"] else []
+        if len(legal) < 2:  # the table moved meanwhile, or plays this seat's only choice for it
+            continue
         chosen = {"token": token, "action": rng.choice(legal)["action"], "version": view["version"]}
         started = time.monotonic()
         answer = http.post(f"/api/tables/{table}/actions", json=chosen)

@@ -252,7 +252,7 @@ def test_a_rematch_seat_claimed_through_one_process_opens_in_the_other(pg_url: s
         rng = random.Random(5)
         while not table.finished:
             seat = table.state.to_act
-            if seat in tokens:
+            if seat in tokens and table.forced_move is None:  # (forced moves are the table's)
                 await a.act(table, seat, rng.choice(table.state.legal_texts()), table.step, "en")
             await asyncio.sleep(0.001)
         new_id, token0 = await a.rematch(table, tokens[0])

@@ -92,10 +92,12 @@ def test_a_new_server_resumes_every_table_where_it_was(db_url: str) -> None:
         first = TableService(store, bot_delay=0.0)
         table, tokens = await first.create("gargon", {"first_player": 0}, ["human", "bot:random", "human"])
         for _ in range(12):  # humans play their first legal action; the bot answers at once
-            while table.state.to_act == 1:
+            while table.bot_to_act:  # (as do a person's forced moves: server/forced.py)
                 await asyncio.sleep(0.001)
             seat = table.state.to_act
             await first.act(table, seat, table.state.legal_texts()[0], table.step, "en")
+        while table.bot_to_act:  # a person's decision is next
+            await asyncio.sleep(0.001)
         before = (table.step, table.state.observe(None).to_json(), list(table.game.record.actions))
         await first.close()
         store.close()

@@ -67,8 +67,9 @@ def test_updates_rebuild_exactly_the_whole_views(client: TestClient, tables: Any
         assert pages[0].until("presence")["connected"] == [0, 1]  # seat 1 arrived
         steps = 0
         while tables.play_turn(table, tokens, lambda legal: legal[-1]):
+            settled = tables.settled(table, tokens)  # forced moves played
             for page in pages.values():
-                page.until("update")
+                page.catch_up(settled["version"])
             for seat, page in pages.items():
                 assert page.view is not None
                 token = None if seat is None else tokens[seat]
@@ -151,10 +152,12 @@ def test_no_hidden_value_of_one_seat_reaches_another_seat_or_a_spectator(client:
             assert page.view is not None
             seen[reader][0] = (page.view, page.messages[-1][0])
         while tables.play_turn(table, tokens, lambda legal: legal[len(legal) // 2]):
+            settled = tables.settled(table, tokens)  # forced moves played, one update each
             for reader, page in pages.items():
-                page.until("update")
-                assert page.view is not None
-                seen[reader][page.view["version"]] = (page.view, page.messages[-1][0])
+                while page.view is None or page.view["version"] < settled["version"]:
+                    page.until("update")
+                    assert page.view is not None
+                    seen[reader][page.view["version"]] = (page.view, page.messages[-1][0])
     state = replay_start(client, table)
     record_actions = client.get(f"/api/tables/{table}/record").json()["actions"]
     known: dict[int | None, set[str]] = {1: set(), None: set()}

@@ -30,10 +30,27 @@ def version(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.version || '-1'"))
 
 
+#: Milliseconds a driver leaves a decision with one legal action to the table, which plays it for
+#: the person (server/forced.py), before clicking it itself (a refusal then, stale, is harmless).
+FORCED_WAIT_MS = 3000
+
+#: True once the page's seat has a decision to make or the game is over: a decision with one
+#: legal action counts only once it has waited FORCED_WAIT_MS on one version (the table plays it).
+DECISION_OR_END = """() => {
+  if (document.body.dataset.terminal === 'true') return true;
+  const els = [...document.querySelectorAll('[data-action]:not([disabled])')];
+  if (!els.length || document.body.dataset.pending === 'true') return false;
+  if (new Set(els.map((e) => e.dataset.action)).size > 1) return true;
+  const seen = window.__forcedSeen, at = document.body.dataset.version;
+  if (!seen || seen.version !== at) window.__forcedSeen = { version: at, since: performance.now() };
+  return performance.now() - window.__forcedSeen.since > FORCED_WAIT_MS;
+}""".replace("FORCED_WAIT_MS", str(FORCED_WAIT_MS))
+
+
 def wait_turn_or_end(page: Any) -> bool:
-    """Wait until the seat has something to do (True) or the game is over (False)."""
-    page.wait_for_function("document.querySelector('[data-action]:not([disabled])')"
-                           " || document.body.dataset.terminal === 'true'")
+    """Wait until the seat has a decision to make (True) or the game is over (False); its only
+    legal action is left to the table for a while (forced moves)."""
+    page.wait_for_function(DECISION_OR_END)
     return page.evaluate("document.body.dataset.terminal") != "true"
 
 

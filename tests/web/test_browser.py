@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .tables import create_table, legal, version, wait_over, wait_turn_or_end
+from .tables import DECISION_OR_END, create_table, legal, version, wait_over, wait_turn_or_end
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -91,6 +91,8 @@ def play_turn(page: Any, turn: int, ways: dict[str, int]) -> None:
     """One decision, taken the ways a person would: plays by selecting cards then confirming, draws
     by clicking a pile, colours by clicking them, and the moves panel for the rest."""
     actions = legal(page)
+    if not actions:
+        return  # the table played this seat's only choice meanwhile (server/forced.py)
     plays = [a for a in actions if a.startswith("play ")]
     if plays and (turn % 4 == 0 or "pass" not in actions):
         cards = plays[turn % len(plays)].split()[1:]
@@ -121,7 +123,7 @@ def wait_any_turn(pages: list[Any], timeout: float = TIMEOUT_MS / 1000) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for p in pages:
-            if p.evaluate("document.querySelector('[data-action]:not([disabled])') !== null"):
+            if p.evaluate(f"({DECISION_OR_END})() && document.body.dataset.terminal !== 'true'"):
                 return p
         if pages[0].evaluate("document.body.dataset.terminal") == "true":
             return None

@@ -107,5 +107,13 @@ def play_to_chance(base: str, game: str, players: int, rng: random.Random) -> tu
                 return table, int(summary["version"])
             token = tokens[summary["to_act"]]
             view = call(f"{base}/api/tables/{table}/view", {"token": token})
-            call(f"{base}/api/tables/{table}/actions",
-                 {"token": token, "action": rng.choice(view["legal"])["action"], "version": view["version"]})
+            if not view["legal"]:
+                continue  # the table moved meanwhile (a forced move played for the seat)
+            try:
+                action = rng.choice(view["legal"])["action"]
+                call(f"{base}/api/tables/{table}/actions",
+                     {"token": token, "action": action, "version": view["version"]})
+            except urllib.error.HTTPError as exc:
+                # a seat's only choice may be played by the table first (server/forced.py)
+                if exc.code != 409 or len(view["legal"]) != 1:
+                    raise

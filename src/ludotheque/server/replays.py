@@ -13,6 +13,7 @@ from typing import Any
 from ..core.game import start_log
 from ..core.record import GameRecord
 from .errors import ApiError
+from .forced import only_choice
 from .tables import LiveTable
 from .views import build_view, describe_log, whole_view
 from .words import say
@@ -31,11 +32,14 @@ def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | Non
     state = record.start()
     log = start_log(state)
     log = [] if log is None else log
-    bounds = [len(log)]
+    bounds, forced = [len(log)], set()
     for text in record.actions[:step]:
+        was_forced = only_choice(state, table.humans) is not None  # marked as at the table (forced.py)
         state.apply_trusted(state.game.parse_action(text))
+        if was_forced and len(log) > bounds[-1]:
+            forced.add(bounds[-1])
         bounds.append(len(log))
-    lines = describe_log(table.renderer, table.row.seats, log, seat, lang)
+    lines = describe_log(table.renderer, table.row.seats, log, seat, lang, forced)
     view = whole_view(build_view(state, table.renderer, table.row.seats, seat, lang), lines, ())
     view.update(version=step, table=table.id, game=table.row.game, game_name=state.game.spec.name,
                 rules_version=table.row.rules_version, next_id=table.row.next_id, steps=steps, step=step,

@@ -227,7 +227,7 @@ class TableService:
             table = LiveTable(row, [])
         except LudothequeError as exc:
             raise ApiError(400, "bad_options", problem=str(exc)) from None
-        row.to_act = table.state.to_act
+        row.to_act, row.forced = table.state.to_act, table.only is not None
         return table
 
     async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
@@ -333,16 +333,15 @@ class TableService:
         return revision
 
     async def undo(self, table: LiveTable, seat: int | None, version: int) -> int:
-        """Take back ``seat``'s last action (server/undo.py says when it may), chosen on the view
-        of revision ``version``: the store forgets it first (the table gets a new revision, never
-        an old one again), then the table is played again without it and every page gets its
-        whole view. Returns the new revision."""
+        """Take back ``seat``'s last action (server/undo.py says when it may), with the forced
+        moves of theirs that followed it, chosen on the view of revision ``version``: the store
+        forgets them first (the table gets a new revision, never an old one again), then the table
+        is played again without them and every page gets its whole view. Returns the new revision."""
         async with table.lock:
             if version > table.revision and self.bus.multi_process:
                 await self._catch_up_locked(table)
             table.check_undo(seat, version)
-            last = table.last
-            assert last is not None
+            last, count = table.trail[0], len(table.trail)  # the decision, then its forced moves
             notice = self.bus.notice(UNDO, table.id, str(version + 1))
             clock_state = None
             if table.clocks is not None:  # the mover's turn goes on from when it began
@@ -350,16 +349,16 @@ class TableService:
                 clock_state = state_to_store(turn[0], turn[1], time.monotonic(), time.time())
             try:
                 await to_thread.run_sync(self.store.undo_last, table.id, version, table.step,
-                                         last.before.to_act, notice, clock_state)
+                                         last.before.to_act, notice, clock_state, count)
             except TableMoved:
                 await self._catch_up_locked(table)
                 raise ApiError(409, "stale", version=version, current=table.revision) from None
             except Exception as exc:
                 log.exception("table %s: could not take back revision %s", table.id, version)
                 raise ApiError(503, "store") from exc
-            self._rewind(table, table.game.record.actions[:-1], version + 1)
+            self._rewind(table, table.game.record.actions[:-count], version + 1)
             if table.clocks is not None and last.clock is not None:
-                table.clocks.resume(table.revision, table.state.to_act, last.clock)
+                table.clocks.resume(table.revision, table.clock_seat, last.clock)
             revision = table.revision
         self._moved(table)
         return revision
@@ -401,7 +400,9 @@ class TableService:
         revision = table.revision
         notice = self.bus.notice(ACTION, table.id, f"{revision} {text}")
         clock_state = None if table.clocks is None else table.clocks.saved(time.monotonic(), time.time())
-        move = Move(table.id, revision, table.step, text, seat, trial.to_act, result, notice, clock_state)
+        forced = table.forced_in(trial)  # what a restarted server must play
+        move = Move(table.id, revision, table.step, text, seat, trial.to_act, result, notice, clock_state,
+                    forced)
         stored = asyncio.ensure_future(self.writer.append(move))
         try:
             await asyncio.shield(stored)
@@ -527,7 +528,8 @@ class TableService:
 
     # -- bots -----------------------------------------------------------------------------------
     def _schedule_bots(self, table: LiveTable) -> None:
-        """If a bot (or chance) is to act, let it move after the visible delay (one bot task per
+        """If a bot (or chance, or a person's only legal action) is to act, let it move after the
+        visible delay (one bot task per
         table, and one process per table: the one holding its lease). Called wherever a table comes
         to a new position here: created, read back, caught up, swept after another process died."""
         if table.finished or not table.bot_to_act:
@@ -542,18 +544,21 @@ class TableService:
                 return  # another process moves this table's bots
             while not table.finished and table.bot_to_act:
                 await asyncio.sleep(self.bot_delay)
-                revision, seat = table.revision, table.state.to_act
+                revision, seat, forced = table.revision, table.state.to_act, table.forced_move
                 if seat == CHANCE:
                     action = table.chance_outcome()
                 elif seat in table.bots or seat in table.zombies:
                     bot = table.bots.get(seat) or table.zombies[seat]
                     action = await self.bots.move(bot, table.state, seat, table.id)
+                elif forced is not None:  # a person's only choice, played for them (forced.py)
+                    action = forced
                 else:
                     break
                 async with table.lock:
                     if table.revision != revision:
                         continue  # the table moved while the bot thought (caught up from the store)
-                    if seat != CHANCE and seat not in table.bots and seat not in table.zombies:
+                    if (seat != CHANCE and seat not in table.bots and seat not in table.zombies
+                            and table.forced_move is None):
                         break  # the player took their seat back while the bot thought
                     try:
                         await self._commit(table, action, seat)
@@ -633,7 +638,7 @@ class TableService:
         """The pages hear of the clocks after each step, and of who a bot plays for (without a
         clock: only when that, or who is away, changed)."""
         if table.clocks is not None:
-            table.clocks.turn(table.revision, table.state.to_act, time.monotonic())  # a new turn starts now
+            table.clocks.turn(table.revision, table.clock_seat, time.monotonic())  # a new turn starts now
         elif not table.absence_changed():
             return
         table.updates.tell_all(table.clock_message(time.monotonic()))
@@ -648,7 +653,7 @@ class TableService:
                 self._tick_absence(table, now)
                 continue
             humans = {s.seat for s in table.row.seats if s.kind == "human"} - set(table.zombies)
-            seat = table.clocks.tick(table.revision, table.state.to_act, humans, table.connected(), now)
+            seat = table.clocks.tick(table.revision, table.clock_seat, humans, table.connected(), now)
             if seat is not None:
                 log.info("table %s: seat %s ran out of time or left; a bot plays for it", table.id, seat)
                 table.zombie(seat)

@@ -39,6 +39,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     inspect,
@@ -78,6 +79,8 @@ tables = Table(
     Column("clock", JSON, nullable=True),  # the turn timer (server/clocks.py); None: none
     Column("undo", Boolean, nullable=False, default=False),  # players may take back a move
     Column("clock_state", JSON, nullable=True),  # each seat's time left, and since when (clocks.py)
+    # the person to act has one legal action, which the table plays for them (forced.py)
+    Column("forced", Boolean, nullable=False, default=False, server_default=false()),
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
@@ -112,7 +115,7 @@ _SCHEMA_LOCK = 0x6C75646F  # "ludo"
 
 #: The hot path's two statements, as plain SQL (compiled once; far cheaper per call than Core).
 _ADVANCE = text("UPDATE ludo_tables SET step = :next, revision = :revision + 1, to_act = :to_act, "
-                "finished = :finished, result = :result, clock_state = :clock_state "
+                "finished = :finished, result = :result, clock_state = :clock_state, forced = :forced "
                 "WHERE id = :id AND revision = :revision")
 _ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON), bindparam("clock_state", type_=JSON))
 _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
@@ -124,7 +127,7 @@ class Move:
     """One action to record: chosen on ``revision`` of table ``table_id`` and played at ``step``
     by ``seat``, leaving ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells
     the other processes; ``clock_state``: the turn timer's state once it is played (clocks.py), at
-    a table with one."""
+    a table with one; ``forced``: whether ``to_act`` is a person with one legal action then."""
 
     table_id: str
     revision: int
@@ -135,6 +138,7 @@ class Move:
     result: dict[str, Any] | None = None
     notice: str | None = None
     clock_state: dict[str, Any] | None = None
+    forced: bool = False
 
 
 class StoreError(LudothequeError):
@@ -173,6 +177,7 @@ class TableRow:
     clock: dict[str, Any] | None = None
     undo: bool = False  # a player may take back their last move (server/undo.py)
     clock_state: dict[str, Any] | None = None  # the turn timer as of the last action (clocks.py)
+    forced: bool = False  # the person to act has one legal action: the table plays it (forced.py)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -213,6 +218,8 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN clock_state JSON"))
     if "seed_key" not in columns:  # tables were dealt from 32-bit seeds, and still are
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN seed_key VARCHAR(64)"))
+    if "forced" not in columns:  # people played their only legal actions themselves
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN forced BOOLEAN NOT NULL DEFAULT FALSE"))
     if "revision" not in columns:  # positions were named by their step, which an undo reuses
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
         db.execute(text("UPDATE ludo_tables SET revision = step"))
@@ -270,7 +277,7 @@ class Store:
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options,
             **_seed_columns(row.seed),
             created=row.created, step=0, revision=0, to_act=row.to_act, finished=row.finished, result=None,
-            next_id=None, clock=row.clock, undo=row.undo))
+            next_id=None, clock=row.clock, undo=row.undo, forced=row.forced))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
              "name": s.name} for s in row.seats])
@@ -291,7 +298,7 @@ class Store:
                 advanced = db.execute(_ADVANCE, {
                     "id": move.table_id, "revision": move.revision, "next": move.step + 1,
                     "to_act": move.to_act, "finished": move.result is not None, "result": move.result,
-                    "clock_state": move.clock_state})
+                    "clock_state": move.clock_state, "forced": move.forced})
                 if advanced.rowcount != 1:
                     continue
                 db.execute(_RECORD, {"id": move.table_id, "step": move.step, "action": move.action,
@@ -307,18 +314,22 @@ class Store:
             raise TableMoved(table_id)
 
     def undo_last(self, table_id: str, revision: int, step: int, to_act: int | None,
-                  notice: str | None = None, clock_state: dict[str, Any] | None = None) -> None:
-        """Forget the last action of a table at ``revision`` and ``step`` (it goes back to
-        ``step - 1``, with ``to_act`` to act, at a new revision); TableMoved if the table has left
-        ``revision`` or is over."""
+                  notice: str | None = None, clock_state: dict[str, Any] | None = None,
+                  count: int = 1) -> None:
+        """Forget the last ``count`` actions of a table at ``revision`` and ``step`` (a move and
+        the forced moves after it: it goes back to ``step - count``, with ``to_act`` to act and a
+        decision to make, at a new revision); TableMoved if the table has left ``revision`` or is
+        over."""
         with self._writing() as db:
             back = db.execute(update(tables).where(and_(
                 tables.c.id == table_id, tables.c.revision == revision, tables.c.step == step,
                 tables.c.finished.is_(False)))
-                .values(step=step - 1, revision=revision + 1, to_act=to_act, clock_state=clock_state))
+                .values(step=step - count, revision=revision + 1, to_act=to_act, clock_state=clock_state,
+                        forced=False))
             if back.rowcount != 1:
                 raise TableMoved(table_id)
-            db.execute(delete(actions).where(and_(actions.c.table_id == table_id, actions.c.idx == step - 1)))
+            db.execute(delete(actions).where(and_(actions.c.table_id == table_id,
+                                                  actions.c.idx >= step - count)))
             self._notify(db, notice)
 
     def create_rematch(self, table_id: str, row: TableRow) -> str:
@@ -419,14 +430,16 @@ class Store:
         return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
 
     def bot_turns(self) -> list[str]:
-        """Unfinished tables where a bot or chance is to act, oldest first: what a starting server
-        (or one taking over from a dead one) must move."""
+        """Unfinished tables where a bot or chance is to act, or a person's only legal action is
+        to be played for them, oldest first: what a starting server (or one taking over from a
+        dead one) must move."""
         with self.engine.connect() as db:
             return list(db.execute(
                 select(tables.c.id).outerjoin(seats, and_(seats.c.table_id == tables.c.id,
                                                           seats.c.seat == tables.c.to_act))
                 .where(and_(tables.c.finished.is_(False),
-                            or_(tables.c.to_act == CHANCE, seats.c.kind == "bot")))
+                            or_(tables.c.to_act == CHANCE, seats.c.kind == "bot",
+                                tables.c.forced.is_(True))))
                 .order_by(tables.c.created)).scalars().all())
 
     def clocked_ids(self) -> list[str]:
@@ -490,4 +503,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
         clock=row.get("clock"), undo=bool(row.get("undo")), clock_state=row.get("clock_state"),
+        forced=bool(row.get("forced")),
     )

@@ -31,6 +31,7 @@ from ..renderers import GameRenderer, renderer_for
 from ..sim.match import bot_seed, chance_seed
 from .clocks import SeatClocks, parse_clock
 from .errors import ApiError
+from .forced import only_choice
 from .store import SeatRow, StoreError, TableRow
 from .undo import LastMove, refusal
 from .updates import Updates
@@ -123,7 +124,7 @@ class LiveTable:
         clock = parse_clock(row.clock) if row.clock else None
         self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
         if self.clocks is not None:
-            self.clocks.turn(self.revision, self.state.to_act, time.monotonic())
+            self.clocks.turn(self.revision, self.clock_seat, time.monotonic())
             self.clocks.restore(row.clock_state, time.monotonic(), time.time())
         self.zombies: dict[int, Bot] = {}  # people's seats a bot plays for, until they come back
         #: at a table without a clock: since when each person's page has been gone, the seat to
@@ -146,7 +147,13 @@ class LiveTable:
         #: what each person's own hand gained, by seat: (the number of public events by then, the
         #: seat's observations before and after): the log tells them, and only them, the values
         self.gains: dict[int, list[tuple[int, Any, Any]]] = {}
-        self.last: LastMove | None = None  # kept only where moves may be taken back
+        #: where moves may be taken back: the last action not forced and the forced ones since
+        #: (an undo takes them all back: see undo.py)
+        self.trail: list[LastMove] = []
+        #: the first event of each forced move, by the seat it was played for: that seat's log
+        #: marks it (only theirs while the game goes on: having had one choice may tell of a hand)
+        self.forced_events: dict[int, set[int]] = {}
+        self.only = only_choice(state, self.humans)
         self._replay(moves)
         self.lines: dict[tuple[int | None, str], list[str]] = {}  # the log in words, per reader
         self.described: dict[tuple[int | None, str], tuple[int, int]] = {}  # (events, gains) in lines
@@ -197,7 +204,7 @@ class LiveTable:
         clock = {"mode": "none", "left": None} if self.clocks is None else {
             **self.clocks.clock.to_json(), "left": [round(x, 1) for x in self.clocks.left(now)]}
         return {"type": "clock", **clock, "version": self.revision,
-                "to_act": self.state.to_act if not self.finished else None,
+                "to_act": self.clock_seat if not self.finished else None,
                 "zombies": sorted(self.zombies), "gone": sorted(self.gone)}
 
     def absence_changed(self) -> bool:
@@ -224,9 +231,27 @@ class LiveTable:
 
     @property
     def bot_to_act(self) -> bool:
-        """Whether the next move is not a person's: a bot's, or a chance outcome."""
+        """Whether the table makes the next move itself: a bot's, a chance outcome, or a person's
+        only legal action (forced.py)."""
         to_act = self.state.to_act
-        return to_act == CHANCE or to_act in self.bots or to_act in self.zombies
+        return (to_act == CHANCE or to_act in self.bots or to_act in self.zombies
+                or self.forced_move is not None)
+
+    @property
+    def forced_move(self) -> Action | None:
+        """The only legal action of the person to act, which the table plays for them (None when
+        they have a choice, or a bot plays for them anyway)."""
+        return None if self.state.to_act in self.zombies else self.only
+
+    def forced_in(self, state: Any) -> bool:
+        """Whether a person of this table is to act in ``state`` with one legal action."""
+        return only_choice(state, self.humans) is not None
+
+    @property
+    def clock_seat(self) -> int | None:
+        """The seat whose clock runs: the seat to act, but nobody while the table plays a forced
+        move (it costs its person no time)."""
+        return None if self.only is not None else self.state.to_act
 
     def extend(self, moves: Sequence[str]) -> None:
         """Play actions other processes played after our revision (each one a new revision)."""
@@ -251,13 +276,18 @@ class LiveTable:
         store), noting what it put in each person's own hand."""
         state = self.state
         before = {seat: state.observe(seat) for seat in self.humans}
+        forced, events, mover = self.only is not None, len(self.log), state.to_act
         if self.row.undo:  # (the clocks as the mover's turn stood, for a move played here)
             clock = None if check or self.clocks is None else self.clocks.snapshot()
-            self.last = LastMove(state.clone(), action, state.to_act, self.step, clock)
+            move = LastMove(state.clone(), action, state.to_act, self.step, clock, forced)
+            self.trail = [*self.trail, move] if forced else [move]
         if check:
             self.game.apply(action)
         else:
             self.game.apply_trusted(action)
+        if forced and len(self.log) > events:
+            self.forced_events.setdefault(mover, set()).add(events)
+        self.only = only_choice(state, self.humans)
         for seat, seen in before.items():
             now = state.observe(seat)
             if self.renderer.new_in_hand(seen, now, "en") is not None:  # kept only when it gained
@@ -265,7 +295,7 @@ class LiveTable:
 
     def undo_refusal(self, seat: int | None) -> str | None:
         """Why ``seat`` may not take back the last action now (an error code), or None."""
-        return refusal(self.last, seat, self.row.undo, self.finished, self.row.seed)
+        return refusal(self.trail, seat, self.row.undo, self.finished, self.row.seed)
 
     def check_undo(self, seat: int | None, version: int) -> None:
         """``seat`` may take back the last action, chosen on the view of revision ``version``
@@ -342,7 +372,8 @@ class LiveTable:
         while events < len(self.log) or gained < len(gains):
             # the public events up to the next gain, then what that gain put in this seat's hand
             upto = gains[gained][0] if gained < len(gains) else len(self.log)
-            lines += describe_log(self.renderer, self.row.seats, self.log[events:upto], seat, lang)
+            lines += describe_log(self.renderer, self.row.seats, self.log[events:upto], seat, lang,
+                                  self.forced_events.get(seat, ()) if seat is not None else (), events)
             events = upto
             if gained < len(gains):
                 _, before, after = gains[gained]
@@ -364,10 +395,12 @@ class LiveTable:
     def _undo_view(self, seat: int | None, lang: str) -> dict[str, Any] | None:
         """For the seat that played the last action, at a table that allows taking moves back:
         whether it may, and why not in words (None for everyone else)."""
-        last = self.last
-        if not self.row.undo or seat is None or last is None or last.seat != seat or self.finished:
+        trail = self.trail
+        if not self.row.undo or seat is None or not trail or trail[-1].seat != seat or self.finished:
             return None
         code = self.undo_refusal(seat)
+        if code == "undo_forced":  # a move played for them, with nothing of theirs before it
+            return None
         return {"allowed": code is None, "reason": None if code is None else say(code, lang)}
 
     def view(self, seat: int | None, lang: str) -> dict[str, Any]:

@@ -5,11 +5,18 @@ chance included, has acted since), the game is not over, and the move showed the
 was hidden (``core.undo.reveals``: a drawn card, a tile from the pile, a coin's value), so that
 nobody can look and choose again. Each move taken back may open the one before it to the same
 test.
+
+A forced move (a person's only legal action, which the table plays for them: forced.py) is no
+decision to take back on its own: the table would play it again at once. Taking back undoes the
+player's last real decision together with the forced moves of theirs that followed it, as one
+undo; when a forced move follows someone else's move (or nothing of theirs), there is nothing to
+take back.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.game import Action, State
@@ -25,6 +32,7 @@ class LastMove:
     seat: int  # who played it (CHANCE for a chance outcome)
     step: int  # the step it was played at
     clock: tuple[list[float], float] | None = None  # the turn timer as its turn stood (clocks.py)
+    forced: bool = False  # the only legal action of a person (forced.py)
     _reveals: bool | None = field(default=None, repr=False)
 
     def revealed(self, seed: int) -> bool:
@@ -36,15 +44,18 @@ class LastMove:
         return self._reveals
 
 
-def refusal(last: LastMove | None, seat: int | None, allowed: bool, finished: bool, seed: int) -> str | None:
-    """Why ``seat`` may not take back the table's last action now (an error code of words.py),
-    or None when it may."""
+def refusal(trail: Sequence[LastMove], seat: int | None, allowed: bool, finished: bool,
+            seed: int) -> str | None:
+    """Why ``seat`` may not take back the table's ``trail`` now (its last action not forced,
+    then the forced ones since: an error code of words.py), or None when it may."""
     if not allowed:
         return "undo_off"
     if finished:
         return "game_over"
-    if last is None or seat is None or last.seat != seat:
+    if not trail or seat is None or trail[-1].seat != seat:
         return "undo_not_yours"
-    if last.revealed(seed):
+    if trail[0].forced or any(move.seat != seat for move in trail):
+        return "undo_forced"  # their last move was forced, and the decision before it not theirs
+    if any(move.revealed(seed) for move in trail):
         return "undo_reveals"
     return None

@@ -44,10 +44,16 @@ def seat_names(renderer: GameRenderer, seats: Sequence[SeatRow], lang: str) -> l
 
 
 def describe_log(renderer: GameRenderer, seats: Sequence[SeatRow], events: Sequence[Any], seat: int | None,
-                 lang: str) -> list[str]:
-    """Public events in words, as ``seat`` reads them (second person for its own moves)."""
+                 lang: str, forced: Collection[int] = (), first: int = 0) -> list[str]:
+    """Public events in words, as ``seat`` reads them (second person for its own moves); the
+    events numbered in ``forced`` (``events`` starting at number ``first``) are a person's only
+    choice, played for them, and say so."""
     names = seat_names(renderer, seats, lang)
-    return [renderer.describe_event(e, lang, names, seat) for e in events]
+    lines = [renderer.describe_event(e, lang, names, seat) for e in events]
+    for index in range(len(lines)):
+        if first + index in forced:
+            lines[index] = say("forced_move", lang, line=lines[index])
+    return lines
 
 
 def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], seat: int | None,

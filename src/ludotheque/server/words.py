@@ -41,6 +41,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "undo_off": "This table does not allow taking back a move",
         "undo_not_yours": "Only your own last move can be taken back, before anyone else plays",
         "undo_reveals": "That move showed you something hidden: it cannot be taken back",
+        "undo_forced": "That move was your only choice, after someone else's move: there is nothing "
+                       "of yours to take back",
+        "forced_move": "{line} (forced)",
         "no_table": "No table {id}",
         "bad_token": "This link is not a seat of this table (check the link you were sent)",
         "stale": "This move was chosen on version {version}, but the table is at version {current}: "
@@ -104,6 +107,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "undo_off": "Cette table ne permet pas de reprendre un coup",
         "undo_not_yours": "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ne joue",
         "undo_reveals": "Ce coup vous a montré quelque chose de caché : il ne peut pas être repris",
+        "undo_forced": "Ce coup était votre seul choix possible, après le coup de quelqu'un d'autre : "
+                       "vous n'avez rien à reprendre",
+        "forced_move": "{line} (coup forcé)",
         "no_table": "Pas de table {id}",
         "bad_token": "Ce lien n'est pas une place de cette table (vérifiez le lien reçu)",
         "stale": "Ce coup a été choisi sur la version {version}, mais la table en est à la version "

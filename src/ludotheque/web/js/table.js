@@ -22,6 +22,7 @@ let view = null; // the latest view
 let mod = null; // the game's renderer module
 let board = null;
 let pending = false; // an action was sent on this version and not answered yet
+let sentOn = null; // the version the last action (or undo) was sent on
 let syncing = false; // a whole view was asked for: updates wait for it
 let freshLog = true; // the log must be drawn anew (a whole view came), not only extended
 let connection = ["connecting"];
@@ -47,6 +48,7 @@ function act(action) {
     return false;
   }
   pending = true;
+  sentOn = view.version;
   clearNotice();
   document.body.dataset.pending = "true";
   for (const button of document.querySelectorAll("[data-action], [data-move]")) button.disabled = true;
@@ -94,6 +96,7 @@ function undoMove() {
     return;
   }
   pending = true;
+  sentOn = view.version;
   clearNotice();
   document.body.dataset.pending = "true";
   renderUndo();
@@ -352,11 +355,15 @@ const socket = new TableSocket(tableId, token, lang, {
   presence: later(onPresence),
   rematch: later(onRematch),
   clock: later(onClock),
-  refused: (msg) => {
+  refused: later((msg) => {
     pending = false;
-    notify(t("refused", { message: msg.message || msg.code }));
+    // (after the updates before it) a click that came as the table moved on, e.g. playing this
+    // seat's only choice for it, is no news
+    if (!(msg.code === "stale" && view && view.version !== sentOn)) {
+      notify(t("refused", { message: msg.message || msg.code }));
+    }
     render();
-  },
+  }),
   error: (msg) => {
     if (msg.code !== "bad_token" || token === null) notify(t("error", { message: msg.message || msg.code }));
   },
