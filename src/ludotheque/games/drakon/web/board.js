@@ -344,7 +344,8 @@ export function createBoard(root, ui) {
       const room = event.target.closest("[data-cell]");
       if (!room) return;
       const cell = parseCell(room.dataset.cell);
-      if (!camera.sees(viewport, cell)) {
+      // the keyboard's focus brings its room into sight (a click's does not: the room would move under the pointer)
+      if (room.matches(":focus-visible") && !camera.sees(viewport, cell)) {
         camera.centre(viewport, cell);
         moved();
       }

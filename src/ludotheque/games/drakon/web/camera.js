@@ -74,10 +74,10 @@ export class Camera {
     const out = { n: [], e: [], s: [], w: [] };
     for (const cell of cells) {
       const b = this.box(cell);
-      if (b.top < 0) out.n.push(cell);
-      if (b.bottom > viewport.clientHeight) out.s.push(cell);
-      if (b.left < 0) out.w.push(cell);
-      if (b.right > viewport.clientWidth) out.e.push(cell);
+      if (b.top < -1) out.n.push(cell);
+      if (b.bottom > viewport.clientHeight + 1) out.s.push(cell);
+      if (b.left < -1) out.w.push(cell);
+      if (b.right > viewport.clientWidth + 1) out.e.push(cell);
     }
     return out;
   }
