@@ -140,7 +140,7 @@ export function createBoard(root, ui) {
 
   function heroTitle(h) {
     const words = heroWords(view, h.figure);
-    return `${t("d_hero_of", { hero: words.name, name: seatLabel(h.seat) })}: ${heroHelp(view, t, h.figure)}`;
+    return t("d_room_help", { name: t("d_hero_of", { hero: words.name, name: seatLabel(h.seat) }), what: heroHelp(view, t, h.figure) });
   }
 
   function figuresAt(obs, cell) {
@@ -237,7 +237,7 @@ export function createBoard(root, ui) {
     for (const spot of spotTargets()) {
       cells.push(parseCell(spot.cell));
       targetCells.push(parseCell(spot.cell));
-      const title = `${t("d_free", { cell: spot.cell })}: ${roomTitle(view, t, spot.effect, spot.arrows)}`;
+      const title = t("d_room_help", { name: t("d_free", { cell: spot.cell }), what: roomTitle(view, t, spot.effect, spot.arrows) });
       world.append(place(el("button", {
         type: "button", class: `d-spot ${KINDS[spot.effect] || ""}`, "data-cell": spot.cell, "data-move": spot.action,
         "data-key": `spot:${spot.cell}`, title, "aria-label": title,
@@ -336,6 +336,10 @@ export function createBoard(root, ui) {
       button("⌂", { id: "d-home", title: t("d_home"), "aria-label": t("d_home"), onclick: () => { camera.scale = Math.max(camera.scale, MIN_READABLE); camera.centre(viewport, homeCell(obs)); moved(); } }),
       button("⤢", { id: "d-fit", title: t("d_fit"), "aria-label": t("d_fit"), onclick: () => { camera.fit(viewport, cells, true); camera.moved = true; moved(); } }));
     const line = el("p", { class: "d-explain", "aria-live": "polite", hidden: !explained }, explained);
+    // a tap on the map's floor puts the explanation away
+    viewport.addEventListener("click", (event) => {
+      if (event.target === viewport || event.target === world) explain("");
+    });
     const box = el("div", { class: "d-stage" }, viewport, ...Object.values(edges), tools, line);
     stage = { viewport, world, cells, targets, edges };
     wireCamera(camera, viewport, moved);
@@ -614,7 +618,7 @@ export function createBoard(root, ui) {
   function sizeViewport(viewport) {
     const top = viewport.getBoundingClientRect().top + window.scrollY;
     const phone = window.innerWidth < 640;
-    const height = Math.max(phone ? 250 : 300, Math.min(640, window.innerHeight - top - 12));
+    const height = Math.max(phone ? 200 : 260, Math.min(640, window.innerHeight - top - 12));
     viewport.style.height = `${Math.round(height)}px`;
   }
 
@@ -685,6 +689,7 @@ export function createBoard(root, ui) {
       const counts = { t: obs.treasure };
       obs.coins.forEach((n, purse) => { counts[`p${purse}`] = n; });
       travel = { ...ids, coins: keys.updateCoins(counts) };
+      if (key !== stepKey && mine()) explained = "";
       answerOffer(obs);
       draw();
     },
