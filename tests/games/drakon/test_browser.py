@@ -359,3 +359,37 @@ def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: A
     probe.evaluate("localStorage.removeItem('ludotheque.lang')")
     drawer = probe.evaluate("import('/games/drakon/board.js').then(m => m.rules)")
     assert "<h3>Playing here</h3>" in drawer["en"] and "<h3>Jouer ici</h3>" in drawer["fr"]
+
+
+def test_a_tile_is_laid_and_a_hero_moved_by_the_keyboard_alone(probe: Any) -> None:
+    setup = {"rooms": ["start 0,0 NESW", "find 1,0 W"], "hands": [["wind N"], ["room NE"]]}
+    mount(probe, view_of(setup, []))
+    active = "document.activeElement"
+
+    def tab_to(test: str) -> None:
+        for _ in range(40):
+            probe.keyboard.press("Tab")
+            if probe.evaluate(f"!!{active}.closest('#board') && ({test})"):
+                return
+        raise AssertionError(f"never reached by Tab: {test}")
+
+    tab_to(f"{active}.dataset.kind === 'wind N'")
+    probe.keyboard.press("Enter")  # the tile is chosen, the focus on Turn
+    assert probe.evaluate(f"{active}.id") == "d-turn"
+    probe.keyboard.press("Enter")
+    tab_to(f"{active}.classList.contains('d-spot')")
+    spot = probe.evaluate(f"{active}.dataset.move")
+    probe.keyboard.press("Enter")
+    assert probe.evaluate("window.acted") == [spot] and spot.startswith("place wind ")
+    mount(probe, view_of(setup, []))
+    tab_to(f"{active}.dataset.move === 'move 1,0'")
+    probe.keyboard.press("Enter")
+    assert probe.evaluate("window.acted") == ["move 1,0"]
+    # every room is reached with the arrow keys from the map, and says what it does
+    mount(probe, view_of(setup, []))
+    tab_to(f"{active}.classList.contains('d-viewport')")
+    probe.keyboard.press("ArrowRight")  # from the hero's room, Start, to the next one east
+    assert probe.evaluate(f"{active}.dataset.cell") in ("0,0", "1,0")
+    probe.keyboard.press("ArrowRight")
+    assert probe.evaluate(f"{active}.dataset.cell") == "1,0"
+    assert "treasure" in probe.inner_text("#board .d-explain")
