@@ -181,9 +181,9 @@ PROBE = """async (view) => {
 
 
 def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | None = None,
-            lang: str = "en", spectator: bool = False) -> dict[str, Any]:
-    """The view the server would send the seat to act (or a spectator) after ``played`` from
-    ``setup``."""
+            lang: str = "en", spectator: bool = False, seat: int | None = None) -> dict[str, Any]:
+    """The view the server would send the seat to act (or ``seat``, or a spectator) after
+    ``played`` from ``setup``."""
     from ludotheque.games.drakon import GAME
     from ludotheque.renderers import renderer_for
     from ludotheque.server.store import SeatRow
@@ -192,7 +192,7 @@ def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | 
     state = GAME.state_from_setup(setup, options)
     for text in played:
         state.apply(GAME.parse_action(text))
-    seat = state.to_act
+    seat = state.to_act if seat is None else seat
     assert isinstance(seat, int) and seat >= 0
     seats = [SeatRow(s, "human") if s == seat else SeatRow(s, "bot", "random") for s in range(state.players)]
     reader = None if spectator else seat

@@ -393,3 +393,26 @@ def test_a_tile_is_laid_and_a_hero_moved_by_the_keyboard_alone(probe: Any) -> No
     probe.keyboard.press("ArrowRight")
     assert probe.evaluate(f"{active}.dataset.cell") == "1,0"
     assert "treasure" in probe.inner_text("#board .d-explain")
+
+
+def test_pieces_keep_their_travel_keys_from_one_view_to_the_next(probe: Any) -> None:
+    """For motion.js (item 8): a tile laid keeps the key it had in the hand, rooms, heroes, the
+    dragon and coins keep theirs."""
+    setup = {"rooms": ["start 0,0 NESW", "find 1,0 S", "room 1,-1 N"], "drakon": "1,-1",
+             "hands": [["wind N", "lose N"], ["room NE"]], "purses": [[1, 0, 0], [0, 1, 0]]}
+    before, after = view_of(setup, []), view_of(setup, ["place wind -1,0 N"], seat=0)
+    mount(probe, before, after)
+    keys = "(sel) => [...document.querySelectorAll(sel)].map(e => e.dataset.travel)"
+    tile = probe.evaluate(f"({keys})('#board .d-hand [data-kind=\"wind N\"]')")[0]
+    start = probe.get_attribute('#board .d-room[data-cell="0,0"]', "data-travel")
+    figures = sorted(probe.evaluate(f"({keys})('#board .figs [data-travel]')"))
+    coins = probe.evaluate(f"({keys})('#board .d-purse .d-coin')")
+    heroes = ["fig-drakon", *(f"fig-{h['figure']}" for h in before["observation"]["heroes"])]
+    assert tile and start and figures == sorted(heroes) and len(coins) == 2
+    probe.evaluate("window.next(1)")
+    assert probe.get_attribute('#board .d-room[data-cell="-1,0"]', "data-travel") == tile
+    assert probe.get_attribute('#board .d-room[data-cell="0,0"]', "data-travel") == start
+    assert sorted(probe.evaluate(f"({keys})('#board .figs [data-travel]')")) == figures
+    assert probe.evaluate(f"({keys})('#board .d-purse .d-coin')") == coins
+    every = probe.evaluate(f"({keys})('#board [data-travel]')")
+    assert len(set(every)) == len(every)  # no two pieces share a key
