@@ -357,6 +357,7 @@ def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: A
         if lang == "fr":
             assert english_words(probe, "#board") == []
     probe.evaluate("localStorage.removeItem('ludotheque.lang')")
+    probe.reload()  # the page's language back to the browser's, for the next tests
     drawer = probe.evaluate("import('/games/drakon/board.js').then(m => m.rules)")
     assert "<h3>Playing here</h3>" in drawer["en"] and "<h3>Jouer ici</h3>" in drawer["fr"]
 

@@ -558,6 +558,8 @@ export function createBoard(root, ui) {
     const teams = new Set(obs.purse_of).size < obs.players;
     const items = [...Array(obs.players).keys()].map((seat) => {
       const purse = obs.purse_of[seat];
+      // partners show one purse twice: the coins travel from the first seat's row only
+      const keys = (travel.coins.get(`p${purse}`) || []).map((key) => (obs.purse_of.indexOf(purse) === seat ? key : `${key}@${seat}`));
       const gold = obs.gold[purse];
       const heroes = obs.heroes.filter((h) => h.seat === seat);
       const used = obs.heroes_variant ? heroes.filter((h) => (obs.abilities_used || []).includes(h.figure)) : [];
@@ -571,7 +573,7 @@ export function createBoard(root, ui) {
         used.length ? el("span", { class: "muted" }, t("d_ability_used")) : null,
         teams ? el("span", {}, t("d_team", { n: purse + 1 })) : null,
         el("span", { "data-field": "tiles" }, countWord(t, "d_tiles", obs.hand_sizes[seat])),
-        coinRow(obs, purse, travel.coins.get(`p${purse}`) || []),
+        coinRow(obs, purse, keys),
         el("span", { "data-field": "gold", class: gold === null ? "muted" : "gold" }, gold === null ? t("d_gold_hidden") : t("d_gold", { n: gold })));
     });
     return el("ul", { class: "d-purses", "aria-label": t("d_purse") }, ...items);
