@@ -222,7 +222,8 @@ export function createBoard(root, ui) {
         targetCells.push(room.at);
       } else {
         // not a move: a tap (or Enter) says what the room and its figures do
-        node = el("div", { ...attrs, role: "button", tabindex: "-1", onclick: () => explain(title.replace(/\n/g, " · ")) });
+        const say = () => explain(title.replace(/\n/g, " · "));
+        node = el("div", { ...attrs, role: "button", tabindex: "-1", onclick: say, onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") say(); } });
       }
       if (target && target.ghost) {
         node.append(el("span", { class: "d-ghost" }, ...tileFace(view, tool.effect, maskText(tool.mask))));
@@ -415,7 +416,7 @@ export function createBoard(root, ui) {
       const face = tileFace(view, effect, shown, true);
       if (discard) row.append(el("button", { ...attrs, type: "button", "data-move": discard.action, "aria-label": `${t("d_discard", { room: roomWords(view, effect).name })} — ${title}` }, ...face));
       else if (playable) row.append(el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(chosen)), onclick: () => chooseTile(kind) }, ...face));
-      else row.append(el("div", attrs, ...face));
+      else row.append(el("div", { ...attrs, role: "button", tabindex: "0", onclick: () => explain(title), onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") explain(title); } }, ...face));
       seen.add(kind);
     });
     return row;
