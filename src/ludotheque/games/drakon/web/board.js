@@ -675,8 +675,12 @@ export function createBoard(root, ui) {
       turnTool();
     }
   });
+  // a phone's address bar coming and going resizes the window: the map follows without a redraw
+  // (which would lose a tap in progress)
   window.addEventListener("resize", () => {
-    if (view) draw();
+    if (!stage || !root.contains(stage.viewport)) return;
+    sizeViewport(stage.viewport);
+    moved();
   });
 
   return {
