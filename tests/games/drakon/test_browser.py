@@ -139,10 +139,14 @@ IN_VIEW = """() => {
 }"""
 
 
-def check_in_view(page: Any) -> dict[str, Any]:
-    # pieces that are still coming in (or sliding) are measured where they end
+def settle(page: Any) -> None:
+    """Pieces still coming in (or sliding) are measured where they end."""
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
                            " || a.effect.getTiming().iterations === Infinity)")
+
+
+def check_in_view(page: Any) -> dict[str, Any]:
+    settle(page)
     box = dict(page.evaluate(IN_VIEW))
     assert box["hint"] and box["prompt"] and box["hand"] and box["hero"] and box["target_seen"], str(box)
     assert box["map_in_window"], box
@@ -193,6 +197,10 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
             checked += 1
             if lang == "fr" and checked % 4 == 1:
                 assert english_words(page) == []
+        elif obs["step"] != "turn":  # a room's choice: what to click is in sight too
+            settle(page)
+            box = page.evaluate(IN_VIEW)
+            assert box["hint"] and box["target_seen"], (obs["step"], box)
         if len(legal) == 1:  # forced: the table may play it for us
             try:
                 page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", timeout=3000)
