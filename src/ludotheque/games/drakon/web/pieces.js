@@ -56,7 +56,7 @@ export function roomWords(view, effect) {
 
 export function heroWords(view, figure) {
   const entry = ((view.legend || {}).heroes || {})[figure];
-  return entry || { name: figure, initial: figure[0].toUpperCase() };
+  return entry || { name: figure, initial: (figure[0] || "?").toUpperCase() };
 }
 
 export function sideWords(view, arrows) {
