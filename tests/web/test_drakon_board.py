@@ -22,13 +22,35 @@ def page(chromium: Any, open_page: Any) -> Any:
     return open_page(chromium, 1366, 900)
 
 
+#: Which way a room or spot lies out of its map's sight ('n', 'e', 's', 'w'), or null.
+AWAY = """(node) => {
+  const map = node.closest('.d-viewport');
+  if (!map) return null;
+  const r = node.getBoundingClientRect(), m = map.getBoundingClientRect();
+  return r.left < m.left - 1 ? 'w' : r.right > m.right + 1 ? 'e' : r.top < m.top - 1 ? 'n'
+    : r.bottom > m.bottom + 1 ? 's' : null;
+}"""
+
+
+def board_click(page: Any, selector: str) -> None:
+    """Click the first element of ``selector``; a room or spot out of the map's sight is first
+    brought into it with the map's edge buttons, as a player would."""
+    target = page.locator(selector).first
+    for _ in range(12):
+        away = page.evaluate(AWAY, target.element_handle())
+        if away is None:
+            break
+        page.click(f".d-edge-{away}")
+    target.click()
+
+
 def click_and_wait(page: Any, selector: str) -> str:
     """Click, then wait until the server accepted the action (the version moves on); returns the
     action the clicked element carries."""
     before = version(page)
     element = page.locator(selector).first
     action = element.get_attribute("data-move") or element.get_attribute("data-action") or ""
-    element.click()
+    board_click(page, selector)
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
     return action
 
@@ -143,9 +165,10 @@ PROBE = """async (view) => {
   const i18n = await import("/static/js/i18n.js");
   const mod = await import("/games/drakon/board.js");
   i18n.addStrings(mod.strings);
+  document.querySelector("section.probe")?.remove();  // the board of the test before
   const root = document.createElement("section");
-  root.className = "board";
-  document.body.replaceChildren(root);
+  root.className = "board probe";
+  document.body.prepend(root);
   window.sent = [];
   // what the table's shell does with a click on an element carrying an action
   root.addEventListener("click", (event) => {
@@ -158,9 +181,9 @@ PROBE = """async (view) => {
 
 
 def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | None = None,
-            lang: str = "en", spectator: bool = False) -> dict[str, Any]:
-    """The view the server would send the seat to act (or a spectator) after ``played`` from
-    ``setup``."""
+            lang: str = "en", spectator: bool = False, seat: int | None = None) -> dict[str, Any]:
+    """The view the server would send the seat to act (or ``seat``, or a spectator) after
+    ``played`` from ``setup``."""
     from ludotheque.games.drakon import GAME
     from ludotheque.renderers import renderer_for
     from ludotheque.server.store import SeatRow
@@ -169,7 +192,7 @@ def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | 
     state = GAME.state_from_setup(setup, options)
     for text in played:
         state.apply(GAME.parse_action(text))
-    seat = state.to_act
+    seat = state.to_act if seat is None else seat
     assert isinstance(seat, int) and seat >= 0
     seats = [SeatRow(s, "human") if s == seat else SeatRow(s, "bot", "random") for s in range(state.players)]
     reader = None if spectator else seat
@@ -314,15 +337,19 @@ def test_a_spectator_sees_the_dungeon_and_purses_but_no_hand_and_nothing_to_clic
 
 
 def test_the_wizards_move_and_the_amazons_are_clicked_rooms_too(probe: Any) -> None:
+    """Once the ability is asked for with its button (tests/games/drakon/test_browser.py)."""
     wizard = {"rooms": [START, "room 1,0 N", "find 2,0 N"], "hands": [[], ["lose NE"]],
               "heroes": ["1,0", "0,0"], "figures": ["wizard", "knight"]}
     legal = show(probe, view_of(wizard, [], {"heroes": True}))
     assert "wizard 2,0" in legal
+    assert probe.locator('button.d-room[data-cell="2,0"]').count() == 0  # only once asked for
+    probe.click(".d-ability")
     probe.click('button.d-room[data-cell="2,0"]')
     assert sent(probe) == ["wizard 2,0"]
     amazon = {"rooms": [START, "room 1,0 N", "find 1,1 N"], "hands": [[], ["lose NE"]],
               "figures": ["amazon", "knight"]}
     legal = show(probe, view_of(amazon, ["move 1,0"], {"heroes": True}))  # after her move
     assert legal == {"amazon 1,1", "end"}
+    probe.click(".d-ability")
     probe.click('button.d-room[data-cell="1,1"]')
     assert sent(probe) == ["amazon 1,1"]

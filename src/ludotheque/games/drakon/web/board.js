@@ -1,225 +1,28 @@
-// The Drakon board: the dungeon as square room tiles you can pan (drag) and zoom (wheel or
-// buttons), the heroes and Drakon on their rooms, your hand of tiles (every seat's, when the view
-// shows every hand: a replay), every seat's purse, the pile and the treasure. Acting: choose a tile of your hand, turn it, click a highlighted free spot;
-// click a highlighted room to move there; every room's choice by clicking. Actions sent are always
-// the text of an entry of view.legal (the spots and rooms offered are read from it), never built
-// here; the room and hero names come from the server's legend in the reader's language.
+// The Drakon board. At the top, what to do now (the hint, the buttons of the decision, the hero's
+// ability) beside your hand of tiles; under them the dungeon, a map you drag or move with the
+// arrow keys and its edge buttons (rooms never shrink below a readable size on their own; the map
+// comes to your hero when your turn begins), with the purses and the pile beside it. Every
+// decision is taken on the board: choose a tile of your hand, turn it, click a highlighted spot;
+// click a highlighted room; the buttons of the bar for the rest. Actions sent are always the text
+// of an entry of view.legal (data-move, sent by the page), never built here.
+//
+// Heroes!: an ability is not a question every turn. The ⚡ button arms it for the turn: its
+// choices then show (before the action, they are among the turn's actions), and after the action
+// the rules' offer (the ability or the end of the turn) waits for the player. Unarmed, the page
+// answers that offer with "end" by itself and says so in the bar.
 
 import { el } from "/static/js/api.js";
+import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
+import { cellKey, maskOf, maskText, orientations, parseCell, readLegal } from "./legal.js";
+import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
 import { rules } from "./rules.js";
+import { TravelKeys } from "./travel.js";
+import { strings } from "./words.js";
 
-export { rules };
+export { maskOf, maskText, orientations, readLegal, rules, strings };
 
 if (!document.querySelector("link[data-board='drakon']")) {
   document.head.append(el("link", { rel: "stylesheet", href: new URL("./board.css", import.meta.url).href, "data-board": "drakon" }));
-}
-
-export const strings = {
-  en: {
-    d_hand: "Your tiles",
-    d_hand_of: "{name}'s tiles ({n})",
-    d_no_tiles: "no tile in hand",
-    d_turn: "Turn ↻",
-    d_turn_hint: "Choose a tile of your hand, turn it (R), then click a highlighted spot.",
-    d_spots: "{n} spots for this way round",
-    d_no_spot: "No spot for this tile now.",
-    d_moves_hint: "Or click a highlighted room to move your hero there.",
-    d_exchange_hint: "Choose a tile of your hand, turn it, then click the highlighted room to swap it for.",
-    d_relocate_hint: "Turn the Moving room if you like, then click a highlighted free spot.",
-    d_rotate_hint: "Click a highlighted room, then choose how to turn it.",
-    d_rotate_90: "¼ turn clockwise ↻",
-    d_rotate_180: "half turn",
-    "d_rotate_-90": "¼ turn anticlockwise ↺",
-    d_mind_hint: "Choose an opponent's hero, then click the room it goes to.",
-    d_mind_stay: "{hero} cannot move: leave it",
-    d_rooms_hint: "Click a highlighted room.",
-    d_move_hint: "Click a highlighted room to move your hero there.",
-    d_map_hint: "Whose hand do you take a tile from?",
-    d_map_seat: "{name}'s hand ({n} tiles)",
-    d_hero_hint: "Which hero acts first this round?",
-    d_pass: "Pass",
-    d_stay: "Leave the Moving room where it is",
-    d_zoom_in: "Zoom in",
-    d_zoom_out: "Zoom out",
-    d_fit: "Show the whole dungeon",
-    d_pile: "Draw pile: {n}",
-    d_treasure: "Treasure: {n} coins",
-    d_gone: "out of the game: {n}",
-    d_goal_gold: "Goal: {n} gold",
-    d_goal_coins: "Goal: {n} coins",
-    d_goal_escape: "Goal: {n} gold, then an Escape or a Teleport",
-    d_drakon_aside: "Drakon is set aside",
-    d_drakon_at: "Drakon at {cell}",
-    d_tiles: "Tiles: {n}",
-    d_coins: "Coins: {n}",
-    d_gold: "Gold: {n}",
-    d_gold_hidden: "gold hidden",
-    d_team: "team {n}",
-    d_first: "first player",
-    d_cell: "room {cell}",
-    d_free: "free spot {cell}",
-    d_drakon: "Drakon",
-    d_purse: "Purses",
-    d_over_goal: "the goal is reached",
-    d_over_escape: "escaped from the lair",
-    d_over_stuck: "nobody could act: most gold",
-    d_over_limit: "turn limit: most gold",
-    d_winner: "Winner: {names}",
-    d_winners: "Winners: {names}",
-  },
-  fr: {
-    d_hand: "Vos tuiles",
-    d_hand_of: "Tuiles de {name} ({n})",
-    d_no_tiles: "aucune tuile en main",
-    d_turn: "Tourner ↻",
-    d_turn_hint: "Choisissez une tuile de votre main, tournez-la (R), puis cliquez un emplacement en surbrillance.",
-    d_spots: "{n} emplacements dans ce sens",
-    d_no_spot: "Aucun emplacement pour cette tuile maintenant.",
-    d_moves_hint: "Ou cliquez une salle en surbrillance pour y déplacer votre héros.",
-    d_exchange_hint: "Choisissez une tuile de votre main, tournez-la, puis cliquez la salle à échanger.",
-    d_relocate_hint: "Tournez la Salle mobile si vous voulez, puis cliquez un emplacement libre en surbrillance.",
-    d_rotate_hint: "Cliquez une salle en surbrillance, puis choisissez le sens.",
-    d_rotate_90: "¼ de tour horaire ↻",
-    d_rotate_180: "demi-tour",
-    "d_rotate_-90": "¼ de tour anti-horaire ↺",
-    d_mind_hint: "Choisissez le héros d'un adversaire, puis cliquez la salle où il va.",
-    d_mind_stay: "{hero} ne peut pas bouger : le laisser",
-    d_rooms_hint: "Cliquez une salle en surbrillance.",
-    d_move_hint: "Cliquez une salle en surbrillance pour y déplacer votre héros.",
-    d_map_hint: "Dans quelle main prenez-vous une tuile ?",
-    d_map_seat: "Main de {name} ({n} tuiles)",
-    d_hero_hint: "Quel héros joue en premier cette manche ?",
-    d_pass: "Passer",
-    d_stay: "Laisser la Salle mobile en place",
-    d_zoom_in: "Zoomer",
-    d_zoom_out: "Dézoomer",
-    d_fit: "Voir tout le repaire",
-    d_pile: "Pioche : {n}",
-    d_treasure: "Trésor : {n} pièces",
-    d_gone: "hors jeu : {n}",
-    d_goal_gold: "Objectif : {n} pièces d'or",
-    d_goal_coins: "Objectif : {n} pièces",
-    d_goal_escape: "Objectif : {n} pièces d'or, puis une Évasion ou une Téléportation",
-    d_drakon_aside: "Drakon est mis de côté",
-    d_drakon_at: "Drakon en {cell}",
-    d_tiles: "Tuiles : {n}",
-    d_coins: "Pièces : {n}",
-    d_gold: "Or : {n}",
-    d_gold_hidden: "or caché",
-    d_team: "équipe {n}",
-    d_first: "premier joueur",
-    d_cell: "salle {cell}",
-    d_free: "emplacement libre {cell}",
-    d_drakon: "Drakon",
-    d_purse: "Bourses",
-    d_over_goal: "objectif atteint",
-    d_over_escape: "évasion de l'antre",
-    d_over_stuck: "plus personne ne pouvait jouer : le plus d'or",
-    d_over_limit: "limite de tours : le plus d'or",
-    d_winner: "Vainqueur : {names}",
-    d_winners: "Vainqueurs : {names}",
-  },
-};
-
-// -- the geometry of the notation (sides N E S W, arrows as 4-bit masks) ------------------------
-
-const SIDES = "NESW";
-const TILE = 72; // a room's size in pixels at zoom 1
-
-/** "NE" -> 0b0011. */
-export function maskOf(text) {
-  let mask = 0;
-  for (const letter of text || "") {
-    const side = SIDES.indexOf(letter.toUpperCase());
-    if (side >= 0) mask |= 1 << side;
-  }
-  return mask;
-}
-
-export function maskText(mask) {
-  return [...SIDES].filter((_, side) => (mask >> side) & 1).join("");
-}
-
-/** The arrows after `quarters` quarter turns clockwise. */
-export function turned(mask, quarters) {
-  const q = ((quarters % 4) + 4) % 4;
-  return ((mask << q) | (mask >> (4 - q))) & 15;
-}
-
-/** The distinct ways round a tile of these arrows shows, the given one first. */
-export function orientations(mask) {
-  const out = [];
-  for (let q = 0; q < 4; q += 1) if (!out.includes(turned(mask, q))) out.push(turned(mask, q));
-  return out;
-}
-
-const cellKey = (x, y) => `${x},${y}`;
-const parseCell = (text) => text.split(",").map(Number);
-
-/** The legal actions of the view, sorted by what they ask for. */
-export function readLegal(legal) {
-  const out = { place: [], exchange: [], relocate: [], cells: new Map(), rotate: new Map(), mind: new Map(), map: [], hero: [], pass: null, stay: null };
-  for (const { action } of legal || []) {
-    const w = action.split(/\s+/);
-    if (w[0] === "place" || w[0] === "exchange") out[w[0]].push({ action, effect: w[1], cell: w[2], arrows: w[3] || "" });
-    else if (w[0] === "relocate") out.relocate.push({ action, effect: "moving", cell: w[1], arrows: w[2] || "" });
-    else if (["move", "harp", "destroy", "drakon"].includes(w[0])) out.cells.set(w[1], action);
-    // Héros!: the Wizard's and the Amazon's moves by clicking too (a plain move to the same room first)
-    else if ((w[0] === "wizard" || w[0] === "amazon") && !out.cells.has(w[1])) out.cells.set(w[1], action);
-    else if (w[0] === "rotate") out.rotate.set(w[1], [...(out.rotate.get(w[1]) || []), { action, turn: w[2] }]);
-    else if (w[0] === "mind") out.mind.set(w[1], [...(out.mind.get(w[1]) || []), { action, cell: w[2] }]);
-    else if (w[0] === "map") out.map.push({ action, seat: Number(w[1]) });
-    else if (w[0] === "hero") out.hero.push({ action, figure: w[1] });
-    else if (w[0] === "pass") out.pass = action;
-    else if (w[0] === "stay") out.stay = action;
-  }
-  return out;
-}
-
-/** A symbol per room (the name beside it comes from the legend); each is in DejaVu Sans, the font
- * a plain Linux desktop has, so that none shows as an empty box. */
-const ICONS = {
-  start: "★", room: "", destroy: "✖", drakon: "Ω", escape: "⇱", find: "⊕", moving: "⇄", lose: "⊖",
-  harp: "♪", exchange: "⇆", map: "▦", passkey: "⇥", mind: "◎", rotate: "↻", "steal-left": "$↻",
-  "steal-right": "$↺", wind: "≋", teleport: "✧",
-};
-const KINDS = {
-  start: "k-start", room: "k-plain", find: "k-gain", escape: "k-gain", lose: "k-loss", drakon: "k-loss",
-  "steal-left": "k-loss", "steal-right": "k-loss", destroy: "k-change", exchange: "k-change", map: "k-change",
-  rotate: "k-change", moving: "k-change", mind: "k-mind", harp: "k-carry", passkey: "k-carry", wind: "k-carry",
-  teleport: "k-carry",
-};
-
-function roomWords(view, effect) {
-  const entry = ((view.legend || {}).rooms || {})[effect];
-  return entry || { name: effect, mark: effect, help: "" };
-}
-
-function heroWords(view, figure) {
-  const entry = ((view.legend || {}).heroes || {})[figure];
-  return entry || { name: figure, initial: figure[0].toUpperCase() };
-}
-
-function sideWords(view, arrows) {
-  const sides = (view.legend || {}).sides || SIDES;
-  return [...arrows].map((letter) => sides[SIDES.indexOf(letter)] || letter).join("");
-}
-
-function roomTitle(view, effect, arrows) {
-  const words = roomWords(view, effect);
-  const sides = arrows ? ` (${sideWords(view, arrows)})` : "";
-  return `${words.name}${sides}${words.help ? ` — ${words.help}` : ""}`;
-}
-
-/** The inside of a room tile: its arrows, icon and name. */
-function tileFace(view, effect, arrows, named = false) {
-  const mask = maskOf(arrows);
-  const words = roomWords(view, effect);
-  return [
-    ...[0, 1, 2, 3].filter((side) => (mask >> side) & 1).map((side) => el("span", { class: `arrow a-${SIDES[side]}`, "aria-hidden": "true" })),
-    el("span", { class: "icon", "aria-hidden": "true" }, ICONS[effect] || ""),
-    effect === "room" && !named ? null : el("span", { class: "name" }, words.name),
-  ].filter(Boolean);
 }
 
 export function seatMarks(view, seat, t) {
@@ -227,24 +30,68 @@ export function seatMarks(view, seat, t) {
   return obs && obs.first_player === seat ? [t("d_first")] : [];
 }
 
+const DIRS = { n: [0, 1, "▲"], e: [1, 0, "▶"], s: [0, -1, "▼"], w: [-1, 0, "◀"] };
+
+function countWord(t, key, n) {
+  return t(n <= 1 ? `${key}_${n}` : key, { n });
+}
+
 export function createBoard(root, ui) {
   const { t } = ui;
   let view = null;
-  let tool = null; // { key, effect, mask, turn }: the tile of the hand being laid or swapped in
+  let moves = readLegal([]);
+  let tool = null; // { key, effect, mask, turns }: the tile of the hand being laid or swapped in
   let pickedRoom = null; // a room chosen for Rotate a room
   let pickedHero = null; // an opponent's hero chosen for Mind control
+  let pickedPush = null; // the hero the Barbarian pushes
   let stepKey = "";
-  // the camera: world offset (px) and zoom; fitted to the dungeon until the player moves it
-  const camera = { x: 0, y: 0, scale: 1, moved: false };
-  let drag = null;
-  let dragged = false;
+  let armed = null; // { turn }: the ability asked for in this turn
+  let turnHero = { turn: -1, figure: null }; // the hero of the reader's current turn
+  let note = null; // what the page did by itself ({ turn, text })
+  let ended = -1; // the version whose ability offer the page answered
+  let explained = ""; // the "what is it?" line
+  let lastPan = ""; // the decision the camera last came to
+  const camera = new Camera();
+  const keys = new TravelKeys();
+  let travel = { rooms: new Map(), hand: [], coins: new Map() };
+  let stage = null; // { viewport, world, cells, targets, edges }
 
-  const legal = () => readLegal(ui.interactive ? view.legal : []);
+  const me = () => (view.seat === null || view.seat === undefined ? null : view.seat);
+  const mine = () => ui.interactive && me() !== null && (view.legal || []).length > 0;
+
+  function seatLabel(seat) {
+    const info = (view.seats || [])[seat];
+    return info ? info.name : `#${seat + 1}`;
+  }
 
   function resetChoices() {
     tool = null;
     pickedRoom = null;
     pickedHero = null;
+    pickedPush = null;
+  }
+
+  // -- the hero's ability ------------------------------------------------------------------------
+  /** The figure whose ability the ⚡ button arms now, or null. */
+  function abilityFigure(obs) {
+    if (!mine() || !obs.heroes_variant || turnHero.turn !== obs.turn || !turnHero.figure) return null;
+    const figure = turnHero.figure;
+    if (figure === "knight" || (obs.abilities_used || []).includes(figure)) return null;
+    return figure;
+  }
+
+  const isArmed = (obs) => armed !== null && armed.turn === obs.turn;
+
+  /** After the action, the rules offer the ability once more: unarmed, the page ends the turn. */
+  function answerOffer(obs) {
+    if (obs.step !== "ability" || !mine() || !moves.end || isArmed(obs) || ended === view.version) return;
+    ended = view.version;
+    const hero = heroWords(view, obs.step_hero || turnHero.figure || "").name;
+    note = { turn: obs.turn, text: t("d_ability_kept", { hero }) };
+    const version = view.version;
+    setTimeout(() => {
+      if (view.version === version) ui.act(moves.end);
+    }, 0);
   }
 
   // -- the tile in hand ----------------------------------------------------------------------
@@ -258,18 +105,22 @@ export function createBoard(root, ui) {
     return orientations(mask).filter((m) => entriesFor(list, effect, m).length);
   }
 
-  function toolList(moves) {
+  function toolList() {
     if (moves.relocate.length) return moves.relocate;
     if (moves.exchange.length) return moves.exchange;
     return moves.place;
   }
 
   function chooseTile(kind) {
-    const [effect, arrows = ""] = kind.split(" ");
-    const moves = legal();
-    const turns = legalTurns(toolList(moves), effect, maskOf(arrows));
-    tool = { key: kind, effect, mask: turns[0] ?? maskOf(arrows), turns };
-    draw();
+    if (tool && tool.key === kind) {
+      tool = null;
+    } else {
+      const [effect, arrows = ""] = kind.split(" ");
+      const turns = legalTurns(toolList(), effect, maskOf(arrows));
+      tool = { key: kind, effect, mask: turns[0] ?? maskOf(arrows), turns };
+      explained = roomTitle(view, t, effect, "");
+    }
+    draw("btn:turn");
   }
 
   function turnTool() {
@@ -277,77 +128,6 @@ export function createBoard(root, ui) {
     const index = tool.turns.indexOf(tool.mask);
     tool.mask = tool.turns[(index + 1) % tool.turns.length];
     draw();
-  }
-
-  // -- the camera ----------------------------------------------------------------------------
-  function applyCamera(world) {
-    world.style.transform = `translate(${camera.x}px, ${camera.y}px) scale(${camera.scale})`;
-    world.dataset.scale = camera.scale.toFixed(3);
-  }
-
-  function fit(viewport, cells) {
-    if (!cells.length || !viewport.clientWidth) return;
-    const xs = cells.map((c) => c[0]);
-    const ys = cells.map((c) => c[1]);
-    const minX = Math.min(...xs);
-    const maxX = Math.max(...xs);
-    const minY = Math.min(...ys);
-    const maxY = Math.max(...ys);
-    const width = (maxX - minX + 1) * TILE;
-    const height = (maxY - minY + 1) * TILE;
-    const scale = Math.max(0.25, Math.min(1.25, (viewport.clientWidth - 16) / width, (viewport.clientHeight - 16) / height));
-    camera.scale = scale;
-    camera.x = (viewport.clientWidth - width * scale) / 2 - minX * TILE * scale;
-    camera.y = (viewport.clientHeight - height * scale) / 2 + maxY * TILE * scale;
-  }
-
-  function zoom(viewport, world, factor, px, py) {
-    const next = Math.max(0.25, Math.min(2.5, camera.scale * factor));
-    const cx = px ?? viewport.clientWidth / 2;
-    const cy = py ?? viewport.clientHeight / 2;
-    camera.x = cx - ((cx - camera.x) * next) / camera.scale;
-    camera.y = cy - ((cy - camera.y) * next) / camera.scale;
-    camera.scale = next;
-    camera.moved = true;
-    applyCamera(world);
-  }
-
-  function wireCamera(viewport, world) {
-    viewport.addEventListener("wheel", (event) => {
-      event.preventDefault();
-      const box = viewport.getBoundingClientRect();
-      zoom(viewport, world, event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - box.left, event.clientY - box.top);
-    }, { passive: false });
-    viewport.addEventListener("pointerdown", (event) => {
-      if (event.button !== 0) return;
-      drag = { x: event.clientX, y: event.clientY, cx: camera.x, cy: camera.y, id: event.pointerId };
-      dragged = false;
-    });
-    viewport.addEventListener("pointermove", (event) => {
-      if (!drag || drag.id !== event.pointerId) return;
-      const dx = event.clientX - drag.x;
-      const dy = event.clientY - drag.y;
-      if (!dragged && Math.hypot(dx, dy) < 5) return;
-      if (!dragged) viewport.setPointerCapture(event.pointerId);
-      dragged = true;
-      camera.x = drag.cx + dx;
-      camera.y = drag.cy + dy;
-      camera.moved = true;
-      applyCamera(world);
-    });
-    const end = () => {
-      drag = null;
-    };
-    viewport.addEventListener("pointerup", end);
-    viewport.addEventListener("pointercancel", end);
-    // a drag is not a click: nothing is chosen where the pointer was let go
-    viewport.addEventListener("click", (event) => {
-      if (dragged) {
-        event.stopPropagation();
-        event.preventDefault();
-        dragged = false;
-      }
-    }, true);
   }
 
   // -- the dungeon ---------------------------------------------------------------------------
@@ -358,137 +138,363 @@ export function createBoard(root, ui) {
     return node;
   }
 
+  function heroTitle(h) {
+    const words = heroWords(view, h.figure);
+    return t("d_room_help", { name: t("d_hero_of", { hero: words.name, name: seatLabel(h.seat) }), what: heroHelp(view, t, h.figure) });
+  }
+
   function figuresAt(obs, cell) {
     const figs = obs.heroes.filter((h) => h.at && cellKey(...h.at) === cell).map((h) => {
       const words = heroWords(view, h.figure);
       return el("span", {
-        class: `hero s${h.seat} ${h.seat === view.seat ? "mine" : ""} ${pickedHero === h.figure ? "picked" : ""}`,
-        title: `${words.name} · ${seatLabel(h.seat)}`, "data-figure": h.figure,
+        class: `hero s${h.seat} ${h.seat === me() ? "mine" : ""} ${pickedHero === h.figure || pickedPush === h.figure ? "picked" : ""}`,
+        title: heroTitle(h), "data-figure": h.figure, "data-travel": `fig-${h.figure}`,
       }, words.initial);
     });
-    if (obs.drakon && cellKey(...obs.drakon) === cell) figs.push(el("span", { class: "drakon", title: t("d_drakon") }, "Ω"));
+    if (obs.drakon && cellKey(...obs.drakon) === cell) {
+      figs.push(el("span", { class: "drakon", title: t("d_drakon_help"), "data-travel": "fig-drakon" }, dragonFigure()));
+    }
     return figs.length ? el("span", { class: "figs" }, ...figs) : null;
   }
 
-  function seatLabel(seat) {
-    const info = (view.seats || [])[seat];
-    return info ? info.name : `#${seat}`;
-  }
-
   /** What clicking each room does now: an action (data-move) or a choice made here. */
-  function roomTargets(moves) {
+  function roomTargets(obs) {
     const targets = new Map();
     for (const [cell, action] of moves.cells) targets.set(cell, { action });
     if (tool && moves.exchange.length) {
       for (const e of entriesFor(moves.exchange, tool.effect, tool.mask)) targets.set(e.cell, { action: e.action, ghost: true });
     }
     for (const cell of moves.rotate.keys()) {
-      targets.set(cell, { pick: () => { pickedRoom = cell; draw(); }, picked: pickedRoom === cell });
+      targets.set(cell, { pick: () => { pickedRoom = pickedRoom === cell ? null : cell; draw(`cell:${cell}`); }, picked: pickedRoom === cell });
     }
     if (pickedHero) {
       for (const e of moves.mind.get(pickedHero) || []) if (e.cell !== "stay") targets.set(e.cell, { action: e.action });
     }
+    if (isArmed(obs)) {
+      for (const [cell, action] of moves.ability.amazon) targets.set(cell, { action, ability: true });
+      for (const [cell, action] of moves.ability.wizard) targets.set(cell, { action, ability: true, wall: true });
+      if (pickedPush) {
+        for (const e of moves.ability.push.get(pickedPush) || []) if (e.cell !== "stay") targets.set(e.cell, { action: e.action, ability: true });
+      }
+    }
     return targets;
   }
 
-  function spotTargets(moves) {
+  function spotTargets() {
     if (!tool) return [];
     const list = moves.relocate.length ? moves.relocate : moves.place;
     return entriesFor(list, tool.effect, tool.mask);
   }
 
-  function dungeon(obs, moves) {
+  function explain(text) {
+    explained = text;
+    const line = root.querySelector(".d-explain");
+    if (line) {
+      line.textContent = text;
+      line.hidden = !text;
+    }
+  }
+
+  function dungeon(obs) {
     const world = el("div", { class: "d-world" });
-    const targets = roomTargets(moves);
-    const here = new Set(obs.heroes.filter((h) => h.seat === view.seat && h.at).map((h) => cellKey(...h.at)));
+    const targets = roomTargets(obs);
+    const here = new Set(obs.heroes.filter((h) => h.seat === me() && h.at).map((h) => cellKey(...h.at)));
     const cells = [];
+    const targetCells = [];
     for (const room of obs.rooms) {
       const cell = cellKey(...room.at);
       cells.push(room.at);
       const target = targets.get(cell);
       const moving = obs.step_cell && cellKey(...obs.step_cell) === cell;
       const classes = ["d-room", KINDS[room.room] || "", target ? "target" : "", target && target.picked ? "picked" : "",
-        here.has(cell) ? "mine" : "", moving ? "lifted" : ""].join(" ");
-      const title = `${roomTitle(view, room.room, room.arrows)} · ${cell}`;
-      const attrs = { class: classes, "data-cell": cell, "data-room": room.room, title, "aria-label": title };
+        target && target.ability ? "ability" : "", target && target.wall ? "wall" : "", here.has(cell) ? "mine" : "", moving ? "lifted" : ""].join(" ");
+      const people = obs.heroes.filter((h) => h.at && cellKey(...h.at) === cell).map(heroTitle);
+      if (obs.drakon && cellKey(...obs.drakon) === cell) people.push(t("d_drakon_help"));
+      const title = [`${roomTitle(view, t, room.room, room.arrows)} · ${cell}`, ...people].join("\n");
+      const label = target && target.action ? `${labelOf(target.action)} — ${title}` : title;
+      const attrs = { class: classes, "data-cell": cell, "data-room": room.room, "data-key": `cell:${cell}`, "data-travel": travel.rooms.get(cell), title, "aria-label": label };
       let node;
       if (target && target.action) {
         node = el("button", { ...attrs, type: "button", "data-move": target.action });
+        targetCells.push(room.at);
       } else if (target) {
-        node = el("button", { ...attrs, type: "button", onclick: target.pick });
+        node = el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(target.picked)), onclick: target.pick });
+        targetCells.push(room.at);
       } else {
-        node = el("div", attrs);
+        // not a move: a tap (or Enter) says what the room and its figures do
+        const say = () => explain(title.replace(/\n/g, " · "));
+        node = el("div", { ...attrs, role: "button", tabindex: "-1", onclick: say, onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") say(); } });
       }
       if (target && target.ghost) {
         node.append(el("span", { class: "d-ghost" }, ...tileFace(view, tool.effect, maskText(tool.mask))));
       } else {
         node.append(...tileFace(view, room.room, room.arrows));
       }
+      if (target && target.wall) node.append(el("span", { class: "d-wall", "aria-hidden": "true" }, "✦"));
       const figs = figuresAt(obs, cell);
       if (figs) node.append(figs);
       world.append(place(node, cell));
     }
-    for (const spot of spotTargets(moves)) {
+    for (const spot of spotTargets()) {
       cells.push(parseCell(spot.cell));
-      const title = `${t("d_free", { cell: spot.cell })}: ${roomTitle(view, spot.effect, spot.arrows)}`;
+      targetCells.push(parseCell(spot.cell));
+      const title = t("d_room_help", { name: t("d_free", { cell: spot.cell }), what: roomTitle(view, t, spot.effect, spot.arrows) });
       world.append(place(el("button", {
         type: "button", class: `d-spot ${KINDS[spot.effect] || ""}`, "data-cell": spot.cell, "data-move": spot.action,
-        title, "aria-label": title,
+        "data-key": `spot:${spot.cell}`, title, "aria-label": title,
       }, ...tileFace(view, spot.effect, spot.arrows)), spot.cell));
     }
-    return { world, cells };
+    return { world, cells, targets: targetCells };
+  }
+
+  /** The server's words for a legal action (the moves panel's label). */
+  function labelOf(action) {
+    const entry = (view.legal || []).find((e) => e.action === action);
+    return entry ? entry.label || action : action;
+  }
+
+  /** The cell the camera comes to: the reader's hero of this turn (else any of theirs, else Start). */
+  function homeCell(obs) {
+    const heroes = obs.heroes.filter((h) => h.at && (me() === null || h.seat === me()));
+    const hero = heroes.find((h) => h.figure === turnHero.figure && turnHero.turn === obs.turn) || heroes[0];
+    return hero ? hero.at : [0, 0];
+  }
+
+  function refreshEdges() {
+    if (!stage) return;
+    const { viewport, cells, targets, edges } = stage;
+    const out = camera.outOfSight(viewport, cells);
+    const away = camera.outOfSight(viewport, targets);
+    let hidden = 0;
+    for (const [dir, button] of Object.entries(edges)) {
+      const n = out[dir].length;
+      button.hidden = n === 0;
+      button.classList.toggle("glow", away[dir].length > 0);
+      button.querySelector(".n").textContent = String(n);
+      const label = `${t(`d_dir_${dir}`)} · ${countWord(t, "d_more", n)}`;
+      button.setAttribute("aria-label", label);
+      button.title = label;
+      hidden += n;
+    }
+    const hint = root.querySelector(".d-map-hint");
+    if (hint) {
+      const targetsAway = targets.length > 0 && targets.every((c) => !camera.sees(viewport, c));
+      hint.textContent = targetsAway ? t("d_targets_away") : hidden ? t("d_map_more") : "";
+      hint.hidden = !hint.textContent;
+    }
+  }
+
+  function moved() {
+    if (!stage) return;
+    camera.apply(stage.world);
+    refreshEdges();
+  }
+
+  /** Where the camera goes on drawing: at the start of each of the reader's decisions, to their
+   * hero (and to the nearest highlighted room if none is in sight); else where it was. */
+  function placeCamera(obs, viewport, cells, targets) {
+    const decision = mine() ? `${view.version}` : "";
+    const targetsKey = targets.map((c) => c.join(",")).join(";");
+    if (!camera.placed) {
+      camera.placed = true;
+      if (!camera.fit(viewport, cells)) camera.centre(viewport, homeCell(obs));
+    } else if (decision && decision !== lastPan.split("|")[0]) {
+      camera.moved = false;
+      if (!camera.fit(viewport, cells)) {
+        camera.scale = Math.max(camera.scale, MIN_READABLE);
+        camera.centre(viewport, homeCell(obs));
+      }
+    }
+    // targets that appear (a tile chosen, a hero picked): one at least comes into sight
+    if (decision && `${decision}|${targetsKey}` !== lastPan && targets.length && !targets.some((c) => camera.sees(viewport, c))) {
+      const [hx, hy] = homeCell(obs);
+      const nearest = [...targets].sort((a, b) => Math.hypot(a[0] - hx, a[1] - hy) - Math.hypot(b[0] - hx, b[1] - hy))[0];
+      camera.centre(viewport, nearest);
+    }
+    lastPan = `${decision}|${targetsKey}`;
+  }
+
+  function mapStage(obs) {
+    const { world, cells, targets } = dungeon(obs);
+    const viewport = el("div", { class: "d-viewport", tabindex: "0", role: "group", "aria-label": t("d_map_more") }, world);
+    const edges = {};
+    for (const [dir, [dx, dy, arrow]] of Object.entries(DIRS)) {
+      edges[dir] = el("button", {
+        type: "button", class: `d-edge d-edge-${dir}`, "data-key": `edge:${dir}`, hidden: true,
+        onclick: () => {
+          camera.pan(-dx * viewport.clientWidth * 0.6, dy * viewport.clientHeight * 0.6);
+          moved();
+        },
+      }, el("span", { "aria-hidden": "true" }, arrow), el("span", { class: "n", "aria-hidden": "true" }, ""));
+    }
+    const zoom = (factor) => () => {
+      camera.zoom(viewport, factor);
+      moved();
+    };
+    const tools = el("div", { class: "d-zoom" },
+      button("+", { id: "d-zoom-in", title: t("d_zoom_in"), "aria-label": t("d_zoom_in"), onclick: zoom(1.25) }),
+      button("−", { id: "d-zoom-out", title: t("d_zoom_out"), "aria-label": t("d_zoom_out"), onclick: zoom(1 / 1.25) }),
+      button("⌂", { id: "d-home", title: t("d_home"), "aria-label": t("d_home"), onclick: () => { camera.scale = Math.max(camera.scale, MIN_READABLE); camera.centre(viewport, homeCell(obs)); moved(); } }),
+      button("⤢", { id: "d-fit", title: t("d_fit"), "aria-label": t("d_fit"), onclick: () => { camera.fit(viewport, cells, true); camera.moved = true; moved(); } }));
+    const line = el("p", { class: "d-explain", "aria-live": "polite", hidden: !explained }, explained);
+    // a tap on the map's floor puts the explanation away
+    viewport.addEventListener("click", (event) => {
+      if (event.target === viewport || event.target === world) explain("");
+    });
+    const box = el("div", { class: "d-stage" }, viewport, ...Object.values(edges), tools, line);
+    stage = { viewport, world, cells, targets, edges };
+    wireCamera(camera, viewport, moved);
+    viewport.addEventListener("keydown", (event) => keyOnMap(event, obs));
+    viewport.addEventListener("focusin", (event) => {
+      const room = event.target.closest("[data-cell]");
+      if (!room) return;
+      const cell = parseCell(room.dataset.cell);
+      // the keyboard's focus brings its room into sight (a click's does not: the room would move under the pointer)
+      if (room.matches(":focus-visible") && !camera.sees(viewport, cell)) {
+        camera.centre(viewport, cell);
+        moved();
+      }
+      explain((room.getAttribute("title") || "").replace(/\n/g, " · "));
+    });
+    return { box, viewport, cells, targets, hint: el("p", { class: "d-map-hint", hidden: true }) };
+  }
+
+  /** Arrow keys: from a room to the next room that way (every room is reached so), else pan;
+   * + and − zoom. */
+  function keyOnMap(event, obs) {
+    const { viewport } = stage;
+    if (event.key === "+" || event.key === "-") {
+      camera.zoom(viewport, event.key === "+" ? 1.25 : 1 / 1.25);
+      moved();
+      event.preventDefault();
+      return;
+    }
+    const dir = { ArrowUp: "n", ArrowRight: "e", ArrowDown: "s", ArrowLeft: "w" }[event.key];
+    if (!dir) return;
+    event.preventDefault();
+    const [dx, dy] = DIRS[dir];
+    const from = event.target.closest("[data-cell]");
+    const [x, y] = from ? parseCell(from.dataset.cell) : homeCell(obs);
+    const ahead = [...stage.world.querySelectorAll("[data-cell]")].map((node) => ({ node, at: parseCell(node.dataset.cell) }))
+      .filter(({ at }) => (at[0] - x) * dx + (at[1] - y) * dy > 0)
+      .sort((a, b) => score(a.at) - score(b.at));
+    function score([ax, ay]) {
+      const along = (ax - x) * dx + (ay - y) * dy;
+      const across = Math.abs((ax - x) * dy) + Math.abs((ay - y) * dx);
+      return along + across * 2;
+    }
+    if (!from) {
+      const home = stage.world.querySelector(`[data-cell="${CSS.escape(`${x},${y}`)}"]`);
+      if (home) return home.focus();
+    }
+    if (ahead.length) ahead[0].node.focus();
+    else {
+      camera.pan(-dx * TILE, dy * TILE);
+      moved();
+    }
   }
 
   // -- the panels around it ------------------------------------------------------------------
-  /** A row of tiles; those that `list` (legal placements) can lay now are buttons that choose them. */
-  function tileRow(hand, list) {
+  function button(label, attrs = {}) {
+    return el("button", { type: "button", ...attrs }, label);
+  }
+
+  /** A row of tiles; those that `list` (legal placements) can lay now are buttons that choose
+   * them; with `discards`, those the Dwarf may discard are buttons that do. */
+  function tileRow(hand, list, handKeys = [], discards = []) {
     const row = el("div", { class: "d-hand-tiles" });
     if (!hand.length) row.append(el("span", { class: "empty" }, t("d_no_tiles")));
     const seen = new Set();
-    for (const kind of hand) {
+    hand.forEach((kind, i) => {
       const [effect, arrows = ""] = kind.split(" ");
       const chosen = tool && tool.key === kind && !seen.has(kind);
       const shown = chosen ? maskText(tool.mask) : arrows;
       const playable = list.length > 0 && legalTurns(list, effect, maskOf(arrows)).length > 0;
-      const title = roomTitle(view, effect, shown);
-      const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, title, "aria-label": title };
+      const discard = discards.find((d) => d.kind === kind);
+      const title = roomTitle(view, t, effect, shown);
+      const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, "data-travel": handKeys[i], "data-key": `hand:${kind}:${i}`, title, "aria-label": title };
       const face = tileFace(view, effect, shown, true);
-      row.append(playable
-        ? el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(chosen)), onclick: () => chooseTile(kind) }, ...face)
-        : el("div", attrs, ...face));
+      if (discard) row.append(el("button", { ...attrs, type: "button", "data-move": discard.action, "aria-label": `${t("d_discard", { room: roomWords(view, effect).name })} — ${title}` }, ...face));
+      else if (playable) row.append(el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(chosen)), onclick: () => chooseTile(kind) }, ...face));
+      else row.append(el("div", { ...attrs, role: "button", tabindex: "0", onclick: () => explain(title), onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") explain(title); } }, ...face));
       seen.add(kind);
-    }
+    });
     return row;
   }
 
-  function handPanel(obs, moves) {
+  function handPanel(obs) {
     const hand = obs.hand || [];
     const list = moves.relocate.length ? [] : moves.exchange.length ? moves.exchange : moves.place;
-    return el("section", { class: "d-hand", "data-zone": "hand", "data-seat": String(view.seat) },
-      el("span", { class: "zone-label" }, `${t("d_hand")} (${hand.length})`), tileRow(hand, list));
+    return el("section", { class: "d-hand", "data-zone": "hand", "data-seat": String(me()) },
+      el("span", { class: "zone-label" }, `${t("d_hand")} (${hand.length})`), tileRow(hand, list, travel.hand, moves.discard));
   }
 
   /** The other seats' tiles, when the view shows every hand (the replay of a finished game). */
   function otherHands(obs) {
-    const seats = [...Array(obs.players).keys()].filter((seat) => seat !== view.seat);
+    const seats = [...Array(obs.players).keys()].filter((seat) => seat !== me());
     return el("div", { class: "d-hands" }, ...seats.map((seat) =>
       el("section", { class: "d-hand", "data-zone": "hand", "data-seat": String(seat) },
         el("span", { class: "zone-label" }, t("d_hand_of", { name: seatLabel(seat), n: obs.hands[seat].length })),
         tileRow(obs.hands[seat], []))));
   }
 
-  function button(label, attrs = {}) {
-    return el("button", { type: "button", ...attrs }, label);
+  /** The ⚡ button and, armed, the ability's choices that are not rooms. */
+  function abilityBits(obs, bar, hint) {
+    const figure = abilityFigure(obs);
+    if (!figure) return;
+    const name = heroWords(view, figure).name;
+    const on = isArmed(obs);
+    bar.append(button(t("d_ability_btn", { hero: name }), {
+      class: `d-ability ${on ? "on" : ""}`, "data-key": "btn:ability", "aria-pressed": String(on),
+      "aria-label": t("d_ability", { hero: name }), title: t("d_ability_tip", { hero: name, what: t(`d_ability_${figure}`) }),
+      onclick: () => {
+        armed = on ? null : { turn: obs.turn };
+        pickedPush = null;
+        draw("btn:ability");
+      },
+    }));
+    if (!on) return;
+    const a = moves.ability;
+    hint(obs.step === "ability" ? "d_ability_armed_after" : a.any ? "d_ability_armed" : "d_ability_nothing");
+    if (a.dwarf) bar.append(button(t("d_dwarf_now"), { class: "move primary", "data-move": a.dwarf, "data-key": "btn:dwarf" }));
+    if (a.amazon.size) hint("d_amazon_hint");
+    if (a.wizard.size) hint("d_wizard_hint");
+    if (a.push.size) {
+      hint("d_push_hint");
+      for (const [fig, list] of a.push) {
+        const hero = heroWords(view, fig).name;
+        const owner = (obs.heroes.find((h) => h.figure === fig) || {}).seat;
+        const stay = list.find((e) => e.cell === "stay");
+        if (stay) bar.append(button(t("d_push_stay", { hero, name: seatLabel(owner) }), { class: "move", "data-move": stay.action, "data-key": `btn:${stay.action}` }));
+        else bar.append(button(t("d_push", { hero }), { class: `pick ${pickedPush === fig ? "picked" : ""}`, "data-key": `push:${fig}`, "aria-pressed": String(pickedPush === fig), onclick: () => { pickedPush = pickedPush === fig ? null : fig; draw(`push:${fig}`); } }));
+      }
+    }
+    for (const e of a.thief) {
+      const owner = (obs.heroes.find((h) => h.figure === e.figure) || {}).seat;
+      bar.append(button(t("d_thief", { name: seatLabel(owner) }), { class: "move", "data-move": e.action, "data-key": `btn:${e.action}` }));
+    }
+    for (const e of a.swap) {
+      bar.append(el("button", { type: "button", class: "move d-swap", "data-move": e.action, "data-key": `btn:${e.action}`, "aria-label": t("d_swap", { n: e.value }) },
+        coinEl(t, e.value), " ", t("d_swap", { n: e.value })));
+    }
   }
 
-  function controls(obs, moves) {
-    const bar = el("div", { class: "d-controls", "aria-live": "polite" });
-    if (!ui.interactive || !(view.legal || []).length) return bar;
-    const hint = (key, params) => bar.append(el("span", { class: "hint" }, t(key, params)));
+  function controls(obs) {
+    const bar = el("div", { class: "d-controls" });
+    const hints = el("p", { class: "hint", "aria-live": "polite" });
+    const box = el("div", { class: `d-act ${mine() ? "my-turn" : ""}` }, hints, bar);
+    if (note && note.turn !== obs.turn && mine()) note = null;
+    if (note) box.append(el("p", { class: "d-note", role: "status" }, note.text));
+    if (!mine()) return box;
+    const said = [];
+    const hint = (key, params) => {
+      const text = t(key, params);
+      if (!said.includes(text)) said.push(text);
+    };
     const toolBits = (list) => {
       if (!tool) return;
       const count = entriesFor(list, tool.effect, tool.mask).length;
-      bar.append(button(t("d_turn"), { id: "d-turn", class: "primary", disabled: tool.turns.length < 2, onclick: turnTool }));
+      bar.append(button(t("d_turn"), { id: "d-turn", class: "primary", "data-key": "btn:turn", disabled: tool.turns.length < 2, onclick: turnTool }));
       hint(count ? "d_spots" : "d_no_spot", { n: count });
     };
     if (moves.relocate.length) {
@@ -511,7 +517,7 @@ export function createBoard(root, ui) {
         const name = heroWords(view, figure).name;
         const stay = list.find((e) => e.cell === "stay");
         if (stay) bar.append(button(t("d_mind_stay", { hero: name }), { class: "move", "data-move": stay.action }));
-        else bar.append(button(name, { class: `pick ${pickedHero === figure ? "picked" : ""}`, "data-figure": figure, "aria-pressed": String(pickedHero === figure), onclick: () => { pickedHero = figure; draw(); } }));
+        else bar.append(button(name, { class: `pick ${pickedHero === figure ? "picked" : ""}`, "data-figure": figure, "data-key": `mind:${figure}`, "aria-pressed": String(pickedHero === figure), onclick: () => { pickedHero = figure; draw(`mind:${figure}`); } }));
       }
     }
     const moving = (view.legal || []).some((e) => e.action.startsWith("move "));
@@ -524,26 +530,51 @@ export function createBoard(root, ui) {
     }
     if (moves.hero.length) {
       hint("d_hero_hint");
-      for (const e of moves.hero) bar.append(button(heroWords(view, e.figure).name, { class: "move", "data-move": e.action }));
+      for (const e of moves.hero) bar.append(button(heroWords(view, e.figure).name, { class: "move", "data-move": e.action, title: heroHelp(view, t, e.figure) }));
     }
+    if (moves.keep) {
+      hint("d_knight_hint", { hero: heroWords(view, obs.step_hero || "knight").name });
+      bar.append(button(t("d_keep"), { class: "move primary", "data-move": moves.keep }), button(t("d_let"), { class: "move", "data-move": moves.let }));
+    }
+    if (moves.draw) {
+      hint("d_dwarf_hint");
+      bar.append(button(t("d_draw"), { class: "move primary", "data-move": moves.draw }));
+    }
+    abilityBits(obs, bar, hint);
     if (moves.stay) bar.append(button(t("d_stay"), { class: "move", "data-move": moves.stay }));
     if (moves.pass) bar.append(button(t("d_pass"), { class: "move", "data-move": moves.pass }));
-    return bar;
+    if (moves.end && isArmed(obs)) bar.append(button(t("d_end_turn"), { class: "move", "data-move": moves.end }));
+    hints.textContent = said.join(" ");
+    return box;
+  }
+
+  function coinRow(obs, purse, coinKeys) {
+    const values = obs.purse_coins[purse];
+    const list = values ? values.flatMap((n, v) => Array(n).fill(v + 1)) : Array(obs.coins[purse]).fill(null);
+    return el("span", { class: "d-coins", role: "img", "aria-label": countWord(t, "d_coins_label", obs.coins[purse]) },
+      ...list.map((value, i) => coinEl(t, value, coinKeys[i])));
   }
 
   function purses(obs) {
     const teams = new Set(obs.purse_of).size < obs.players;
     const items = [...Array(obs.players).keys()].map((seat) => {
       const purse = obs.purse_of[seat];
+      // partners show one purse twice: the coins travel from the first seat's row only
+      const keys = (travel.coins.get(`p${purse}`) || []).map((key) => (obs.purse_of.indexOf(purse) === seat ? key : `${key}@${seat}`));
       const gold = obs.gold[purse];
-      const heroes = obs.heroes.filter((h) => h.seat === seat).map((h) => heroWords(view, h.figure));
+      const heroes = obs.heroes.filter((h) => h.seat === seat);
+      const used = obs.heroes_variant ? heroes.filter((h) => (obs.abilities_used || []).includes(h.figure)) : [];
       return el("li", { class: `d-purse s${seat} ${obs.to_act === seat ? "acting" : ""}`, "data-seat": String(seat) },
-        el("span", { class: "hero-chip" }, heroes.map((h) => h.initial).join("")),
+        ...heroes.map((h) => el("button", {
+          type: "button", class: `hero-chip ${used.includes(h) ? "used" : ""}`, "data-key": `who:${h.figure}`, title: heroTitle(h), "aria-label": heroTitle(h),
+          onclick: () => explain(heroTitle(h)),
+        }, heroWords(view, h.figure).initial)),
         el("b", {}, seatLabel(seat)),
-        el("span", {}, heroes.map((h) => h.name).join(", ")),
+        el("span", {}, heroes.map((h) => heroWords(view, h.figure).name).join(", ")),
+        used.length ? el("span", { class: "muted" }, t("d_ability_used")) : null,
         teams ? el("span", {}, t("d_team", { n: purse + 1 })) : null,
-        el("span", { "data-field": "tiles" }, t("d_tiles", { n: obs.hand_sizes[seat] })),
-        el("span", { "data-field": "coins" }, t("d_coins", { n: obs.coins[purse] })),
+        el("span", { "data-field": "tiles" }, countWord(t, "d_tiles", obs.hand_sizes[seat])),
+        coinRow(obs, purse, keys),
         el("span", { "data-field": "gold", class: gold === null ? "muted" : "gold" }, gold === null ? t("d_gold_hidden") : t("d_gold", { n: gold })));
     });
     return el("ul", { class: "d-purses", "aria-label": t("d_purse") }, ...items);
@@ -551,27 +582,54 @@ export function createBoard(root, ui) {
 
   function infoLine(obs) {
     const goal = obs.escape ? "d_goal_escape" : obs.goal_counts === "coins" ? "d_goal_coins" : "d_goal_gold";
-    const parts = [t("d_pile", { n: obs.pile }), t("d_treasure", { n: obs.treasure })];
-    if (obs.gone) parts.push(t("d_gone", { n: obs.gone }));
-    parts.push(obs.drakon ? t("d_drakon_at", { cell: cellKey(...obs.drakon) }) : t("d_drakon_aside"));
-    parts.push(t(goal, { n: obs.goal }));
-    return el("div", { class: "d-info" }, ...parts.map((p) => el("span", {}, p)));
+    const treasureKeys = travel.coins.get("t") || [];
+    return el("div", { class: "d-info" },
+      el("span", { class: "d-pile", title: t("d_pile_label", { n: obs.pile }) }, el("span", { class: "d-pile-art", "aria-hidden": "true" }), t("d_pile", { n: obs.pile })),
+      el("span", { class: "d-treasure", role: "img", "aria-label": t("d_treasure_label", { n: obs.treasure }), title: t("d_treasure_label", { n: obs.treasure }) },
+        el("span", { class: "d-stack", "aria-hidden": "true" }, ...treasureKeys.slice(-3).map((key) => coinEl(t, null, key))),
+        `${t("d_treasure")} ${obs.treasure}`),
+      obs.gone ? el("span", {}, t("d_gone", { n: obs.gone })) : null,
+      el("span", {}, obs.drakon ? t("d_drakon_at", { cell: cellKey(...obs.drakon) }) : t("d_drakon_aside")),
+      el("span", {}, t(goal, { n: obs.goal })));
   }
 
-  function toolbar(viewport, world, cells) {
-    return el("div", { class: "d-zoom" },
-      button("+", { id: "d-zoom-in", title: t("d_zoom_in"), "aria-label": t("d_zoom_in"), onclick: () => zoom(viewport, world, 1.25) }),
-      button("−", { id: "d-zoom-out", title: t("d_zoom_out"), "aria-label": t("d_zoom_out"), onclick: () => zoom(viewport, world, 1 / 1.25) }),
-      button("⤢", { id: "d-fit", title: t("d_fit"), "aria-label": t("d_fit"), onclick: () => { camera.moved = false; fit(viewport, cells); applyCamera(world); } }));
+  /** Who won and why, with each purse's coins and gold. */
+  function endPanel(obs) {
+    const winners = obs.winners || [];
+    const names = winners.map(seatLabel).join(t("d_and"));
+    const why = obs.ending === "goal" ? (obs.goal_counts === "coins" ? "d_why_goal_coins" : "d_why_goal_gold") : `d_why_${obs.ending}`;
+    const rows = [...Array(obs.players).keys()].map((seat) => {
+      const purse = obs.purse_of[seat];
+      const values = obs.purse_coins[purse] || [0, 0, 0];
+      const coins = values.flatMap((n, v) => Array(n).fill(v + 1));
+      const gold = obs.gold[purse] ?? coins.reduce((a, b) => a + b, 0);
+      const heroes = obs.heroes.filter((h) => h.seat === seat).map((h) => heroWords(view, h.figure).name).join(", ");
+      return el("tr", { class: winners.includes(seat) ? "won" : "", "data-seat": String(seat) },
+        el("th", { scope: "row" }, seatLabel(seat), el("small", {}, ` ${heroes}`), winners.includes(seat) ? el("span", { class: "d-crown" }, ` ★ ${t("d_winner_mark")}`) : null),
+        el("td", {}, el("span", { class: "d-coins" }, ...coins.map((v) => coinEl(t, v))), " ", countWord(t, "d_coins_label", coins.length)),
+        el("td", { class: "gold", "data-field": "end-gold" }, coins.length ? t("d_end_sum", { sum: coins.join(" + "), n: gold }) : "0"));
+    });
+    return el("section", { class: "d-end", "aria-label": t("d_over") },
+      el("h3", {}, winners.length > 1 ? t("d_win_shared", { names }) : winners.length ? t("d_wins", { names }) : t("d_over")),
+      obs.ending ? el("p", { class: "d-why" }, t(why, { n: obs.goal })) : null,
+      el("div", { class: "table-scroll" }, el("table", { class: "d-end-table" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("d_end_player")), el("th", { scope: "col" }, t("d_end_coins")), el("th", { scope: "col" }, t("d_end_gold")))),
+        el("tbody", {}, ...rows))));
   }
 
-  function draw() {
+  /** The map's height: what is left of the window under it, within reason. */
+  function sizeViewport(viewport) {
+    const top = viewport.getBoundingClientRect().top + window.scrollY;
+    const phone = window.innerWidth < 640;
+    const height = Math.max(phone ? 200 : 260, Math.min(640, window.innerHeight - top - 12));
+    viewport.style.height = `${Math.round(height)}px`;
+  }
+
+  function draw(focusKey = null) {
     const obs = view.observation;
-    const moves = legal();
     // a choice that the legal actions no longer offer is dropped
     if (tool) {
-      const list = toolList(moves);
-      const turns = legalTurns(list, tool.effect, tool.mask);
+      const turns = legalTurns(toolList(), tool.effect, tool.mask);
       const inHand = moves.relocate.length || (obs.hand || []).includes(tool.key);
       if (!turns.length || !inHand) tool = null;
       else tool.turns = turns;
@@ -585,20 +643,29 @@ export function createBoard(root, ui) {
     }
     if (pickedRoom && !moves.rotate.has(pickedRoom)) pickedRoom = null;
     if (pickedHero && !moves.mind.has(pickedHero)) pickedHero = null;
+    if (pickedPush && !moves.ability.push.has(pickedPush)) pickedPush = null;
     if (!pickedHero && moves.mind.size === 1) {
       const [figure, list] = [...moves.mind][0];
       if (!list.some((e) => e.cell === "stay")) pickedHero = figure;
     }
-    const { world, cells } = dungeon(obs, moves);
-    const viewport = el("div", { class: "d-viewport", tabindex: "0" }, world);
-    const stage = el("div", { class: "d-stage" }, toolbar(viewport, world, cells), viewport);
-    const parts = [infoLine(obs), purses(obs), stage];
+    const active = document.activeElement;
+    const hadFocus = focusKey || (root.contains(active) && active.dataset ? active.dataset.key : null);
+    const parts = [];
+    if (view.terminal && obs.winners) parts.push(endPanel(obs));
+    const top = el("div", { class: "d-top" });
+    if (me() !== null) top.append(controls(obs), handPanel(obs));
+    parts.push(top);
+    const map = mapStage(obs);
+    parts.push(el("div", { class: "d-middle" }, el("div", { class: "d-map" }, map.box, map.hint), el("div", { class: "d-side" }, purses(obs), infoLine(obs))));
     if (obs.hands) parts.push(otherHands(obs));
-    if (view.seat !== null && view.seat !== undefined) parts.push(handPanel(obs, moves), controls(obs, moves));
     root.replaceChildren(el("div", { class: "d-board" }, ...parts));
-    wireCamera(viewport, world);
-    if (!camera.moved) fit(viewport, cells);
-    applyCamera(world);
+    sizeViewport(map.viewport);
+    placeCamera(obs, map.viewport, map.cells, map.targets);
+    moved();
+    if (hadFocus) {
+      const again = root.querySelector(`[data-key="${CSS.escape(hadFocus)}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
   }
 
   document.addEventListener("keydown", (event) => {
@@ -608,6 +675,13 @@ export function createBoard(root, ui) {
       turnTool();
     }
   });
+  // a phone's address bar coming and going resizes the window: the map follows without a redraw
+  // (which would lose a tap in progress)
+  window.addEventListener("resize", () => {
+    if (!stage || !root.contains(stage.viewport)) return;
+    sizeViewport(stage.viewport);
+    moved();
+  });
 
   return {
     update(next) {
@@ -615,6 +689,15 @@ export function createBoard(root, ui) {
       if (key !== stepKey) resetChoices();
       stepKey = key;
       view = next;
+      const obs = view.observation;
+      moves = readLegal(ui.interactive ? view.legal : []);
+      if (mine() && (obs.step === "turn" || obs.step === "ability") && obs.step_seat === me() && obs.step_hero) turnHero = { turn: obs.turn, figure: obs.step_hero };
+      const ids = keys.update(obs.rooms.map((r) => ({ cell: cellKey(...r.at), effect: r.room })), obs.hand || []);
+      const counts = { t: obs.treasure };
+      obs.coins.forEach((n, purse) => { counts[`p${purse}`] = n; });
+      travel = { ...ids, coins: keys.updateCoins(counts) };
+      if (key !== stepKey && mine()) explained = "";
+      answerOffer(obs);
       draw();
     },
   };

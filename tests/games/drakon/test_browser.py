@@ -1,0 +1,427 @@
+"""Drakon played on its own board in a real browser (headless Debian chromium, skipped without it;
+issue 17 items 2 to 5): a whole game against the heuristic bot with the Heroes! variant, at
+1366×768 in French and at 390×844 in English, every decision taken by clicking inside ``#board``
+only (never the moves panel); at the start of each of the seat's turns the hint, the hand, the
+seat's hero and a highlighted room are inside the window without scrolling, rooms at a readable
+size; the end says who won, why, and each purse's coins. The hero's ability is a quiet button:
+unarmed, the page answers the rules' offer after the action with "end" by itself and says so;
+armed, the offer waits and its choices are on the board."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from ...web.tables import create_table, english_words
+from ...web.test_drakon_board import board_click, view_of
+
+#: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
+READABLE_ROOM_PX = 60
+
+
+def state_of(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.terminal === 'true' ? 'over'"
+                             " : document.body.dataset.myTurn === 'true'"
+                             " && document.body.dataset.pending !== 'true' ? 'turn' : 'wait'"))
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version)"))
+
+
+def click(page: Any, selector: str) -> None:
+    board_click(page, f"#board {selector}")
+
+
+def turns_of(arrows: str) -> set[str]:
+    """The arrows of a tile in each of its four ways round ("NE" -> NE, ES, SW, NW)."""
+    sides = "NESW"
+    return {"".join(s for s in sides if sides[(sides.index(s) - q) % 4] in arrows) for q in range(4)}
+
+
+def lay(page: Any, action: str, verb: str) -> None:
+    """Choose the tile (for a placement or a swap), turn it until the action is on the board,
+    click it. The Moving room is the tool already."""
+    words = action.split()
+    if verb in ("place", "exchange"):
+        arrows = words[3] if len(words) > 3 else ""
+        kind = next(k for k in page.evaluate("window.ludotheque.view().observation.hand")
+                    if k.split()[0] == words[1] and arrows in turns_of(k.split()[1] if " " in k else ""))
+        click(page, f'.d-hand button.d-tile[data-kind="{kind}"]')
+    for _ in range(4):
+        if page.locator(f'#board [data-move="{action}"]').count():
+            break
+        click(page, "#d-turn")
+    click(page, f'[data-move="{action}"]')
+
+
+def arm(page: Any) -> None:
+    if page.locator("#board .d-ability").get_attribute("aria-pressed") != "true":
+        click(page, ".d-ability")
+
+
+def play_on_board(page: Any, action: str) -> None:
+    """Take ``action`` by clicking inside #board only."""
+    verb, *rest = action.split()
+    if verb in ("place", "exchange", "relocate"):
+        lay(page, action, verb)
+    elif verb == "rotate":
+        click(page, f'button.d-room[data-cell="{rest[0]}"]')
+        click(page, f'[data-move="{action}"]')
+    elif verb == "mind" and rest[1] != "stay":
+        if page.locator(f'#board .d-controls [data-figure="{rest[0]}"]').count():
+            click(page, f'.d-controls [data-figure="{rest[0]}"]')
+        click(page, f'[data-move="{action}"]')
+    elif verb in ("dwarf", "amazon", "wizard", "thief", "swap", "push"):
+        arm(page)
+        if verb == "push" and rest[1] != "stay":
+            click(page, f'[data-key="push:{rest[0]}"]')
+        click(page, f'[data-move="{action}"]')
+    elif verb == "end":
+        arm(page)
+        click(page, f'[data-move="{action}"]')
+    else:
+        click(page, f'[data-move="{action}"]')
+
+
+def choose(view: dict[str, Any], turn: int) -> str:
+    """A plain player's choice: move when a room with gold is near, else lay a tile, else move;
+    the ability now and then; a choice step's first offer."""
+    legal = [e["action"] for e in view["legal"]]
+    step = view["observation"]["step"]
+    if step == "turn":
+        abilities = [a for a in legal if a.split()[0] in ("dwarf", "thief", "swap", "push", "amazon")]
+        if abilities and turn % 4 == 3:
+            return abilities[0]
+        moves = [a for a in legal if a.startswith("move ")]
+        places = [a for a in legal if a.startswith("place ")]
+        if moves and (turn % 2 == 0 or not places):
+            return moves[turn % len(moves)]
+        if places:
+            return places[(turn * 7) % len(places)]
+        return legal[0]
+    if step == "ability":  # armed only when the choice is to use it
+        return next(a for a in legal if a != "end")
+    rotations = [a for a in legal if a.startswith("rotate ")]
+    return (rotations or legal)[turn % len(rotations or legal)]
+
+
+# -- what is in view --------------------------------------------------------------------------------
+
+IN_VIEW = """() => {
+  const W = window.innerWidth, H = window.innerHeight;
+  const map = document.querySelector('#board .d-viewport').getBoundingClientRect();
+  const inside = (r, box) => r.width > 0 && r.left >= box.left - 1 && r.top >= box.top - 1
+    && r.right <= box.right + 1 && r.bottom <= box.bottom + 1;
+  const win = { left: 0, top: 0, right: W, bottom: H };
+  const seen = (node) => node && inside(node.getBoundingClientRect(), win);
+  const onMap = (node) => seen(node) && inside(node.getBoundingClientRect(), map);
+  const view = window.ludotheque.view();
+  const hand = [...document.querySelectorAll('#board .d-hand .d-tile')];
+  const turnFigure = view.observation.step_hero;
+  const hero = document.querySelector(`#board .d-room .hero[data-figure="${turnFigure}"]`);
+  const targets = [...document.querySelectorAll('#board button.d-room.target')];
+  const scale = Number(document.querySelector('#board .d-world').dataset.scale);
+  const name = document.querySelector('#board .d-room .name');
+  return {
+    hint: seen(document.querySelector('#board .d-act .hint')),
+    prompt: seen(document.getElementById('prompt')),
+    hand: hand.length === 0 || hand.every(seen),
+    hero: onMap(hero),
+    targets: targets.length, target_seen: targets.length === 0 || targets.some(onMap),
+    map_in_window: map.top >= 0 && map.top < H - 150,
+    room_px: Math.round(72 * scale),
+    name_px: name ? parseFloat(getComputedStyle(name).fontSize) * scale : 12,
+    scroll: window.scrollY,
+  };
+}"""
+
+
+def settle(page: Any) -> None:
+    """Pieces still coming in (or sliding) are measured where they end."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)")
+
+
+def check_in_view(page: Any) -> dict[str, Any]:
+    settle(page)
+    box = dict(page.evaluate(IN_VIEW))
+    assert box["hint"] and box["prompt"] and box["hand"] and box["hero"] and box["target_seen"], str(box)
+    assert box["map_in_window"], box
+    assert box["room_px"] >= READABLE_ROOM_PX and box["name_px"] >= 9, box
+    return box
+
+
+def open_seat(chromium: Any, open_page: Any, base: str, lang: str, size: tuple[int, int]) -> Any:
+    options = {"players": 2, "first_player": 0, "heroes": True, "goal": 8, "turn_limit": 40}
+    table = create_table(base, ["human", "bot:heuristic"], options, game="drakon")
+    page = open_page(chromium, *size, locale="fr-FR" if lang == "fr" else "en-GB")
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_selector("#board .d-room")
+    page.evaluate("document.getElementById('moves').addEventListener('click', () => "
+                  "{ window.panelClicks = (window.panelClicks || 0) + 1; }, true)")
+    return page
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1366, 768)), ("en", (390, 844))])
+def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: Any, open_page: Any,
+                                                                     base: str, lang: str,
+                                                                     size: tuple[int, int]) -> None:
+    page = open_seat(chromium, open_page, base, lang, size)
+    turns = checked = 0
+    kinds: set[str] = set()
+    notes = ended = 0  # turns the page ended by itself, and what it said of them
+    could_move = False
+    last_turn = -1
+    deadline = time.monotonic() + 240
+    while (now := state_of(page)) != "over":
+        assert time.monotonic() < deadline, f"the game does not end ({turns} decisions)"
+        if now == "wait":
+            time.sleep(0.02)
+            continue
+        view = page.evaluate("window.ludotheque.view()")
+        obs, legal = view["observation"], [e["action"] for e in view["legal"]]
+        mark = version(page)
+        if obs["step"] == "ability" and page.locator("#board .d-ability[aria-pressed=true]").count() == 0:
+            # unarmed: the page itself ends the turn, and says so
+            page.wait_for_function(f"Number(document.body.dataset.version) > {mark}")
+            notes += page.locator("#board .d-note").count()
+            ended += 1
+            continue
+        if obs["step"] == "turn" and obs["turn"] != last_turn:  # the turn begins
+            last_turn = obs["turn"]
+            check_in_view(page)
+            checked += 1
+            if lang == "fr" and checked % 4 == 1:
+                assert english_words(page) == []
+        elif obs["step"] != "turn":  # a room's choice: what to click is in sight too
+            settle(page)
+            box = page.evaluate(IN_VIEW)
+            assert box["hint"] and box["target_seen"], (obs["step"], box)
+        if len(legal) == 1:  # forced: the table may play it for us
+            try:
+                page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", timeout=3000)
+                continue
+            except Exception:  # noqa: BLE001 - still ours to play
+                pass
+        action = choose(view, checked if obs["step"] == "turn" else turns)
+        could_move = could_move or any(a.startswith("move ") for a in legal)
+        kinds.add(action.split()[0])
+        assert unnamed_controls(page) == 0
+        play_on_board(page, action)
+        page.wait_for_function(f"Number(document.body.dataset.version) > {mark}"
+                               " || document.body.dataset.terminal === 'true'")
+        turns += 1
+    assert page.evaluate("window.panelClicks || 0") == 0
+    assert notes == ended
+    assert checked >= 3 and "place" in kinds and ("move" in kinds or not could_move), (checked, kinds)
+    end_screen(page, lang)
+    if lang == "fr":
+        assert english_words(page) == []
+
+
+def unnamed_controls(page: Any) -> int:
+    return int(page.evaluate("""[...document.querySelectorAll('#board button, #board [role=button]')]
+        .filter(b => !(b.getAttribute('aria-label') || b.textContent).trim()).length"""))
+
+
+def end_screen(page: Any, lang: str) -> None:
+    """Who won and why, each seat's coins (as coins, with their values) adding up to its gold."""
+    page.wait_for_selector("#board .d-end")
+    obs = page.evaluate("window.ludotheque.view().observation")
+    names = [s["name"] for s in page.evaluate("window.ludotheque.view().seats")]
+    title = page.inner_text("#board .d-end h3")
+    assert all(names[s] in title for s in obs["winners"]), (title, obs["winners"])
+    why = page.inner_text("#board .d-end .d-why")
+    words = {"en": {"goal": "goal", "stuck": "most gold", "limit": "turn limit", "escape": "escaped"},
+             "fr": {"goal": "objectif", "stuck": "le plus d'or", "limit": "limite de tours",
+                    "escape": "évasion"}}
+    assert words[lang][obs["ending"]] in why, why
+    for seat in range(obs["players"]):
+        purse = obs["purse_of"][seat]
+        row = page.locator(f'#board .d-end tr[data-seat="{seat}"]')
+        values = [int(v) for v in row.locator(".d-coin").all_inner_texts()]
+        assert sum(values) == obs["gold"][purse] and len(values) == obs["coins"][purse]
+        if values:
+            assert row.locator('[data-field="end-gold"]').inner_text().endswith(f"= {obs['gold'][purse]}")
+    assert "Ω" not in page.inner_text("#board")
+
+
+# -- the ability, from explicit positions ----------------------------------------------------------
+
+MOUNT = """async (views) => {
+  const i18n = await import('/static/js/i18n.js');
+  const board = await import('/games/drakon/board.js');
+  i18n.addStrings(board.strings);
+  document.getElementById('board')?.remove();  // the board of the test before
+  const root = document.createElement('section');
+  root.id = 'board';
+  root.className = 'board';
+  document.body.prepend(root);
+  window.acted = [];
+  root.addEventListener('click', (event) => {
+    const target = event.target.closest('[data-move]');
+    if (target) window.acted.push(target.dataset.move);
+  });
+  // what the page sends by itself (ui.act) is marked as such
+  const act = (a) => { window.acted.push('page:' + a); return true; };
+  const ui = { t: i18n.t, notify: () => {}, interactive: true, act };
+  window.dboard = board.createBoard(root, ui);
+  window.dboard.update(views[0]);
+  window.next = (k) => window.dboard.update(views[k]);
+}"""
+
+AMAZON = {"rooms": ["start 0,0 NESW", "room 1,0 N", "find 1,1 N"], "hands": [[], ["lose NE"]],
+          "figures": ["amazon", "knight"]}
+
+
+@pytest.fixture(scope="module")
+def probe(chromium: Any, base: str) -> Any:
+    context = chromium.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base + "/")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def mount(page: Any, *views: dict[str, Any]) -> None:
+    page.evaluate(MOUNT, list(views))
+
+
+def test_unarmed_the_offer_after_the_action_is_answered_by_the_page(probe: Any) -> None:
+    before, after = (view_of(AMAZON, played, {"heroes": True}) for played in ([], ["move 1,0"]))
+    assert before["observation"]["turn"] == after["observation"]["turn"]
+    assert {e["action"] for e in after["legal"]} == {"amazon 1,1", "end"}
+    mount(probe, before, after)
+    assert probe.locator("#board .d-ability").get_attribute("aria-pressed") == "false"
+    # before the action the Amazon's extra moves are not offered until asked for
+    assert probe.locator('#board [data-move^="amazon "]').count() == 0
+    probe.evaluate("window.next(1)")
+    probe.wait_for_function("window.acted.length > 0")
+    assert probe.evaluate("window.acted") == ["page:end"]
+    assert "kept for later" in probe.inner_text("#board .d-note")
+
+
+def test_armed_the_ability_waits_after_the_action_with_its_choices_on_the_board(probe: Any) -> None:
+    before, after = (view_of(AMAZON, played, {"heroes": True}) for played in ([], ["move 1,0"]))
+    mount(probe, before, after)
+    probe.click("#board .d-ability")  # asked for during the turn
+    assert probe.locator("#board .d-ability").get_attribute("aria-pressed") == "true"
+    probe.evaluate("window.next(1)")
+    probe.wait_for_timeout(50)
+    assert probe.evaluate("window.acted") == []  # nothing answered for the player
+    assert probe.locator("#board .d-ability").get_attribute("aria-pressed") == "true"
+    assert probe.locator("#board button.d-room.ability").count() == 1
+    probe.click('#board button.d-room[data-cell="1,1"]')
+    assert probe.evaluate("window.acted") == ["amazon 1,1"]
+    probe.click('#board .d-controls [data-move="end"]')
+    assert probe.evaluate("window.acted") == ["amazon 1,1", "end"]
+
+
+def test_the_dwarf_is_used_before_the_action_by_the_keyboard_alone(probe: Any) -> None:
+    dwarf = {"rooms": ["start 0,0 NESW", "room 1,0 N"], "hands": [["find N", "lose NE"], ["room NE"]],
+             "pile": ["room N", "room E"], "figures": ["dwarf", "knight"]}
+    start = view_of(dwarf, [], {"heroes": True})
+    assert "dwarf" in {e["action"] for e in start["legal"]}
+    mount(probe, start)
+    assert probe.locator('#board [data-move="dwarf"]').count() == 0
+    assert "discard any tiles" in (probe.locator("#board .d-ability").get_attribute("title") or "")
+    probe.focus("#board .d-ability")
+    probe.keyboard.press("Enter")
+    assert probe.evaluate("document.activeElement.classList.contains('d-ability')")
+    probe.keyboard.press("Tab")
+    assert probe.evaluate("document.activeElement.dataset.move") == "dwarf"
+    probe.keyboard.press("Enter")
+    assert probe.evaluate("window.acted") == ["dwarf"]
+
+
+def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: Any) -> None:
+    """Tooltips, a tap's explanation on the map, the drawn dragon; the Rules drawer says how to
+    play here."""
+    setup = {"rooms": ["start 0,0 NESW", "find 1,0 N", "drakon 2,0 N"], "hands": [["wind N"], ["room NE"]],
+             "drakon": "2,0", "figures": ["thief", "knight"]}
+    said = {"en": ("takes a coin at random from the treasure", "steal a coin", "goes back to Start"),
+            "fr": ("prend une pièce au hasard dans le trésor", "voler une pièce", "retourne au Départ")}
+    for lang, words in said.items():
+        probe.evaluate(f"localStorage.setItem('ludotheque.lang', '{lang}')")
+        probe.reload()
+        mount(probe, view_of(setup, [], {"heroes": True}, lang))
+        room = probe.locator('#board .d-room[data-cell="1,0"]')
+        assert words[0] in (room.get_attribute("title") or "")
+        chip = probe.locator('#board .d-purse .hero-chip[data-key="who:thief"]')
+        assert words[1] in (chip.get_attribute("aria-label") or "")
+        chip.click()  # a tap says it on the board
+        assert words[1] in probe.inner_text("#board .d-explain")
+        dragon = probe.locator("#board .figs .drakon")
+        assert dragon.locator("svg").count() == 1 and words[2] in (dragon.get_attribute("title") or "")
+        probe.click('#board div.d-room[data-cell="2,0"]')
+        assert words[2] in probe.inner_text("#board .d-explain")
+        if lang == "fr":
+            assert english_words(probe, "#board") == []
+    probe.evaluate("localStorage.removeItem('ludotheque.lang')")
+    probe.reload()  # the page's language back to the browser's, for the next tests
+    drawer = probe.evaluate("import('/games/drakon/board.js').then(m => m.rules)")
+    assert "<h3>Playing here</h3>" in drawer["en"] and "<h3>Jouer ici</h3>" in drawer["fr"]
+
+
+def test_a_tile_is_laid_and_a_hero_moved_by_the_keyboard_alone(probe: Any) -> None:
+    setup = {"rooms": ["start 0,0 NESW", "find 1,0 W"], "hands": [["wind N"], ["room NE"]]}
+    mount(probe, view_of(setup, []))
+    active = "document.activeElement"
+
+    def tab_to(test: str) -> None:
+        for _ in range(40):
+            probe.keyboard.press("Tab")
+            if probe.evaluate(f"!!{active}.closest('#board') && ({test})"):
+                return
+        raise AssertionError(f"never reached by Tab: {test}")
+
+    tab_to(f"{active}.dataset.kind === 'wind N'")
+    probe.keyboard.press("Enter")  # the tile is chosen, the focus on Turn
+    assert probe.evaluate(f"{active}.id") == "d-turn"
+    probe.keyboard.press("Enter")
+    tab_to(f"{active}.classList.contains('d-spot')")
+    spot = probe.evaluate(f"{active}.dataset.move")
+    probe.keyboard.press("Enter")
+    assert probe.evaluate("window.acted") == [spot] and spot.startswith("place wind ")
+    mount(probe, view_of(setup, []))
+    tab_to(f"{active}.dataset.move === 'move 1,0'")
+    probe.keyboard.press("Enter")
+    assert probe.evaluate("window.acted") == ["move 1,0"]
+    # every room is reached with the arrow keys from the map, and says what it does
+    mount(probe, view_of(setup, []))
+    tab_to(f"{active}.classList.contains('d-viewport')")
+    probe.keyboard.press("ArrowRight")  # from the hero's room, Start, to the next one east
+    assert probe.evaluate(f"{active}.dataset.cell") in ("0,0", "1,0")
+    probe.keyboard.press("ArrowRight")
+    assert probe.evaluate(f"{active}.dataset.cell") == "1,0"
+    assert "treasure" in probe.inner_text("#board .d-explain")
+
+
+def test_pieces_keep_their_travel_keys_from_one_view_to_the_next(probe: Any) -> None:
+    """For motion.js (item 8): a tile laid keeps the key it had in the hand, rooms, heroes, the
+    dragon and coins keep theirs."""
+    setup = {"rooms": ["start 0,0 NESW", "find 1,0 S", "room 1,-1 N"], "drakon": "1,-1",
+             "hands": [["wind N", "lose N"], ["room NE"]], "purses": [[1, 0, 0], [0, 1, 0]]}
+    before, after = view_of(setup, []), view_of(setup, ["place wind -1,0 N"], seat=0)
+    mount(probe, before, after)
+    keys = "(sel) => [...document.querySelectorAll(sel)].map(e => e.dataset.travel)"
+    tile = probe.evaluate(f"({keys})('#board .d-hand [data-kind=\"wind N\"]')")[0]
+    start = probe.get_attribute('#board .d-room[data-cell="0,0"]', "data-travel")
+    figures = sorted(probe.evaluate(f"({keys})('#board .figs [data-travel]')"))
+    coins = probe.evaluate(f"({keys})('#board .d-purse .d-coin')")
+    heroes = ["fig-drakon", *(f"fig-{h['figure']}" for h in before["observation"]["heroes"])]
+    assert tile and start and figures == sorted(heroes) and len(coins) == 2
+    probe.evaluate("window.next(1)")
+    assert probe.get_attribute('#board .d-room[data-cell="-1,0"]', "data-travel") == tile
+    assert probe.get_attribute('#board .d-room[data-cell="0,0"]', "data-travel") == start
+    assert sorted(probe.evaluate(f"({keys})('#board .figs [data-travel]')")) == figures
+    assert probe.evaluate(f"({keys})('#board .d-purse .d-coin')") == coins
+    every = probe.evaluate(f"({keys})('#board [data-travel]')")
+    assert len(set(every)) == len(every)  # no two pieces share a key
