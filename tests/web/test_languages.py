@@ -47,6 +47,8 @@ class Reader:
         page.wait_for_selector("#seat-0")
         page.select_option("#game", game)
         self.scan(f"lobby of {game}")
+        page.click("#more-options > summary")  # the expert options, folded at first
+        self.scan(f"lobby of {game}, more options")
         name, value = GAMES[game][2]
         page.fill(f"#opt-{name}", value)
         page.click("#create")
