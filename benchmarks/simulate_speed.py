@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from _hearts import hearts_playouts
 from _report import report_and_exit
 from rich import box
 from rich.console import Console
@@ -53,24 +53,8 @@ class Figure:
 def hearts_rate(seconds: float) -> float | None:
     """Random hearts playouts for ``seconds`` of CPU time: games per CPU second (None without
     OpenSpiel)."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(0)
-    games, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        games += 1
-    return games / (time.process_time() - start)
+    played = hearts_playouts(seconds)
+    return None if played is None else played[0] / played[2]
 
 
 def run_child(args: list[str], env: dict[str, str]) -> tuple[float, float]:
