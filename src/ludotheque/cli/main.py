@@ -107,6 +107,8 @@ def _serve(commands: Any) -> None:
                    "(default 60)")
     p.add_argument("--workers", type=int, default=1, help="server processes sharing the port (PostgreSQL "
                    "only: SQLite serves one process; default 1)")
+    p.add_argument("--search-workers", type=int, help="processes where searching bots think, in each "
+                   "server process (default: a core for each but one, at least 1)")
     p.add_argument("--open", dest="open_browser", action=argparse.BooleanOptionalAction, default=False,
                    help="open the lobby in a browser")
 

@@ -41,12 +41,13 @@ def _check_port(host: str, port: int) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 0.8,
-          workers: int = 1, open_browser: bool = False, away: float = 60.0) -> None:
+          workers: int = 1, open_browser: bool = False, away: float = 60.0,
+          search_workers: int | None = None) -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays."""
     import uvicorn
 
     from ..server import create_app
-    from ..server.app import UVICORN, WORKER_AWAY, WORKER_BOT_DELAY, WORKER_DB
+    from ..server.app import UVICORN, WORKER_AWAY, WORKER_BOT_DELAY, WORKER_DB, WORKER_SEARCHES
     from ..server.store import Store
 
     if bot_delay < 0:
@@ -55,6 +56,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         fail("--away must be a number of seconds above 0")
     if workers < 1:
         fail("--workers must be at least 1")
+    if search_workers is not None and not 1 <= search_workers <= 64:
+        fail("--search-workers must be a whole number from 1 to 64")
     url_db = db or default_db_url()
     try:
         store = Store(url_db)  # a clear message now for a bad URL; the schema made once, here
@@ -62,7 +65,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         store.close()
         if workers > 1 and not shared:
             fail(f"--workers {workers} needs PostgreSQL (--db postgresql://...): SQLite serves one process")
-        app = create_app(url_db, bot_delay, away_seconds=away) if workers == 1 else None
+        app = (create_app(url_db, bot_delay, away_seconds=away, search_workers=search_workers)
+               if workers == 1 else None)
     except LudothequeError as exc:
         fail(str(exc))
     _check_port(host, port)
@@ -79,5 +83,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     else:  # each worker builds its own app (its own connections, listener and bot leases)
         os.environ[WORKER_DB], os.environ[WORKER_BOT_DELAY] = url_db, str(bot_delay)
         os.environ[WORKER_AWAY] = str(away)
+        if search_workers is not None:
+            os.environ[WORKER_SEARCHES] = str(search_workers)
         uvicorn.run("ludotheque.server.app:worker_app", factory=True, host=host, port=port, workers=workers,
                     **UVICORN)

@@ -179,23 +179,28 @@ UVICORN: dict[str, Any] = {"log_level": "warning", "ws_max_size": 4 * MAX_MESSAG
                            "ws_ping_timeout": 20, "ws_per_message_deflate": False,
                            "timeout_graceful_shutdown": 5}
 #: What ``ludotheque serve --workers N`` hands each worker process.
-WORKER_DB, WORKER_BOT_DELAY, WORKER_AWAY = ("LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY",
-                                            "LUDOTHEQUE_SERVE_AWAY")
+WORKER_DB, WORKER_BOT_DELAY, WORKER_AWAY, WORKER_SEARCHES = (
+    "LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY", "LUDOTHEQUE_SERVE_AWAY",
+    "LUDOTHEQUE_SERVE_SEARCH_WORKERS")
 
 
 def worker_app() -> FastAPI:
     """The app of one worker of ``ludotheque serve --workers N`` (settings from the environment)."""
+    searches = os.environ.get(WORKER_SEARCHES)
     return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")),
-                      away_seconds=float(os.environ.get(WORKER_AWAY, str(AWAY_SECONDS))))
+                      away_seconds=float(os.environ.get(WORKER_AWAY, str(AWAY_SECONDS))),
+                      search_workers=int(searches) if searches else None)
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS,
-               away_seconds: float = AWAY_SECONDS) -> FastAPI:
+               away_seconds: float = AWAY_SECONDS, search_workers: int | None = None) -> FastAPI:
     """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds
-    before they move and think at most ``bot_seconds``; a person to act gone ``away_seconds``
-    may be handed to a bot by the others, at a table without a clock."""
+    before they move and think at most ``bot_seconds``, searching bots in ``search_workers``
+    processes (default: a core for each but one); a person to act gone ``away_seconds`` may be
+    handed to a bot by the others, at a table without a clock."""
     store = Store(db_url)
-    service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds)
+    service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds,
+                           search_workers=search_workers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

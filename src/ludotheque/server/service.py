@@ -59,10 +59,11 @@ class TableService:
     """Every table this process holds, over one store, coordinated with the others by a bus."""
 
     def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
-                 bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS) -> None:
+                 bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS,
+                 search_workers: int | None = None) -> None:
         self.store, self.bot_delay, self.away_seconds = store, bot_delay, away_seconds
         self.bus = bus if bus is not None else bus_for(store)
-        self.bots = BotMoves(bot_seconds)
+        self.bots = BotMoves(bot_seconds, processes=search_workers)
         self.writer = ActionWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
