@@ -105,10 +105,13 @@ export function renderScores(container, view) {
   const body = el("tbody", {}, ...scores.rows.map((row, r) => el("tr", { class: r === scores.rows.length - 1 && isTotals(row) ? "totals-row" : null },
     el("th", { scope: "row" }, row[0]),
     ...row.slice(1).map((cell, i) => el("td", { "data-seat": String(i) }, cell)))));
-  container.replaceChildren(
-    el("p", { class: "winners" }, scores.winners || ""),
-    el("div", { class: "table-scroll" }, el("table", { class: "scores" }, head, body)),
-  );
+  const box = el("div", { class: "table-scroll", tabindex: "0" }, el("table", { class: "scores" }, head, body));
+  container.replaceChildren(el("p", { class: "winners" }, scores.winners || ""), box);
+  // a table wider than its box says so (an arrow, shadows: app.css) until it is scrolled to its end
+  const mark = () => box.classList.toggle("more", box.scrollWidth - box.scrollLeft - box.clientWidth > 2);
+  box.addEventListener("scroll", mark, { passive: true });
+  if (window.ResizeObserver) new ResizeObserver(mark).observe(box);
+  mark();
 }
 
 /** The rules panel (a dialog-like aside) opened and closed by `button`. */
