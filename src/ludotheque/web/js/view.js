@@ -83,12 +83,19 @@ export function renderStepLog(list, view, mod, go) {
       "aria-current": step === view.step ? "step" : null },
     el("button", { type: "button", class: "step-link", "aria-label": t("step_of", { k: step, n: view.steps }) },
       String(step)),
-    ...(lines.length ? lines : ["—"]).map((line) => el("span", { class: "line" }, richText(mod, line))));
+    ...(lines.length ? lines : [step === 0 ? t("step_start") : "—"]).map((line) => el("span", { class: "line" }, richText(mod, line))));
     item.querySelector("button").addEventListener("click", () => go(step));
     return item;
   }));
+  // the current entry comes into sight inside the log's own box: the page itself stays where it
+  // is (scrollIntoView would scroll the page to the log, far below the board on a phone)
   const current = list.querySelector("li.current");
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  const box = list.parentElement;
+  if (current && box) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + current.offsetHeight - box.clientHeight;
+  }
 }
 
 /** The score table: headers, rows (cells with \n line breaks), the winners; the row equal to
