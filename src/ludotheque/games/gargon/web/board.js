@@ -68,6 +68,10 @@ export const strings = {
     g_tip_colour: "{colour} ({creature}): whoever wins the most {colour} cards gets 10 points (5 each when tied).",
     g_tip_pile: "The backs show every card's colour, top first; values stay hidden.",
     g_tip_won: "Won cards: their amulets count at the end, and the most cards of a colour earn 10 points.",
+    g_end_one: "{names} wins with {n} points.",
+    g_end_many: "{names} share the win with {n} points each.",
+    g_end_why: "Points: one per amulet on the cards won (doubled by a 0 of their colour, times four with both 0s), plus 10 for the most cards won in a colour (5 each when tied). The sheet below counts them colour by colour.",
+    g_and: " and ",
   },
   fr: {
     g_card: "{creature} {colour} {value}, {amulets} amulettes",
@@ -121,6 +125,10 @@ export const strings = {
     g_tip_colour: "{colour} ({creature}) : qui remporte le plus de cartes en {colour} gagne 10 points (5 chacun en cas d'égalité).",
     g_tip_pile: "Les dos montrent la couleur de chaque carte, sommet d'abord ; les valeurs restent cachées.",
     g_tip_won: "Cartes remportées : leurs amulettes comptent à la fin, et le plus de cartes d'une couleur rapporte 10 points.",
+    g_end_one: "{names} gagne avec {n} points.",
+    g_end_many: "{names} se partagent la victoire avec {n} points chacun.",
+    g_end_why: "Points : un par amulette des cartes remportées (doublés par un 0 de leur couleur, fois quatre avec les deux 0), plus 10 pour le plus de cartes remportées d'une couleur (5 chacun en cas d'égalité). Le tableau ci-dessous les compte couleur par couleur.",
+    g_and: " et ",
   },
 };
 
@@ -186,6 +194,13 @@ function zone(view, t, seat, name, cards, size, options = {}) {
   if (!cards.length) row.append(el("span", { class: "empty" }, t("g_none")));
   for (const card of cards) row.append(cardEl(view, card, t, { size, travel: options.keys && options.keys(card, `s${seat}-${name.slice(2)}`) }));
   return el("div", { class: "zone", "data-zone": name.slice(2), "data-seat": String(seat) }, label, row);
+}
+
+/** `fn` on the next frame once the board's stylesheet has loaded. */
+function whenStyled(fn) {
+  const link = document.querySelector("link[data-board='gargon']");
+  if (!link || link.sheet) requestAnimationFrame(fn);
+  else link.addEventListener("load", () => requestAnimationFrame(fn), { once: true });
 }
 
 /** Cards grouped by colour, in the legend's order (the order of the letters). */
@@ -275,14 +290,15 @@ export function createBoard(root, ui) {
     }, title);
     const inPlay = zone(view, t, seat, "g_in_play", obs.in_play[seat], "md", { keys });
     // won cards side by side, by colour, never covering each other: who has most of a colour counts
-    const won = zone(view, t, seat, "g_won", byColour(obs.won[seat]), "sm", { spread: true, keys, title: t("g_tip_won") });
-    // your own short rows come before your large hand, so that they stay in sight while you
-    // choose; the buttons follow the hand when you play from it, else they come first
+    // (the others' as small chips, so that their seats stay short and yours stays in sight)
+    const won = zone(view, t, seat, "g_won", byColour(obs.won[seat]), me ? "sm" : "xs", { spread: true, keys, title: t("g_tip_won") });
+    // playing, your hand and its buttons come first (what you act on), then your short rows;
+    // otherwise your short rows come first (your cards in play when you choose a fight)
     if (me) {
       const canPlay = ui.interactive && (view.legal || []).some((e) => e.action.startsWith("play "));
       const buttons = controls(canPlay);
       const hand = ownHand(obs, canPlay);
-      if (canPlay) section.append(inPlay, won, hand, buttons);
+      if (canPlay) section.append(hand, buttons, inPlay, won);
       else if (buttons.childElementCount) section.append(buttons, inPlay, won, hand);
       else section.append(inPlay, won, hand);
     }
@@ -352,8 +368,18 @@ export function createBoard(root, ui) {
     // below the others comes what you choose from, so that it fits a laptop's screen: the piles
     // when you draw, else your own cards (your hand, your cards in play, your won pile)
     const drawing = (view.legal || []).some((entry) => entry.action.startsWith("draw"));
-    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
+    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, endEl(obs), seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
     showTurn();
+  }
+
+  /** The end: who won, with how many points, and why (the score sheet beside the board breaks it down). */
+  function endEl(obs) {
+    if (!view.terminal || !obs.winners || !obs.scores) return null;
+    const names = obs.winners.map((s) => ((view.seats || [])[s] || {}).name || `#${s + 1}`).join(t("g_and"));
+    const n = obs.scores[obs.winners[0]];
+    return el("section", { class: "g-end" },
+      el("p", { class: "g-end-who" }, t(obs.winners.length > 1 ? "g_end_many" : "g_end_one", { names, n })),
+      el("p", { class: "g-end-why" }, t("g_end_why")));
   }
 
   /** When a decision comes to this seat, what it acts on is brought into sight if it is not. */
@@ -362,10 +388,14 @@ export function createBoard(root, ui) {
     const began = kinds && kinds !== turnKinds;
     turnKinds = kinds;
     if (!began) return;
-    const target = root.querySelector(kinds.includes("draw") ? ".g-piles" : kinds.includes("battle") ? ".g-fight" : ".g-me [data-zone='hand']");
-    if (!target) return;
-    const box = target.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest" });
+    const where = kinds.includes("draw") ? ".g-piles" : kinds.includes("battle") ? ".g-fight" : ".g-me [data-zone='hand']";
+    // measured once the board's stylesheet applies (the first view may come before it has loaded)
+    whenStyled(() => {
+      const target = root.querySelector(where);
+      if (!target) return;
+      const box = target.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest" });
+    });
   }
 
   return {
