@@ -237,7 +237,8 @@ MOTION = """async () => {
   root.querySelector('[data-zone="b"]').append(card.cloneNode(true));
   card.remove();
   motion.markFresh(root, before);
-  return root.querySelector('[data-travel]').getAnimations().length;
+  // a slide (a script animation from where it was), not the fade of a new piece (a CSS one)
+  return root.querySelector('[data-travel]').getAnimations().filter((x) => !(x instanceof CSSAnimation)).length;
 }"""
 
 
