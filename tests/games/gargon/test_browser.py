@@ -238,7 +238,8 @@ MOTION = """async () => {
   card.remove();
   motion.markFresh(root, before);
   // a slide (a script animation from where it was), not the fade of a new piece (a CSS one)
-  return root.querySelector('[data-travel]').getAnimations().filter((x) => !(x instanceof CSSAnimation)).length;
+  const moved = root.querySelector('[data-travel]');
+  return moved.getAnimations().filter((x) => !(x instanceof CSSAnimation)).length;
 }"""
 
 
@@ -397,3 +398,25 @@ def test_kagouns_end_says_who_won_and_why_and_counts_each_chain(pages: Any, base
                 assert row.rstrip().endswith(f"= {obs['points'][seat]}"), (row, obs["points"])
         if lang == "fr":
             assert english_words(page, "#board") == []
+
+
+def test_a_play_is_made_with_the_keyboard_alone(pages: Any, base: str) -> None:
+    page = seat_page(pages, base, 1366, 768, "en", players=3, options={"first_player": 0})
+    page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    active = "document.activeElement"
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"{active}.matches('#board .g-me [data-zone=\"hand\"] button.card')"):
+            break
+    card = page.evaluate(f"{active}.dataset.card")
+    page.keyboard.press("Enter")  # selected, and the focus stays on it
+    assert page.evaluate(f"{active}.getAttribute('aria-pressed')") == "true"
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"{active}.id") == "play-selected":
+            break
+    before = int(page.evaluate("document.body.dataset.version"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    assert page.evaluate("window.ludotheque.view().observation.in_play[0]") == [card]
+    assert page.evaluate("window.panelClicks || 0") == 0
