@@ -377,6 +377,19 @@ def test_kagouns_hand_stays_in_sight_at_1366_by_768_as_chains_grow(pages: Any, b
         assert seen and all(a for a, _ in seen), (selector, seen)
 
 
+def test_on_a_phone_kagouns_hand_and_buttons_are_in_sight_when_the_turn_begins(pages: Any, base: str) -> None:
+    table = create_table(base, ["human", "bot:heuristic", "bot:heuristic"], {"players": 3, "first_player": 0},
+                         game="kagoun")
+    page = pages(390, 844)
+    page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.goto(base + table["seats"][0]["url"])
+    page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    page.wait_for_selector("#board .k-me .k-hand button.k-card")
+    for selector in ("#board .k-me .k-hand .k-card", "#board .k-me .k-bar button"):
+        seen = page.evaluate(UNCOVERED, selector)
+        assert seen and all(a and b for a, b in seen), (selector, seen)
+
+
 def test_kagouns_end_says_who_won_and_why_and_counts_each_chain(pages: Any, base: str,
                                                                  bot_tables: dict[str, str]) -> None:
     table = bot_tables["kagoun"]
