@@ -67,9 +67,9 @@ export function cardWords(view, name, t) {
   });
 }
 
-/** A small symbol: a shape in its colour. */
-function dot(view, colour) {
-  return el("span", { class: `k-dot c-${colour}`, title: colourName(view, colour) });
+/** A small symbol: a shape in its colour (its title says what it is for). */
+function dot(view, colour, t) {
+  return el("span", { class: `k-dot c-${colour}`, title: t("k_tip_small", { colour: colourName(view, colour) }) });
 }
 
 /** A band: the end `key` of `face`, drawn as a span (a button is made by the board around it). */
@@ -81,7 +81,7 @@ export function bandEl(view, face, key, t, opts = {}) {
     "data-end": key,
   };
   return el(opts.tag || "span", attrs,
-    el("span", { class: "k-smalls", "aria-hidden": "true" }, ...end.small.map((c) => dot(view, c))),
+    el("span", { class: "k-smalls", "aria-hidden": "true" }, ...end.small.map((c) => dot(view, c, t))),
     el("span", { class: "k-force", title: t("k_force_n", { n: end.force }), "aria-hidden": "true" }, String(end.force)),
     power ? el("span", { class: `k-power p-${power}`, title: powerTitle(view, power, t), "aria-hidden": "true" }, powerIcon(power, powerTitle(view, power, t))) : null,
     opts.aimed && !opts.mark ? el("span", { class: "k-aim", title: t("k_aimed"), "aria-hidden": "true" }, "◎") : null,
