@@ -189,9 +189,15 @@ class BoardPlayer:
                           kind, f'#board [data-move="{pick}"]')
         self.kinds.add(pick.split()[0])
         before = view["version"]
-        if page.locator(target).count() == 0 and len(actions) == 1:
-            return  # played for the seat meanwhile
-        page.click(target)
+        if len(actions) == 1:  # the table may play it for the seat at any moment (forced moves)
+            try:
+                page.click(target, timeout=1500)
+            except Exception as exc:  # Playwright's TimeoutError: the button went with the move
+                if type(exc).__name__ != "TimeoutError":
+                    raise
+                return
+        else:
+            page.click(target)
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}"
                                " || document.body.dataset.terminal === 'true'"
                                " || !!document.querySelector('#notice:not([hidden])')")
