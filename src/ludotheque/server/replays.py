@@ -12,10 +12,11 @@ from typing import Any
 
 from ..core.game import start_log
 from ..core.record import GameRecord
+from ..renderers import describe
 from .errors import ApiError
 from .forced import only_choice
 from .tables import LiveTable
-from .views import build_view, describe_log, whole_view
+from .views import build_view, describe_log, seat_names, whole_view
 from .words import say
 
 
@@ -32,14 +33,23 @@ def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | Non
     state = record.start()
     log = start_log(state)
     log = [] if log is None else log
-    bounds, forced = [len(log)], set()
+    bounds = [len(log)]
+    names = seat_names(table.renderer, table.row.seats, lang)
+    lines = describe_log(table.renderer, table.row.seats, log, seat, lang)
     for text in record.actions[:step]:
         was_forced = only_choice(state, table.humans) is not None  # marked as at the table (forced.py)
+        # each move described with its mover's own observations around it: what it drew or laid
+        # face down is named to the spectator (who sees every hand) and to the mover itself
+        mover = state.to_act
+        mine = mover is not None and 0 <= mover < state.players and seat in (None, mover)
+        before = state.observe(mover) if mine else None
         state.apply_trusted(state.game.parse_action(text))
-        if was_forced and len(log) > bounds[-1]:
-            forced.add(bounds[-1])
+        seen = (before, state.observe(mover)) if mine else None
+        said = [describe(table.renderer, e, lang, names, seat, seen=seen) for e in log[bounds[-1]:]]
+        if was_forced and said:
+            said[0] = say("forced_move", lang, line=said[0])
+        lines += said
         bounds.append(len(log))
-    lines = describe_log(table.renderer, table.row.seats, log, seat, lang, forced)
     view = whole_view(build_view(state, table.renderer, table.row.seats, seat, lang), lines, ())
     view.update(version=step, table=table.id, game=table.row.game, game_name=state.game.spec.name,
                 rules_version=table.row.rules_version, next_id=table.row.next_id, steps=steps, step=step,

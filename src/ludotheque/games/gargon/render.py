@@ -225,10 +225,16 @@ def _count(n: int, lang: str) -> str:
     return word("one_card", lang) if n == 1 else word("n_cards", lang, n=n)
 
 
+def _seen_mover(event: Event, you: int | None, seen: object) -> bool:
+    """``seen`` is the mover's own observations: the reader's own move, or a reader who sees every
+    hand (``you`` None with ``seen``: a replay, where nothing is secret any more)."""
+    return seen is not None and event.seat is not None and (you is None or event.seat == you)
+
+
 def _own_draw(event: Event, you: int | None, seen: tuple[GargonObservation, GargonObservation] | None) -> int:
-    """The card the reader ``you`` drew in ``event``, read from its own observations around the
-    draw (its hand gained it); -1 when the event is not the reader's draw or it cannot tell."""
-    if seen is None or event.kind != "draw" or event.seat is None or event.seat != you:
+    """The card drawn in ``event``, read from the mover's observations around the draw (its hand
+    gained it) when the reader may see it (``_seen_mover``); -1 otherwise or when it cannot tell."""
+    if seen is None or event.kind != "draw" or not _seen_mover(event, you, seen):
         return -1
     before, after = seen
     gained = Counter(after.hand) - Counter(before.hand)
@@ -260,7 +266,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         if drawn >= 0:
             back = cards_text([drawn], markup)
         shown = event.cards
-        if kind == "play" and seen is not None and event.seat is not None and event.seat == you:
+        if kind == "play" and seen is not None and _seen_mover(event, you, seen):
             played = list((Counter(seen[0].hand) - Counter(seen[1].hand)).elements())
             if len(played) == len(event.cards):  # your own cards, face down for the others only
                 shown = tuple(canonical(played))

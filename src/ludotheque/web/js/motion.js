@@ -1,44 +1,115 @@
-// Moves you can see: the pieces (cards, tiles, figures) that a new view brings are marked "fresh"
-// for a short CSS animation, which the stylesheet turns off under prefers-reduced-motion. Boards
-// draw themselves anew on each view, so a piece is "new" when nothing like it (same kind, same
-// place, same face) was on the board before.
+// Moves you can see. Boards draw themselves anew on each view; this module makes the change
+// readable by eye:
+//   - a piece marked data-travel="<key>" (the same key before and after for the same card, tile,
+//     figure or coin) slides from where it was to where it is now (FLIP: First, Last, Invert,
+//     Play, with the Web Animations API);
+//   - a keyed piece that is new comes from the piece named by its data-travel-from (keys, the
+//     first one found before), or else from a keyed piece of the same data-travel-group that has
+//     just gone (a card drawn from a pile, a card won from the table): so a bot's move can be
+//     followed;
+//   - any other new piece (nothing like it, same kind, same place, same face, was there) is marked
+//     "fresh" for a short CSS fade.
+// Nothing travels under prefers-reduced-motion (and the stylesheet turns the fade off).
 
-const PIECES = ".card, .k-card, .d-tile, .hero, .d-room, .room";
+const PIECES = ".card, .k-card, .d-tile, .hero, .d-room, .room, [data-travel]";
 const TRANSIENT = new Set(["fresh", "selected", "picked", "chosen", "focus", "hover"]);
+const TRAVEL_MS = 480;
 
 function key(piece) {
   const zone = piece.closest("[data-zone]");
   const classes = [...piece.classList].filter((c) => !TRANSIENT.has(c)).sort().join(".");
-  const data = Object.entries(piece.dataset).sort().map(([k, v]) => `${k}=${v}`).join("&");
+  const data = Object.entries(piece.dataset).filter(([k]) => !k.startsWith("travel")).sort()
+    .map(([k, v]) => `${k}=${v}`).join("&");
   return [zone ? `${zone.dataset.zone}/${zone.dataset.seat || ""}` : "", classes, data,
     piece.getAttribute("style") || "", piece.textContent].join("|");
 }
 
-/** What is on the board now: each piece's description, counted. */
+/** Whether moves may be animated (not under prefers-reduced-motion). */
+export function motionAllowed() {
+  return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+/** What is on the board now: each unkeyed piece's description, counted, and where each keyed
+ *  piece is (its box on the screen and its group). */
 export function snapshot(root) {
   const counts = new Map();
+  const places = new Map();
   for (const piece of root.querySelectorAll(PIECES)) {
+    const travel = piece.dataset.travel;
+    if (travel) {
+      if (!places.has(travel)) places.set(travel, { rect: piece.getBoundingClientRect(), group: piece.dataset.travelGroup || "" });
+      continue;
+    }
     const k = key(piece);
     counts.set(k, (counts.get(k) || 0) + 1);
   }
-  return counts;
+  return { counts, places };
 }
 
-/** Mark the pieces that were not on the board in `before`; returns how many. */
+/** Slide `piece` from the box `from` to where it is now; false when it has not moved. */
+function slide(piece, from) {
+  const to = piece.getBoundingClientRect();
+  const dx = from.left - to.left;
+  const dy = from.top - to.top;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return false;
+  if (!to.width || !to.height) return false;
+  const sx = from.width / to.width;
+  const sy = from.height / to.height;
+  piece.animate([
+    { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, zIndex: 5 },
+    { transformOrigin: "0 0", transform: "none", zIndex: 5 },
+  ], { duration: TRAVEL_MS, easing: "cubic-bezier(.2, .7, .3, 1)" });
+  return true;
+}
+
+function fade(piece) {
+  piece.classList.add("fresh");
+  piece.addEventListener("animationend", () => piece.classList.remove("fresh"), { once: true });
+}
+
+/** Animate what changed since `before` (a snapshot): keyed pieces travel, other new pieces fade
+ *  in. Returns how many pieces came in or moved. */
 export function markFresh(root, before) {
   if (!before) return 0;
-  const left = new Map(before);
+  const left = new Map(before.counts);
+  const moving = motionAllowed();
+  const now = new Set([...root.querySelectorAll("[data-travel]")].map((p) => p.dataset.travel));
+  // keyed pieces that have gone, by group: where new pieces of their group come from
+  const gone = new Map();
+  for (const [k, place] of before.places) {
+    if (now.has(k) || !place.group) continue;
+    if (!gone.has(place.group)) gone.set(place.group, []);
+    gone.get(place.group).push(place.rect);
+  }
   let fresh = 0;
+  let travelled = 0;
   for (const piece of root.querySelectorAll(PIECES)) {
+    const travel = piece.dataset.travel;
+    if (travel) {
+      const was = before.places.get(travel);
+      if (was) {
+        if (moving && slide(piece, was.rect)) travelled += 1;
+        continue;
+      }
+      const named = (piece.dataset.travelFrom || "").split(/\s+/).find((k) => k && before.places.has(k));
+      const from = named ? before.places.get(named).rect : (gone.get(piece.dataset.travelGroup || "") || []).shift();
+      if (from && moving && slide(piece, from)) {
+        travelled += 1;
+        continue;
+      }
+      fade(piece);
+      fresh += 1;
+      continue;
+    }
     const k = key(piece);
     const n = left.get(k) || 0;
     if (n > 0) {
       left.set(k, n - 1);
       continue;
     }
-    piece.classList.add("fresh");
-    piece.addEventListener("animationend", () => piece.classList.remove("fresh"), { once: true });
+    fade(piece);
     fresh += 1;
   }
-  return fresh;
+  if (travelled) document.body.dataset.travelled = String(Number(document.body.dataset.travelled || 0) + travelled); // counted, for tests
+  return fresh + travelled;
 }

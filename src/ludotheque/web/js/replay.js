@@ -2,11 +2,17 @@
 // or as one seat saw it, with the same board as the table page.
 
 import { api, fragmentParams, tableIdFromPath } from "./api.js";
-import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
+import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { loadGame, renderScores, renderSeats, renderStepLog, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
+
+// the replay's own words: a step whose log says nothing (the deal) is still named
+addStrings({
+  en: { step_start: "The game begins: everything is set out." },
+  fr: { step_start: "La partie commence : tout est mis en place." },
+});
 
 let step = 0;
 let steps = null; // known after the first answer

@@ -139,6 +139,9 @@ function render() {
   renderSound();
   turnCue();
   $("prompt").textContent = view.prompt || "";
+  // on a phone the prompt stays at the top of the screen with the last move under it (app.css)
+  const last = (view.log || []).at(-1);
+  if (last) $("prompt").append(el("span", { class: "last-move", "aria-hidden": "true" }, richText(mod, last)));
   renderEnd();
   // the pieces a move brings are animated in; not on the first view, nor when only the language changed
   const moved = drawnVersion !== null && drawnVersion !== view.version;

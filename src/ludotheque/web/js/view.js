@@ -83,12 +83,19 @@ export function renderStepLog(list, view, mod, go) {
       "aria-current": step === view.step ? "step" : null },
     el("button", { type: "button", class: "step-link", "aria-label": t("step_of", { k: step, n: view.steps }) },
       String(step)),
-    ...(lines.length ? lines : ["—"]).map((line) => el("span", { class: "line" }, richText(mod, line))));
+    ...(lines.length ? lines : [step === 0 ? t("step_start") : "—"]).map((line) => el("span", { class: "line" }, richText(mod, line))));
     item.querySelector("button").addEventListener("click", () => go(step));
     return item;
   }));
+  // the current entry comes into sight inside the log's own box: the page itself stays where it
+  // is (scrollIntoView would scroll the page to the log, far below the board on a phone)
   const current = list.querySelector("li.current");
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  const box = list.parentElement;
+  if (current && box) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + current.offsetHeight - box.clientHeight;
+  }
 }
 
 /** The score table: headers, rows (cells with \n line breaks), the winners; the row equal to
@@ -105,10 +112,13 @@ export function renderScores(container, view) {
   const body = el("tbody", {}, ...scores.rows.map((row, r) => el("tr", { class: r === scores.rows.length - 1 && isTotals(row) ? "totals-row" : null },
     el("th", { scope: "row" }, row[0]),
     ...row.slice(1).map((cell, i) => el("td", { "data-seat": String(i) }, cell)))));
-  container.replaceChildren(
-    el("p", { class: "winners" }, scores.winners || ""),
-    el("div", { class: "table-scroll" }, el("table", { class: "scores" }, head, body)),
-  );
+  const box = el("div", { class: "table-scroll", tabindex: "0" }, el("table", { class: "scores" }, head, body));
+  container.replaceChildren(el("p", { class: "winners" }, scores.winners || ""), box);
+  // a table wider than its box says so (an arrow, shadows: app.css) until it is scrolled to its end
+  const mark = () => box.classList.toggle("more", box.scrollWidth - box.scrollLeft - box.clientWidth > 2);
+  box.addEventListener("scroll", mark, { passive: true });
+  if (window.ResizeObserver) new ResizeObserver(mark).observe(box);
+  mark();
 }
 
 /** The rules panel (a dialog-like aside) opened and closed by `button`. */

@@ -4,7 +4,8 @@
 // the text of an entry of view.legal, never built here.
 
 import { el } from "/static/js/api.js";
-import { cardEl, colourChip } from "./cards.js";
+import { tapTips } from "/static/js/tips.js";
+import { LETTERS, cardEl, colourChip, legendOf } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -58,6 +59,19 @@ export const strings = {
     g_follow_shape: "You must follow the shape {shape} (you selected {played}), or pass.",
     g_last_seat: "As the last seat of the round you may only use colours already played ({colours}).",
     g_not_allowed: "These cards are not a legal play now.",
+    g_fight_in: "Fight in {colour} ({creature})",
+    g_tip_back: "Everybody sees its colour ({colour}); only its owner knows its value.",
+    g_tip_zero: "A 0 wins only when it is alone in its fight; won, it doubles your {colour} amulets (both 0s: times four).",
+    g_tip_strong: "{value}: a strong card to win a fight, but no amulet (no point of its own).",
+    g_tip_amulet_one: "{value} in a fight; won, its amulet is worth 1 point.",
+    g_tip_amulets: "{value} in a fight; won, its {n} amulets are worth {n} points.",
+    g_tip_colour: "{colour} ({creature}): whoever wins the most {colour} cards gets 10 points (5 each when tied).",
+    g_tip_pile: "The backs show every card's colour, top first; values stay hidden.",
+    g_tip_won: "Won cards: their amulets count at the end, and the most cards of a colour earn 10 points.",
+    g_end_one: "{names} wins with {n} points.",
+    g_end_many: "{names} share the win with {n} points each.",
+    g_end_why: "Points: one per amulet on the cards won (doubled by a 0 of their colour, times four with both 0s), plus 10 for the most cards won in a colour (5 each when tied). The sheet below counts them colour by colour.",
+    g_and: " and ",
   },
   fr: {
     g_card: "{creature} {colour} {value}, {amulets} amulettes",
@@ -102,6 +116,19 @@ export const strings = {
     g_follow_shape: "Vous devez suivre le rapport {shape} (vous avez choisi {played}), ou passer.",
     g_last_seat: "Dernier joueur de la manche, vous ne pouvez poser que des couleurs déjà jouées ({colours}).",
     g_not_allowed: "Ces cartes ne forment pas un coup permis maintenant.",
+    g_fight_in: "Combat en {colour} ({creature})",
+    g_tip_back: "Tout le monde voit sa couleur ({colour}) ; seul son propriétaire connaît sa valeur.",
+    g_tip_zero: "Un 0 ne gagne que seul dans son combat ; remporté, il double vos amulettes en {colour} (les deux 0 : fois quatre).",
+    g_tip_strong: "{value} : une carte forte pour gagner un combat, mais sans amulette (aucun point par elle-même).",
+    g_tip_amulet_one: "{value} au combat ; remportée, son amulette vaut 1 point.",
+    g_tip_amulets: "{value} au combat ; remportée, ses {n} amulettes valent {n} points.",
+    g_tip_colour: "{colour} ({creature}) : qui remporte le plus de cartes en {colour} gagne 10 points (5 chacun en cas d'égalité).",
+    g_tip_pile: "Les dos montrent la couleur de chaque carte, sommet d'abord ; les valeurs restent cachées.",
+    g_tip_won: "Cartes remportées : leurs amulettes comptent à la fin, et le plus de cartes d'une couleur rapporte 10 points.",
+    g_end_one: "{names} gagne avec {n} points.",
+    g_end_many: "{names} se partagent la victoire avec {n} points chacun.",
+    g_end_why: "Points : un par amulette des cartes remportées (doublés par un 0 de leur couleur, fois quatre avec les deux 0), plus 10 pour le plus de cartes remportées d'une couleur (5 chacun en cas d'égalité). Le tableau ci-dessous les compte couleur par couleur.",
+    g_and: " et ",
   },
 };
 
@@ -148,12 +175,37 @@ export function seatMarks(view, seat, t) {
   return marks;
 }
 
+/** Keys for moves that travel (motion.js): a card face up is itself wherever it goes ("R14",
+ *  numbered for the two 0s); a back is its seat, zone and colour, numbered; so a key names nothing
+ *  the view does not show. New pieces come from a gone piece of their colour (data-travel-group). */
+function travelKeys() {
+  const counts = new Map();
+  return (text, where) => {
+    const base = text.endsWith("?") ? `${where}-${text[0]}` : `c-${text}`;
+    const n = (counts.get(base) || 0) + 1;
+    counts.set(base, n);
+    return `${base}-${n}`;
+  };
+}
+
 function zone(view, t, seat, name, cards, size, options = {}) {
-  const label = el("span", { class: "zone-label" }, `${t(name)} (${cards.length})`);
-  const row = el("div", { class: `cards ${options.fan ? "fan" : ""}` });
+  const label = el("span", { class: "zone-label", title: options.title || null }, `${t(name)} (${cards.length})`);
+  const row = el("div", { class: `cards ${options.fan ? "fan" : ""} ${options.spread ? "spread" : ""}` });
   if (!cards.length) row.append(el("span", { class: "empty" }, t("g_none")));
-  for (const card of cards) row.append(cardEl(view, card, t, { size }));
+  for (const card of cards) row.append(cardEl(view, card, t, { size, travel: options.keys && options.keys(card, `s${seat}-${name.slice(2)}`) }));
   return el("div", { class: "zone", "data-zone": name.slice(2), "data-seat": String(seat) }, label, row);
+}
+
+/** `fn` on the next frame once the board's stylesheet has loaded. */
+function whenStyled(fn) {
+  const link = document.querySelector("link[data-board='gargon']");
+  if (!link || link.sheet) requestAnimationFrame(fn);
+  else link.addEventListener("load", () => requestAnimationFrame(fn), { once: true });
+}
+
+/** Cards grouped by colour, in the legend's order (the order of the letters). */
+function byColour(cards) {
+  return [...cards].sort((a, b) => LETTERS.indexOf(a[0]) - LETTERS.indexOf(b[0]));
 }
 
 export function createBoard(root, ui) {
@@ -161,6 +213,9 @@ export function createBoard(root, ui) {
   let selected = []; // indices into the own hand
   let handKey = "";
   let view = null;
+  let keys = travelKeys();
+  let turnKinds = ""; // the kinds of decision shown (play, draw, battle...): a new kind is looked at
+  tapTips(root);
 
   function legalHas(action) {
     return (view.legal || []).some((e) => e.action === action);
@@ -197,10 +252,11 @@ export function createBoard(root, ui) {
     const action = `draw ${p + 1}`;
     const can = ui.interactive && legalHas(action);
     const row = el("div", { class: "cards pile-cards" });
-    cards.forEach((card, i) => row.append(cardEl(view, card, t, { size: i === 0 ? "sm" : "xs", top: i === 0 })));
+    // keyed from the bottom, so that drawing the top leaves the others' keys as they were
+    cards.forEach((card, i) => row.append(cardEl(view, card, t, { size: i === 0 ? "sm" : "xs", top: i === 0, travel: `p${p + 1}-${cards.length - i}` })));
     if (!cards.length) row.append(el("span", { class: "empty" }, t("g_pile_empty")));
     const head = el("span", { class: "zone-label" }, `${t("g_pile", { n: p + 1 })} · ${t("g_pile_count", { n: cards.length })}`);
-    const attrs = { class: `g-pile ${can ? "can-draw" : ""}`, "data-pile": String(p + 1) };
+    const attrs = { class: `g-pile ${can ? "can-draw" : ""}`, "data-pile": String(p + 1), title: t("g_tip_pile") };
     if (!can) return el("div", attrs, head, row);
     return el("button", { ...attrs, type: "button", "data-move": action, "aria-label": `${t("g_draw_from", { n: p + 1 })} (${cards.length})` },
       head, row);
@@ -211,12 +267,12 @@ export function createBoard(root, ui) {
       el("span", { class: "zone-label" }, `${t("g_round")} · ${t("g_phase", { phase: t(`g_phase_${obs.phase}`) })}`),
       obs.phase === "over" ? null : el("div", { class: "round-line" },
         obs.shape && obs.shape.length ? t("g_shape", { shape: obs.shape.join("+") }) : t("g_shape_open"),
-        obs.round_colours.length ? [" · ", t("g_colours_played"), " ", ...obs.round_colours.map((l) => colourChip(view, l))] : []),
+        obs.round_colours.length ? [" · ", t("g_colours_played"), " ", ...obs.round_colours.map((l) => colourChip(view, l, t))] : []),
       obs.final_round && obs.phase !== "over" ? el("div", { class: "flag" }, t("g_final_round")) : null,
       obs.variant === "open" ? el("div", { class: "flag" }, t("g_open_variant")) : null);
     const discard = el("div", { class: "g-discard zone", "data-zone": "discard" },
       el("span", { class: "zone-label" }, t("g_discard", { n: obs.discard.length })),
-      el("div", { class: "cards" }, ...obs.discard.map((c) => cardEl(view, c, t, { size: "xs" }))));
+      el("div", { class: "cards" }, ...obs.discard.map((c) => cardEl(view, c, t, { size: "xs", travel: keys(c, "discard") }))));
     return el("section", { class: "g-centre" }, el("div", { class: "g-piles" }, pileEl(obs, 0), pileEl(obs, 1)), round, discard);
   }
 
@@ -232,19 +288,21 @@ export function createBoard(root, ui) {
       class: `g-seat ${me ? "g-me" : ""} ${obs.to_act === seat ? "acting" : ""}`, "data-seat": String(seat),
       "aria-label": name,
     }, title);
-    const inPlay = zone(view, t, seat, "g_in_play", obs.in_play[seat], "md");
-    const won = zone(view, t, seat, "g_won", obs.won[seat], "sm", { fan: true });
-    // your own short rows come before your large hand, so that they stay in sight while you
-    // choose; the buttons follow the hand when you play from it, else they come first
+    const inPlay = zone(view, t, seat, "g_in_play", obs.in_play[seat], "md", { keys });
+    // won cards side by side, by colour, never covering each other: who has most of a colour counts
+    // (the others' as small chips, so that their seats stay short and yours stays in sight)
+    const won = zone(view, t, seat, "g_won", byColour(obs.won[seat]), me ? "sm" : "xs", { spread: true, keys, title: t("g_tip_won") });
+    // playing, your hand and its buttons come first (what you act on), then your short rows;
+    // otherwise your short rows come first (your cards in play when you choose a fight)
     if (me) {
       const canPlay = ui.interactive && (view.legal || []).some((e) => e.action.startsWith("play "));
       const buttons = controls(canPlay);
       const hand = ownHand(obs, canPlay);
-      if (canPlay) section.append(inPlay, won, hand, buttons);
+      if (canPlay) section.append(hand, buttons, inPlay, won);
       else if (buttons.childElementCount) section.append(buttons, inPlay, won, hand);
       else section.append(inPlay, won, hand);
     }
-    else section.append(zone(view, t, seat, "g_hand", obs.hands[seat], "sm", { fan: true }), inPlay, won);
+    else section.append(zone(view, t, seat, "g_hand", obs.hands[seat], "sm", { fan: true, keys }), inPlay, won);
     return section;
   }
 
@@ -253,7 +311,7 @@ export function createBoard(root, ui) {
     const row = el("div", { class: "cards hand" });
     if (!hand.length) row.append(el("span", { class: "empty" }, t("g_none")));
     hand.forEach((card, i) => {
-      const node = cardEl(view, card, t, { size: "lg", button: canPlay, selected: selected.includes(i) });
+      const node = cardEl(view, card, t, { size: "lg", button: canPlay, selected: selected.includes(i), travel: keys(card, `s${view.seat}-hand`) });
       node.dataset.index = String(i);
       if (canPlay) node.addEventListener("click", () => toggle(i));
       row.append(node);
@@ -278,8 +336,12 @@ export function createBoard(root, ui) {
     const battles = ui.interactive ? (view.legal || []).filter((e) => e.action.startsWith("battle ")) : [];
     if (battles.length) {
       bar.append(el("div", { class: "g-fight" }, el("span", {}, t("g_choose_colour")),
-        ...battles.map((e) => el("button", { type: "button", class: "colour-choice", "data-move": e.action },
-          colourChip(view, e.action.split(/\s+/)[1])))));
+        ...battles.map((e) => {
+          const legend = legendOf(view, e.action.split(/\s+/)[1]);
+          return el("button", { type: "button", class: "colour-choice", "data-move": e.action,
+            "aria-label": t("g_fight_in", { colour: legend.name, creature: legend.creature }) },
+          colourChip(view, legend.letter));
+        })));
     }
     return bar;
   }
@@ -298,6 +360,7 @@ export function createBoard(root, ui) {
       selected = [];
       handKey = hand.join(" ");
     }
+    keys = travelKeys();
     const order = seatOrder(obs);
     const others = order.filter((s) => s !== view.seat);
     const seats = el("div", { class: "g-seats" }, ...others.map((s) => seatZone(obs, s)));
@@ -305,7 +368,34 @@ export function createBoard(root, ui) {
     // below the others comes what you choose from, so that it fits a laptop's screen: the piles
     // when you draw, else your own cards (your hand, your cards in play, your won pile)
     const drawing = (view.legal || []).some((entry) => entry.action.startsWith("draw"));
-    root.replaceChildren(el("div", { class: "g-board" }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
+    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, endEl(obs), seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
+    showTurn();
+  }
+
+  /** The end: who won, with how many points, and why (the score sheet beside the board breaks it down). */
+  function endEl(obs) {
+    if (!view.terminal || !obs.winners || !obs.scores) return null;
+    const names = obs.winners.map((s) => ((view.seats || [])[s] || {}).name || `#${s + 1}`).join(t("g_and"));
+    const n = obs.scores[obs.winners[0]];
+    return el("section", { class: "g-end" },
+      el("p", { class: "g-end-who" }, t(obs.winners.length > 1 ? "g_end_many" : "g_end_one", { names, n })),
+      el("p", { class: "g-end-why" }, t("g_end_why")));
+  }
+
+  /** When a decision comes to this seat, what it acts on is brought into sight if it is not. */
+  function showTurn() {
+    const kinds = [...new Set((ui.interactive ? view.legal || [] : []).map((e) => e.action.split(/\s+/)[0]))].join(",");
+    const began = kinds && kinds !== turnKinds;
+    turnKinds = kinds;
+    if (!began) return;
+    const where = kinds.includes("draw") ? ".g-piles" : kinds.includes("battle") ? ".g-fight" : ".g-me [data-zone='hand']";
+    // measured once the board's stylesheet applies (the first view may come before it has loaded)
+    whenStyled(() => {
+      const target = root.querySelector(where);
+      if (!target) return;
+      const box = target.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest" });
+    });
   }
 
   return {

@@ -74,9 +74,21 @@ export function amuletsOf(view, value) {
   return table && value !== null ? Number(table[value] || 0) : 0;
 }
 
+/** What a card does, in players' words (its hover title, its tap tip on a phone). */
+export function cardTip(view, text, t) {
+  const { letter, value } = parseCard(text);
+  const legend = legendOf(view, letter);
+  if (value === null) return t("g_tip_back", { colour: legend.name });
+  if (value === 0) return t("g_tip_zero", { colour: legend.name });
+  const amulets = amuletsOf(view, value);
+  if (!amulets) return t("g_tip_strong", { value });
+  return t(amulets === 1 ? "g_tip_amulet_one" : "g_tip_amulets", { value, n: amulets });
+}
+
 /**
  * One card element. opts: size ("lg" | "md" | "sm" | "xs"), button (a <button> with
- * aria-pressed for selectable cards), selected, top (the top card of a pile).
+ * aria-pressed for selectable cards), selected, top (the top card of a pile), travel (its key
+ * for moves that travel: web/js/motion.js).
  */
 export function cardEl(view, text, t, opts = {}) {
   const { letter, value } = parseCard(text);
@@ -89,7 +101,9 @@ export function cardEl(view, text, t, opts = {}) {
     "data-card": text,
     "data-face": up ? "up" : "down",
     "aria-label": cardWords(view, text, t),
+    title: `${cardWords(view, text, t)} — ${cardTip(view, text, t)}`,
   };
+  if (opts.travel) Object.assign(attrs, { "data-travel": opts.travel, "data-travel-group": letter });
   let node;
   if (opts.button) {
     node = el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(opts.selected)) });
@@ -117,9 +131,11 @@ export function cardEl(view, text, t, opts = {}) {
   return node;
 }
 
-/** A colour chip (emblem, letter and name), e.g. for choosing the colour to fight. */
-export function colourChip(view, letter) {
+/** A colour chip (emblem, letter and name), e.g. for choosing the colour to fight; with `t`, its
+ *  hover title says what a colour is worth. */
+export function colourChip(view, letter, t = null) {
   const legend = legendOf(view, letter);
-  return el("span", { class: `chip c-${letter}` }, emblem(letter, "emblem mini"),
+  const title = t ? t("g_tip_colour", { colour: legend.name, creature: legend.creature }) : null;
+  return el("span", { class: `chip c-${letter}`, title }, emblem(letter, "emblem mini"),
     el("b", {}, letter), " ", `${legend.name} (${legend.creature})`);
 }

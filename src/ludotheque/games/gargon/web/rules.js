@@ -52,7 +52,10 @@ export const rules = {
 </ul>
 <h3>Playing here</h3>
 <p>Select cards in your hand (click or keyboard) and press <i>Play</i>; click a pile to draw; click a colour
-to fight; or use any button of the <i>Moves</i> list.</p>`,
+to fight; or use any button of the <i>Moves</i> list.</p>
+<p>Hover a card, a colour or a pile (tap it on a phone) to read what it does. Cards slide from where they were
+to where they go, so that the bots' moves can be followed; on a phone the prompt and the last move stay at the
+top of the screen.</p>`,
   fr: `
 <h2>Gargon — les règles en bref</h2>
 <p>3 à 5 joueurs. Remportez des cartes de créatures portant des amulettes ; le plus de points l'emporte.</p>
@@ -110,5 +113,8 @@ to fight; or use any button of the <i>Moves</i> list.</p>`,
 </ul>
 <h3>Jouer ici</h3>
 <p>Choisissez des cartes de votre main (clic ou clavier) puis <i>Poser</i> ; cliquez sur une pioche pour
-piocher ; cliquez sur une couleur pour la combattre ; ou utilisez un bouton de la liste <i>Coups</i>.</p>`,
+piocher ; cliquez sur une couleur pour la combattre ; ou utilisez un bouton de la liste <i>Coups</i>.</p>
+<p>Survolez une carte, une couleur ou une pioche (touchez-la sur un téléphone) pour lire ce qu'elle fait. Les
+cartes glissent d'où elles étaient vers où elles vont, pour suivre les coups des robots ; sur un téléphone, la
+consigne et le dernier coup restent en haut de l'écran.</p>`,
 };

@@ -15,7 +15,8 @@
 // moves panel keeps every action as the accessible list.
 
 import { el } from "/static/js/api.js";
-import { backEl, bandEl, cardEl, cardWords, chainPoints, pairing, powerIcon, powerName } from "./cards.js";
+import { tapTips } from "/static/js/tips.js";
+import { backEl, bandEl, cardEl, cardWords, chainPoints, chainScore, colourName, pairing, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -35,7 +36,8 @@ export const strings = {
     k_w_card: "{card}: large symbols {left} (left) and {right} (right); {a}; {b}",
     k_w_card_turned: "{card} turned: large symbols {left} (left) and {right} (right); {a}; {b}",
     k_w_end: "end {end}: {symbols}, force {force}", k_w_power: ", power {power}",
-    k_force_n: "force {n}",
+    k_force_n: "force {n}: added to the force of the line it is laid beside, it makes the pairing's strength",
+    k_tip_small: "a small {colour} symbol: laid beside another line, the two lines must hold exactly the laid card's two large colours",
     k_power_take: "when its line is paired, you take a card at random from the hand of an opponent you choose",
     k_power_replay: "when its line is paired, you play one more action at once",
     k_power_draw: "when its line is paired, you draw two cards, then keep three in hand",
@@ -81,6 +83,16 @@ export const strings = {
     k_call_warn_1: "You have 1 point; under 10 at the end of the round you are eliminated.",
     k_call_warn_0: "You have 0 points; under 10 at the end of the round you are eliminated.",
     k_call_confirm: "Call Kagoun! anyway",
+    k_legend_marks: "✗ (here and in the moves list): the two lines would not hold your card's two large colours — the card you lay is discarded. ✓ and a number: it pairs, with that strength.",
+    k_end_kagoun: "{name} wins: Kagoun! called with {n} points, the best call of 10 or more.",
+    k_end_ko: "{name} wins by KO: the last player still in.",
+    k_end_rounds: "{name} wins: the round limit was reached and {name} has the most points.",
+    k_end_none_rounds: "No winner: the round limit was reached without a winning Kagoun! call.",
+    k_end_none_all_out: "No winner: every player still in was eliminated at once.",
+    k_end_seat: "{name}: {points}",
+    k_end_called: "called Kagoun!", k_end_out: "eliminated",
+    k_end_chain: "chain: {parts}", k_end_part: "{colour} {n}× → {points}", k_end_bonus: "four colours +2",
+    k_end_no_chain: "no junction in the chain",
   },
   fr: {
     k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne",
@@ -93,7 +105,8 @@ export const strings = {
     k_w_card: "{card} : grands symboles {left} (gauche) et {right} (droite) ; {a} ; {b}",
     k_w_card_turned: "{card} retournée : grands symboles {left} (gauche) et {right} (droite) ; {a} ; {b}",
     k_w_end: "extrémité {end} : {symbols}, force {force}", k_w_power: ", pouvoir {power}",
-    k_force_n: "force {n}",
+    k_force_n: "force {n} : ajoutée à la force de la ligne contre laquelle elle est posée, elle donne la puissance de l'appariement",
+    k_tip_small: "un petit symbole {colour} : posées l'une contre l'autre, les deux lignes doivent reproduire exactement les deux grandes couleurs de la carte posée",
     k_power_take: "quand sa ligne est appariée, vous prenez au hasard une carte de la main d'un adversaire de votre choix",
     k_power_replay: "quand sa ligne est appariée, vous jouez aussitôt une action de plus",
     k_power_draw: "quand sa ligne est appariée, vous piochez deux cartes, puis gardez trois cartes en main",
@@ -138,6 +151,16 @@ export const strings = {
     k_call_warn_1: "Vous avez 1 point ; sous 10 points à la fin de la manche, vous êtes hors jeu.",
     k_call_warn_0: "Vous avez 0 point ; sous 10 points à la fin de la manche, vous êtes hors jeu.",
     k_call_confirm: "Crier Kagoun ! quand même",
+    k_legend_marks: "✗ (ici et dans la liste des coups) : les deux lignes ne reproduiraient pas les deux grandes couleurs de votre carte — la carte posée est défaussée. ✓ et un nombre : elle s'apparie, avec cette puissance.",
+    k_end_kagoun: "{name} gagne : Kagoun ! crié avec {n} points, le meilleur cri à 10 ou plus.",
+    k_end_ko: "{name} gagne par KO : dernière personne encore en jeu.",
+    k_end_rounds: "{name} gagne : la limite de manches est atteinte et {name} a le plus de points.",
+    k_end_none_rounds: "Pas de gagnant : la limite de manches est atteinte sans Kagoun ! gagnant.",
+    k_end_none_all_out: "Pas de gagnant : toutes les personnes encore en jeu sont éliminées ensemble.",
+    k_end_seat: "{name} : {points}",
+    k_end_called: "a crié Kagoun !", k_end_out: "hors jeu",
+    k_end_chain: "chaîne : {parts}", k_end_part: "{colour} {n}× → {points}", k_end_bonus: "quatre couleurs +2",
+    k_end_no_chain: "aucune jonction dans la chaîne",
   },
 };
 
@@ -178,6 +201,9 @@ export function parseLegal(legal) {
   return out;
 }
 
+/** The key of a face-up card for moves that travel: the card itself ("k-M1"), wherever it lies. */
+const cardKey = (name) => `k-${name.slice(0, 2)}`;
+
 function pointsText(t, n, prefix = "k_points") {
   return t(n <= 1 ? `${prefix}_${n}` : prefix, { n });
 }
@@ -192,6 +218,7 @@ export function createBoard(root, ui) {
   let asking = false; // the Kagoun! call waits for its confirmation
   let focusAfter = null; // data-key of the control to focus after drawing
   let aimed = new Set(); // the lines announced as targets this round ("G2b")
+  tapTips(root);
 
   function me() {
     return view.seat === null || view.seat === undefined ? null : view.seat;
@@ -256,8 +283,8 @@ export function createBoard(root, ui) {
       return targetable && key === onlyKey ? targetBand(id, key, face, opts) : bandEl(view, face, key, t, opts);
     };
     // the paired line on top: a card whose line b is paired lies turned
-    const lowerEl = cardEl(view, ln === "b" ? `${lId}~` : lId, t, { small: true, paired: ln, className: "k-lower", band: band(lId, ln, ln) });
-    const upperEl = cardEl(view, u === "b" ? `${uId}~` : uId, t, { small: true, paired: u, className: "k-upper", band: band(uId, u === "a" ? "b" : "a", u) });
+    const lowerEl = cardEl(view, ln === "b" ? `${lId}~` : lId, t, { small: true, paired: ln, className: "k-lower", band: band(lId, ln, ln), travel: cardKey(lId) });
+    const upperEl = cardEl(view, u === "b" ? `${uId}~` : uId, t, { small: true, paired: u, className: "k-upper", band: band(uId, u === "a" ? "b" : "a", u), travel: cardKey(uId) });
     const label = t("k_pick_pair", { upper: uId, lower: lId });
     if (!pickable) return el("div", { class: "k-pair", role: "group", "aria-label": t("k_pair", { upper, lower }), "data-pair": uId }, lowerEl, upperEl);
     const chosen = sel && sel.card === uId && (sel.kind === "chain" || sel.kind === "scrap");
@@ -278,7 +305,7 @@ export function createBoard(root, ui) {
   function chainRow(obs, seat) {
     const chain = obs.chains[seat];
     const ends = chain.length ? new Set([0, chain.length - 1]) : new Set();
-    const cards = chain.map((name, i) => (ends.has(i) ? tableCard(name, { small: true }) : cardEl(view, name, t, { small: true, aimed })));
+    const cards = chain.map((name, i) => (ends.has(i) ? tableCard(name, { small: true, travel: cardKey(name) }) : cardEl(view, name, t, { small: true, aimed, travel: cardKey(name) })));
     const slots = seat === me() && sel && sel.kind === "chain" ? legal.chains.filter((c) => c.card === sel.card) : [];
     const slot = (c) => {
       const name = c.card + (c.turned ? "~" : "");
@@ -310,6 +337,27 @@ export function createBoard(root, ui) {
     return el("div", { class: "k-line" }, ...zones);
   }
 
+  // -- the end: who won and why, each chain counted as the rulebook's example counts it ----------
+
+  function endEl(obs) {
+    if (!view.terminal) return null;
+    const name = (seat) => ((view.seats || [])[seat] || {}).name || `#${seat + 1}`;
+    const why = obs.winner === null || obs.winner === undefined
+      ? t(`k_end_none_${obs.ending === "all_out" ? "all_out" : "rounds"}`)
+      : t(`k_end_${["ko", "rounds"].includes(obs.ending) ? obs.ending : "kagoun"}`, { name: name(obs.winner), n: obs.points[obs.winner] });
+    const rows = [...Array(obs.players).keys()].map((seat) => {
+      const score = chainScore(view, obs.chains[seat]);
+      const parts = score.colours.map((c) => t("k_end_part", { colour: colourName(view, c.colour), n: c.junctions, points: c.points }));
+      if (score.bonus) parts.push(t("k_end_bonus"));
+      const status = [obs.called[seat] ? t("k_end_called") : null, obs.active[seat] ? null : t("k_end_out")].filter(Boolean);
+      return el("li", { "data-seat": String(seat), class: seat === obs.winner ? "k-winner" : null },
+        el("b", {}, t("k_end_seat", { name: name(seat), points: pointsText(t, obs.points[seat]) })),
+        status.length ? ` · ${status.join(" · ")}` : "",
+        " · ", parts.length ? t("k_end_chain", { parts: `${parts.join(" + ")} = ${score.total}` }) : t("k_end_no_chain"));
+    });
+    return el("section", { class: "k-end", "data-ending": obs.ending || "" }, el("p", { class: "k-end-why" }, why), el("ul", {}, ...rows));
+  }
+
   // -- seats -----------------------------------------------------------------------------------
 
   function announcementEl(obs, seat) {
@@ -317,13 +365,15 @@ export function createBoard(root, ui) {
     if (!ann) return null;
     const what = `${announcedWords(view, ann.action)}${ann.target ? " → " + ann.target : ""}`;
     return el("div", { class: "k-ann" }, t(ann.replay ? "k_announced_replay" : "k_announced", { what }), " ",
-      ann.target ? (ann.card ? cardEl(view, ann.card.slice(0, 2), t, { small: true, paired: ann.card[2] }) : backEl(t, { small: true })) : null);
+      ann.target ? (ann.card ? cardEl(view, ann.card.slice(0, 2), t, { small: true, paired: ann.card[2], travel: cardKey(ann.card), from: `ann-${seat}` })
+        : backEl(t, { small: true, travel: `ann-${seat}` })) : null);
   }
 
   function defencesEl(obs, seat) {
     const mine = (obs.defences || []).filter((d) => d.seat === seat);
     return mine.map((d) => el("div", { class: "k-ann" }, t("k_defence_on", { card: d.target }), " ",
-      d.card ? cardEl(view, d.card.slice(0, 2), t, { small: true, paired: d.card[2] }) : backEl(t, { small: true })));
+      d.card ? cardEl(view, d.card.slice(0, 2), t, { small: true, paired: d.card[2], travel: cardKey(d.card), from: `def-${seat}-${d.target}` })
+        : backEl(t, { small: true, travel: `def-${seat}-${d.target}` })));
   }
 
   function seatHead(obs, seat) {
@@ -341,10 +391,10 @@ export function createBoard(root, ui) {
   function otherSeat(obs, seat) {
     const hand = obs.hands
       ? el("div", { class: "k-row", "data-zone": "hand", "data-seat": String(seat) }, el("span", { class: "zone-label" }, t("k_seat_hand", { n: obs.hands[seat].length })),
-        ...obs.hands[seat].map((c) => cardEl(view, c, t, { small: true })))
+        ...obs.hands[seat].map((c) => cardEl(view, c, t, { small: true, travel: cardKey(c), from: "pile" })))
       : el("div", { class: "k-row", "data-zone": "hand", "data-seat": String(seat) }, el("span", { class: "zone-label" }, t("k_seat_hand", { n: obs.hand_sizes[seat] })),
         el("span", { class: "k-backs", role: "img", "aria-label": t("k_hand_backs", { n: obs.hand_sizes[seat] }) },
-          ...Array.from({ length: obs.hand_sizes[seat] }, () => backEl(t, { tiny: true }))));
+          ...Array.from({ length: obs.hand_sizes[seat] }, (_, i) => backEl(t, { tiny: true, travel: `s${seat}-back-${i + 1}`, from: "pile" }))));
     return el("section", { class: `k-seat ${obs.phase_seat === seat ? "acting" : ""} ${obs.active[seat] ? "" : "k-out"}`, "data-seat": String(seat) },
       seatHead(obs, seat), line(hand, announcementEl(obs, seat), ...defencesEl(obs, seat)),
       obs.phase_seat === seat ? looseRow(obs) : null,
@@ -362,7 +412,7 @@ export function createBoard(root, ui) {
         const best = strengths.length ? Math.max(...strengths) : null;
         const can = best === null ? t("k_hand_none") : t("k_hand_best", { n: best });
         const node = cardEl(view, c, t, {
-          tag: "button", className: "k-pick",
+          tag: "button", className: "k-pick", travel: cardKey(c), from: "pile",
           attrs: { "data-hand": c, "data-key": `hand:${c}`, "data-best": best === null ? "" : String(best), "aria-pressed": String(chosen),
             "aria-label": `${t("k_pick_hand", { card: c })} (${can}) — ${cardWords(view, c, t)}`,
             onclick: () => choose(chosen ? null : { kind: "hand", card: c }, null, chosen ? `hand:${c}` : "first-target") },
@@ -372,11 +422,11 @@ export function createBoard(root, ui) {
       }
       if (ui.interactive && legal.drops.includes(c)) {
         return cardEl(view, c, t, {
-          tag: "button", className: "k-pick k-drop",
+          tag: "button", className: "k-pick k-drop", travel: cardKey(c), from: "pile",
           attrs: { "data-move": `drop ${c}`, "data-key": `drop:${c}`, "aria-label": `${t("k_drop", { card: c })} — ${cardWords(view, c, t)}` },
         });
       }
-      return cardEl(view, c, t);
+      return cardEl(view, c, t, { travel: cardKey(c), from: "pile" });
     });
     return el("div", { class: "k-row k-hand", "data-zone": "hand", "data-seat": String(me()) },
       el("span", { class: "zone-label" }, t("k_hand")), ...(cards.length ? cards : [el("span", { class: "k-empty" }, t("k_none"))]));
@@ -386,10 +436,10 @@ export function createBoard(root, ui) {
     if (!obs.loose || !obs.loose.length) return null;
     return el("div", { class: "k-row", "data-zone": "loose" }, el("span", { class: "zone-label" }, t("k_loose")),
       ...obs.loose.map((c) => {
-        if (!legal.chains.some((x) => x.card === c)) return cardEl(view, c, t, { small: true });
+        if (!legal.chains.some((x) => x.card === c)) return cardEl(view, c, t, { small: true, travel: cardKey(c) });
         const chosen = sel && sel.kind === "chain" && sel.card === c;
         return cardEl(view, c, t, {
-          small: true, tag: "button", className: "k-pick",
+          small: true, tag: "button", className: "k-pick", travel: cardKey(c),
           attrs: { "data-pick": c, "data-key": `pick:${c}`, "aria-pressed": String(chosen), "aria-label": `${t("k_pick_loose", { card: c })} — ${cardWords(view, c, t)}`,
             onclick: () => choose(chosen ? null : { kind: "chain", card: c }, null, `pick:${c}`) },
         });
@@ -467,6 +517,7 @@ export function createBoard(root, ui) {
     const cancel = sel && (sel.kind === "chain") ? el("button", { type: "button", class: "k-cancel", "data-key": "cancel", onclick: () => choose(null, null, `pick:${sel.card}`) }, t("k_cancel")) : null;
     return el("div", { class: `k-bar ${mine ? "k-my-turn" : ""}` },
       el("p", { class: "k-hint", "aria-live": "polite" }, mine ? hint(obs) : ""),
+      mine && legal.pairings.length ? el("p", { class: "k-legend" }, t("k_legend_marks")) : null,
       el("div", { class: "k-buttons" }, callEl(obs), ...words, cancel),
       callConfirm(obs), preview(), scrapConfirm(obs));
   }
@@ -482,9 +533,9 @@ export function createBoard(root, ui) {
   function centre(obs) {
     const river = obs.river.map((c) => {
       if (ui.interactive && legal.clears.includes(c)) {
-        return cardEl(view, c, t, { tag: "button", className: "k-pick", attrs: { "data-move": `clear ${c}`, "data-key": `clear:${c}`, "aria-label": `${t("k_clear", { card: c })} — ${cardWords(view, c, t)}` } });
+        return cardEl(view, c, t, { tag: "button", className: "k-pick", travel: cardKey(c), from: "pile", attrs: { "data-move": `clear ${c}`, "data-key": `clear:${c}`, "aria-label": `${t("k_clear", { card: c })} — ${cardWords(view, c, t)}` } });
       }
-      return tableCard(c);
+      return tableCard(c, { travel: cardKey(c), from: "pile" });
     });
     const top = obs.discard.length ? obs.discard[obs.discard.length - 1] : null;
     return el("section", { class: "k-centre-zone" },
@@ -493,10 +544,10 @@ export function createBoard(root, ui) {
         el("div", { class: "k-row k-river", "data-zone": "river" }, el("span", { class: "zone-label" }, t("k_river")),
           ...(river.length ? river : [el("span", { class: "k-empty" }, t("k_none"))])),
         el("div", { class: "k-stacks" },
-          el("div", { class: "k-stack", "data-zone": "pile" }, backEl(t, { small: true, label: t("k_pile_label", { n: obs.pile_size }) }),
+          el("div", { class: "k-stack", "data-zone": "pile" }, backEl(t, { small: true, label: t("k_pile_label", { n: obs.pile_size }), travel: "pile", group: "pile" }),
             el("span", { class: "k-count", "aria-hidden": "true" }, String(obs.pile_size))),
           el("div", { class: "k-stack", "data-zone": "discard", "aria-label": t("k_discard_label", { n: obs.discard.length }), role: "group" },
-            top ? cardEl(view, top, t, { small: true }) : el("span", { class: "k-card k-sm k-empty-slot", "aria-hidden": "true" }),
+            top ? cardEl(view, top, t, { small: true, travel: cardKey(top) }) : el("span", { class: "k-card k-sm k-empty-slot", "aria-hidden": "true" }),
             el("span", { class: "k-count", "aria-hidden": "true" }, t("k_discard_top", { n: obs.discard.length }))))));
   }
 
@@ -507,10 +558,11 @@ export function createBoard(root, ui) {
     const others = [...Array(obs.players).keys()].filter((s) => s !== seat);
     const order = seat === null ? others : others.map((_, k) => (seat + 1 + k) % obs.players);
     const hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    root.replaceChildren(el("div", { class: "k-board" },
+    // the table and your own seat side by side with the others on a wide screen, where they stay
+    // in sight while the others' long chains scroll (board.css)
+    root.replaceChildren(el("div", { class: "k-board" }, endEl(obs),
       el("div", { class: "k-others" }, ...order.map((s) => otherSeat(obs, s))),
-      centre(obs),
-      seat === null ? null : ownSeat(obs)));
+      el("div", { class: "k-main" }, centre(obs), seat === null ? null : ownSeat(obs))));
     const key = focusAfter || hadFocus;
     focusAfter = null;
     let again = null;

@@ -67,9 +67,9 @@ export function cardWords(view, name, t) {
   });
 }
 
-/** A small symbol: a shape in its colour. */
-function dot(view, colour) {
-  return el("span", { class: `k-dot c-${colour}`, title: colourName(view, colour) });
+/** A small symbol: a shape in its colour (its title says what it is for). */
+function dot(view, colour, t) {
+  return el("span", { class: `k-dot c-${colour}`, title: t("k_tip_small", { colour: colourName(view, colour) }) });
 }
 
 /** A band: the end `key` of `face`, drawn as a span (a button is made by the board around it). */
@@ -81,18 +81,25 @@ export function bandEl(view, face, key, t, opts = {}) {
     "data-end": key,
   };
   return el(opts.tag || "span", attrs,
-    el("span", { class: "k-smalls", "aria-hidden": "true" }, ...end.small.map((c) => dot(view, c))),
+    el("span", { class: "k-smalls", "aria-hidden": "true" }, ...end.small.map((c) => dot(view, c, t))),
     el("span", { class: "k-force", title: t("k_force_n", { n: end.force }), "aria-hidden": "true" }, String(end.force)),
     power ? el("span", { class: `k-power p-${power}`, title: powerTitle(view, power, t), "aria-hidden": "true" }, powerIcon(power, powerTitle(view, power, t))) : null,
     opts.aimed && !opts.mark ? el("span", { class: "k-aim", title: t("k_aimed"), "aria-hidden": "true" }, "◎") : null,
     opts.mark ? el("span", { class: `k-mark ${opts.mark.ok ? "ok" : "bad"}`, "aria-hidden": "true" }, opts.mark.text) : null);
 }
 
+/** The attributes of a piece that travels (web/js/motion.js): opts.travel its key, opts.group
+ *  (a new piece comes from a gone piece of its group), opts.from (the keys it may come from). */
+function travelAttrs(opts) {
+  if (!opts.travel) return {};
+  return { "data-travel": opts.travel, "data-travel-group": opts.group || "card", "data-travel-from": opts.from || null };
+}
+
 /** A card back (a face-down card). */
 export function backEl(t, opts = {}) {
   return el("span", {
     class: `k-card k-back ${opts.small ? "k-sm" : ""} ${opts.tiny ? "k-xs" : ""}`, role: "img",
-    "aria-label": opts.label || t("k_hidden"), title: opts.label || t("k_hidden"),
+    "aria-label": opts.label || t("k_hidden"), title: opts.label || t("k_hidden"), ...travelAttrs({ group: "back", ...opts }),
   }, el("span", { class: "k-back-mark", "aria-hidden": "true" }, "K"));
 }
 
@@ -100,7 +107,8 @@ export function backEl(t, opts = {}) {
  * A card face up, from its name ("M1", "M1~" turned: its end b on top and its halves swapped).
  * opts: small, paired ("a" | "b": the paired line, highlighted), tag (the element: "span"
  * unless "button"), attrs (more attributes), band ((key, face, aimed) => element or null: replaces
- * a band, e.g. a target button), aimed (a Set of lines announced as targets: marked).
+ * a band, e.g. a target button), aimed (a Set of lines announced as targets: marked), travel /
+ * group / from (moves that travel: travelAttrs).
  */
 export function cardEl(view, name, t, opts = {}) {
   const id = name.slice(0, 2);
@@ -115,7 +123,7 @@ export function cardEl(view, name, t, opts = {}) {
   const interactive = opts.tag === "button";
   const attrs = {
     class: `k-card ${opts.small ? "k-sm" : ""} ${turned ? "k-turned" : ""} ${opts.className || ""}`,
-    "data-card": name, title: words,
+    "data-card": name, title: words, ...travelAttrs(opts),
     ...(interactive ? { type: "button", "aria-label": words } : opts.band ? { role: "group", "aria-label": words } : { role: "img", "aria-label": words }),
     ...(opts.attrs || {}),
   };
@@ -147,8 +155,10 @@ export function pairing(view, mine, u, target, ln) {
   return { valid, strength: mu.force + ol.force, perfect: mine[0] === target[0], powers };
 }
 
-/** The points of a chain of names ("M1", "M1~"), as scoring.py counts them. */
-export function chainPoints(view, chain) {
+/** A chain of names ("M1", "M1~") counted as the rulebook's example counts it (scoring.py): each
+ *  junction is a whole symbol of a colour; a colour with n junctions gives n when n = 1, 2n when
+ *  n >= 2; all four colours give 2 more. {colours: [{colour, junctions, points}], bonus, total}. */
+export function chainScore(view, chain) {
   const counts = {};
   for (const name of chain.slice(0, -1)) {
     const face = faceOf(view, name);
@@ -156,7 +166,12 @@ export function chainPoints(view, chain) {
     const right = name.endsWith("~") ? face.halves[0] : face.halves[1];
     counts[right] = (counts[right] || 0) + 1;
   }
-  const values = Object.values(counts);
-  const total = values.reduce((sum, n) => sum + (n === 1 ? 1 : 2 * n), 0);
-  return total + (values.length === 4 ? 2 : 0);
+  const colours = Object.entries(counts).map(([colour, n]) => ({ colour, junctions: n, points: n === 1 ? 1 : 2 * n }));
+  const bonus = colours.length === 4 ? 2 : 0;
+  return { colours, bonus, total: colours.reduce((sum, c) => sum + c.points, 0) + bonus };
+}
+
+/** The points of a chain of names ("M1", "M1~"), as scoring.py counts them. */
+export function chainPoints(view, chain) {
+  return chainScore(view, chain).total;
 }
