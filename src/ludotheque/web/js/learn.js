@@ -7,7 +7,7 @@
 import { el, fragmentParams } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
-import { loadGame, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
+import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 addStrings({
   en: {
@@ -40,17 +40,6 @@ async function fetchStep(k) {
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new Error((body && body.detail) || response.statusText);
   return body;
-}
-
-function notify(message, kind = "error") {
-  const box = $("notice");
-  box.className = `notice ${kind}`;
-  box.querySelector(".notice-text").textContent = message;
-  box.hidden = false;
-}
-
-function clearNotice() {
-  $("notice").hidden = true;
 }
 
 /** The step `k`, fetched and drawn; the next scripted move is then scheduled. */

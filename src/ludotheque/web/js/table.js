@@ -6,7 +6,7 @@ import { NAME_KEY, api, el, fragmentParams, rememberTable, rememberedName, table
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
-import { loadGame, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
+import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,17 +27,6 @@ let syncing = false; // a whole view was asked for: updates wait for it
 let freshLog = true; // the log must be drawn anew (a whole view came), not only extended
 let connection = ["connecting"];
 let drawnVersion = null; // the step the board shows
-
-function notify(message, kind = "error") {
-  const box = $("notice");
-  box.className = `notice ${kind}`;
-  box.querySelector(".notice-text").textContent = message;
-  box.hidden = false;
-}
-
-function clearNotice() {
-  $("notice").hidden = true;
-}
 
 /** Send a legal action of the current view; false (with the reason shown) when it cannot be sent. */
 function act(action) {

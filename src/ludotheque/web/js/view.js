@@ -8,6 +8,18 @@ const loaded = new Map();
 
 /** The board module of a game (board.js in the game's own folder, served at /games/<id>/), or
  *  the plain fallback for a game that brings none. */
+/** The page's notice (the element #notice with a .notice-text inside): an error by default. */
+export function notify(message, kind = "error") {
+  const box = document.getElementById("notice");
+  box.className = `notice ${kind}`;
+  box.querySelector(".notice-text").textContent = message;
+  box.hidden = false;
+}
+
+export function clearNotice() {
+  document.getElementById("notice").hidden = true;
+}
+
 export async function loadGame(gameId) {
   const id = /^[a-z0-9_-]+$/.test(gameId || "") ? gameId : "";
   if (!loaded.has(id)) {
