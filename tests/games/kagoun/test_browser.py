@@ -96,9 +96,10 @@ def unnamed_buttons(page: Any) -> int:
         .filter(b => !(b.getAttribute('aria-label') || b.textContent).trim()).length"""))
 
 
-def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict[str, Any]) -> Any:
+def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict[str, Any],
+              size: tuple[int, int] = (1366, 900)) -> Any:
     table = create_table(base, ["human", "bot:heuristic"], {"players": 2, **options}, game="kagoun")
-    page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
+    page = open_page(chromium, *size, locale="fr-FR" if lang == "fr" else "en-GB")
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.version !== undefined")
@@ -112,8 +113,9 @@ def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict
 def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any, open_page: Any,
                                                                    base: str) -> None:
     """The two games side by side (each waits for its bot and chance draws: together they take the
-    time of one)."""
-    pages = {lang: open_seat(chromium, open_page, base, lang, {}) for lang in ("en", "fr")}
+    time of one): in French on a laptop (1366×768), in English on a phone (390×844)."""
+    sizes = {"fr": (1366, 768), "en": (390, 844)}
+    pages = {lang: open_seat(chromium, open_page, base, lang, {}, sizes[lang]) for lang in ("en", "fr")}
     for page in pages.values():
         assert page.locator("#board .k-card .k-big").count() > 0  # large half-symbols
         assert page.locator("#board .k-back").count() > 0  # the other hand and the pile: card backs
