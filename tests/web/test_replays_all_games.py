@@ -22,13 +22,18 @@ BOTS = ["bot:heuristic", "bot:random", "bot:random"]
 
 
 def hands_at(base: str, table: str, step: int | None = None) -> tuple[int, list[list[str]]]:
-    """The step (the middle one by default) and each seat's hand as its own observation held it."""
+    """The step and each seat's hand as its own observation held it; by default the last step
+    up to the middle of the game where someone holds something (a Drakon game can go on long
+    after the last tile is laid)."""
     record = GameRecord.from_json(httpx.get(f"{base}/api/tables/{table}/record").json())
-    step = len(record.actions) // 2 if step is None else step
     state = record.start()
-    for text in record.actions[:step]:
+    chosen, hands = 0, [state.observe(seat).to_json()["hand"] for seat in range(state.players)]
+    for index, text in enumerate(record.actions[:len(record.actions) // 2 if step is None else step]):
         state.apply_trusted(state.game.parse_action(text))
-    return step, [state.observe(seat).to_json()["hand"] for seat in range(state.players)]
+        now = [state.observe(seat).to_json()["hand"] for seat in range(state.players)]
+        if step is not None or any(now):
+            chosen, hands = index + 1, now
+    return chosen, hands
 
 
 def shown_hand(page: Any, game: str, seat: int) -> list[str]:
