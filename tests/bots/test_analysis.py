@@ -114,3 +114,21 @@ def test_analyse_refuses_a_malformed_record(tmp_path: Path) -> None:
     path.write_text('{"game": "gargon", "actions": 3}')
     done = run_cli(str(path))
     assert done.returncode == 1 and "error" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_a_hint_does_not_depend_on_what_the_seat_cannot_see(game_id: str) -> None:
+    """The hint at a decision of seat 1 is the same from the real position and from positions
+    drawn again for seat 1 (the leak tests' method), and it is legal."""
+    from ludotheque.bots.analysis import hint
+
+    record = heuristic_record(game_id, 13)
+    state = record.start()
+    for text in record.actions:
+        if state.to_act == 1 and len(state.legal_actions()) > 1:
+            break
+        state.apply_text(text)
+    real = hint(state, 1, 20, seed=4)
+    assert real[0] in state.legal_actions() and 0.0 <= real[1] <= 1.0
+    for k in range(2):
+        assert hint(state.resample(1, random.Random(f"other:{k}")), 1, 20, seed=4) == real

@@ -133,3 +133,16 @@ def _decisions_of(record: GameRecord, seat: int) -> set[int]:
             steps.add(step)
         state.apply_text(text)
     return steps
+
+
+def hint(state: State, seat: int, iterations: int, seed: int | str = 0) -> tuple[Action, float]:
+    """What the search would play at ``seat``'s decision, with its estimated win chance (a hint
+    at the web table). Like a review, it sees only what the seat sees: it plays out positions
+    drawn again from the seat's decision."""
+    reviewer = Reviewer(state, seat, iterations, random.Random(f"hint:{seed}"))
+    try:
+        legal = reviewer.decision.legal
+        best = reviewer.preferred() if len(legal) > 1 else legal[0]
+        return best, reviewer.value(best)
+    finally:
+        reviewer.close()

@@ -79,6 +79,7 @@ class CreateTable(BaseModel):
     seats: list[Name] | None = Field(default=None, max_length=MAX_SEATS)
     clock: dict[Name, Any] | None = Field(default=None, max_length=4)
     undo: StrictBool = False
+    hints: StrictBool = False
 
 
 class SeatToken(BaseModel):
@@ -326,7 +327,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         """Start a table. Each human seat gets a private link (keep it: it is shown only now)."""
-        table, tokens = await service.create(body.game, body.options, body.seats, body.clock, body.undo)
+        table, tokens = await service.create(body.game, body.options, body.seats, body.clock, body.undo,
+                                               body.hints)
         seats = []
         for s in table.row.seats:
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -412,6 +414,17 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
         return {"version": await service.undo(table, seat, body.version)}
+
+    @app.post("/api/tables/{table_id}/hint", tags=["tables"])
+    async def ask_hint(table_id: str, body: TakeBack,
+                       accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """What the search would play for you now, at a table created with ``hints`` (such a
+        table is not rated): ``{"version", "action", "label", "chance"}``, the chance being the
+        search's estimate of your win share. 409 ``hints_off``, ``hint_not_your_turn``,
+        ``stale``, ``game_over``; 503 ``busy`` when the search takes too long."""
+        table = await service.get(table_id)
+        seat = await service.seat_of(table, body.token)
+        return await service.hint(table, seat, body.version, _lang(None, accept_language))
 
     @app.get("/api/tables/{table_id}/record", tags=["replays"])
     async def record(table_id: str) -> dict[str, Any]:

@@ -15,13 +15,17 @@ import logging
 import multiprocessing
 import os
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from ..core.bot import Bot, ask
 from ..core.game import Action, State
+from .errors import ApiError
 from .limits import BOT_SECONDS
 
 log = logging.getLogger("ludotheque.server")
+T = TypeVar("T")
 
 
 def think(bot: Bot, state: State, seat: int) -> Action:
@@ -67,6 +71,17 @@ class BotMoves:
         except Exception:  # a bug in a bot must not stop its table
             log.exception("table %s: bot %s at seat %s failed; it plays at random", table_id, bot.name, seat)
         return self._random(state)
+
+    async def search(self, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` in a worker process where searching bots think (a hint, an analysis),
+        within the time limit of a bot's move; ApiError 503 ``busy`` when it takes longer."""
+        future = self._search_pool().submit(job, *args)
+        try:
+            async with asyncio.timeout(self.seconds):
+                return await asyncio.wrap_future(future)
+        except TimeoutError:
+            future.cancel()
+            raise ApiError(503, "busy") from None
 
     def _search_pool(self) -> Executor:
         if self.searches is None:  # spawned, not forked: the server's threads stay behind

@@ -30,6 +30,8 @@ def standings(rows: Sequence[TableRow], lang: str) -> list[dict[str, Any]]:
     anchors = {f"bot:{bot}": level for bot, level in BOT_LEVELS.items()}
     ratings = Ratings(anchors=anchors)
     for row in rows:
+        if row.hints:  # a game played with the search's hints is not rated
+            continue
         winners = (row.result or {}).get("winners") or []
         names = [_identity(row, seat) for seat in range(len(row.seats))]
         for name in names:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import random
+import secrets
 import time
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
@@ -21,10 +23,12 @@ from ..core.game import CHANCE, Action
 from ..core.record import GameRecord, result_of
 from ..core.registry import get_game
 from ..core.seeds import new_seed
+from ..renderers import renderer_for
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock, state_to_store
 from .errors import ApiError, refused_options
+from .hints import think_hint
 from .leaderboard import standings
 from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
 from .names import check_name
@@ -189,7 +193,7 @@ class TableService:
     # -- creating -------------------------------------------------------------------------------
     def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
                  issue_tokens: bool, clock: Any = None,
-                 undo: bool = False) -> tuple[TableRow, dict[int, str]]:
+                 undo: bool = False, hints: bool = False) -> tuple[TableRow, dict[int, str]]:
         """A table's row, its options and seats checked before anything is allocated for them."""
         checked = parse_clock(clock)
         try:
@@ -220,7 +224,7 @@ class TableService:
             if s.seat in tokens:
                 s.token_hash = token_digest(tokens[s.seat])
         row = TableRow(new_table_id(), game.id, game.spec.version, options, new_seed(), seats,
-                       clock=None if checked is None else checked.to_json(), undo=undo)
+                       clock=None if checked is None else checked.to_json(), undo=undo, hints=hints)
         return row, tokens
 
     def _start(self, row: TableRow) -> LiveTable:
@@ -232,11 +236,13 @@ class TableService:
         return table
 
     async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
-                     clock: Any = None, undo: bool = False) -> tuple[LiveTable, dict[int, str]]:
+                     clock: Any = None, undo: bool = False,
+                     hints: bool = False) -> tuple[LiveTable, dict[int, str]]:
         """A new table (``clock``: its turn timer, see clocks.py; ``undo``: whether players may
-        take back a move, see undo.py); returns it with the token of each human seat."""
+        take back a move, see undo.py; ``hints``: whether they may ask the search, hints.py);
+        returns it with the token of each human seat."""
         row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True, clock=clock,
-                                    undo=undo)
+                                    undo=undo, hints=hints)
         table = self._start(row)
         await self._write(self.store.create_table, row)
         self.tables[row.id] = table
@@ -255,7 +261,8 @@ class TableService:
             if table.row.next_id is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in table.row.seats]
                 row, _ = self._new_row(table.row.game, table.row.options, kinds, issue_tokens=False,
-                                       clock=table.row.clock, undo=table.row.undo)
+                                       clock=table.row.clock, undo=table.row.undo,
+                                       hints=table.row.hints)
                 for old, new in zip(table.row.seats, row.seats, strict=True):
                     new.name = old.name  # the same players, under the same names
                 started = self._start(row)
@@ -332,6 +339,30 @@ class TableService:
             revision = table.revision
         self._moved(table)
         return revision
+
+    async def hint(self, table: LiveTable, seat: int | None, version: int, lang: str) -> dict[str, Any]:
+        """What the search would play for ``seat`` at the position of revision ``version``, at a
+        table created with ``hints`` (``hints.py``): its action, label and estimated win chance.
+        The search is sent a position drawn again from the seat's view, never the real one."""
+        if seat is None:
+            raise ApiError(403, "bad_token")
+        async with table.lock:
+            if not table.row.hints:
+                raise ApiError(409, "hints_off")
+            if table.finished:
+                raise ApiError(409, "game_over")
+            if version != table.revision:
+                raise ApiError(409, "stale", version=version, current=table.revision)
+            if table.state.to_act != seat:
+                raise ApiError(409, "hint_not_your_turn")
+            position = table.state.resample(seat, random.Random())
+            observation = table.state.observe(seat)
+        action, chance = await self.bots.search(think_hint, position, seat, secrets.randbits(32))
+        renderer = renderer_for(position.game)
+        names = seat_names(renderer, table.row.seats, lang)
+        return {"version": version, "action": position.game.action_to_text(action),
+                "label": renderer.action_label(action, observation, lang, names=names),
+                "chance": round(chance, 3)}
 
     async def undo(self, table: LiveTable, seat: int | None, version: int) -> int:
         """Take back ``seat``'s last action (server/undo.py says when it may), with the forced

@@ -81,6 +81,8 @@ tables = Table(
     Column("clock_state", JSON, nullable=True),  # each seat's time left, and since when (clocks.py)
     # the person to act has one legal action, which the table plays for them (forced.py)
     Column("forced", Boolean, nullable=False, default=False, server_default=false()),
+    # players may ask the search for a hint; such a table is not rated (server/hints.py)
+    Column("hints", Boolean, nullable=False, default=False, server_default=false()),
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
@@ -178,6 +180,7 @@ class TableRow:
     undo: bool = False  # a player may take back their last move (server/undo.py)
     clock_state: dict[str, Any] | None = None  # the turn timer as of the last action (clocks.py)
     forced: bool = False  # the person to act has one legal action: the table plays it (forced.py)
+    hints: bool = False  # players may ask the search what it would play; not rated (hints.py)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -220,6 +223,8 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN seed_key VARCHAR(64)"))
     if "forced" not in columns:  # people played their only legal actions themselves
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN forced BOOLEAN NOT NULL DEFAULT FALSE"))
+    if "hints" not in columns:  # nobody could ask the search for a hint
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN hints BOOLEAN NOT NULL DEFAULT FALSE"))
     if "revision" not in columns:  # positions were named by their step, which an undo reuses
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
         db.execute(text("UPDATE ludo_tables SET revision = step"))
@@ -277,7 +282,7 @@ class Store:
             id=row.id, game=row.game, rules_version=row.rules_version, options=row.options,
             **_seed_columns(row.seed),
             created=row.created, step=0, revision=0, to_act=row.to_act, finished=row.finished, result=None,
-            next_id=None, clock=row.clock, undo=row.undo, forced=row.forced))
+            next_id=None, clock=row.clock, undo=row.undo, forced=row.forced, hints=row.hints))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
              "name": s.name} for s in row.seats])
@@ -503,5 +508,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
         clock=row.get("clock"), undo=bool(row.get("undo")), clock_state=row.get("clock_state"),
-        forced=bool(row.get("forced")),
+        forced=bool(row.get("forced")), hints=bool(row.get("hints")),
     )

@@ -389,7 +389,7 @@ class LiveTable:
         view = build_view(self.state, self.renderer, self.row.seats, seat, lang)
         view.update(version=self.revision, table=self.id, game=self.row.game,
                     game_name=self.state.game.spec.name, rules_version=self.row.rules_version,
-                    next_id=self.row.next_id, undo=self._undo_view(seat, lang))
+                    next_id=self.row.next_id, undo=self._undo_view(seat, lang), hints=self.row.hints)
         return view
 
     def _undo_view(self, seat: int | None, lang: str) -> dict[str, Any] | None:
@@ -418,5 +418,5 @@ def summary(row: TableRow, revision: int, to_act: int | None, terminal: bool) ->
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
         "version": revision, "to_act": to_act, "terminal": terminal, "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
-        "clock": row.clock, "undo": row.undo,
+        "clock": row.clock, "undo": row.undo, "hints": row.hints,
     }

@@ -39,6 +39,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_away": "Only the seat of a player whose page has been gone {seconds} s, and who is to "
                     "act, can be handed to a bot (by another player of the table)",
         "undo_off": "This table does not allow taking back a move",
+        "hints_off": "This table gives no hints (a table with hints is not rated)",
+        "hint_not_your_turn": "A hint is for the player to act",
+        "busy": "The search took too long; try again in a moment",
         "undo_not_yours": "Only your own last move can be taken back, before anyone else plays",
         "undo_reveals": "That move showed you something hidden: it cannot be taken back",
         "undo_forced": "That move was your only choice, after someone else's move: there is nothing "
@@ -105,6 +108,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_away": "Seule la place d'un joueur dont la page est fermée depuis {seconds} s, et qui "
                     "doit jouer, peut être confiée à un robot (par un autre joueur de la table)",
         "undo_off": "Cette table ne permet pas de reprendre un coup",
+        "hints_off": "Cette table ne donne pas de conseils (une table avec conseils n'est pas classée)",
+        "hint_not_your_turn": "Un conseil n'est donné qu'à qui doit jouer",
+        "busy": "La recherche a pris trop de temps ; réessayez dans un instant",
         "undo_not_yours": "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ne joue",
         "undo_reveals": "Ce coup vous a montré quelque chose de caché : il ne peut pas être repris",
         "undo_forced": "Ce coup était votre seul choix possible, après le coup de quelqu'un d'autre : "

@@ -51,6 +51,8 @@ export const api = {
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
   name: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/name`, { token, name }),
+  /** What the search would play for this seat now, at a table with hints. */
+  hint: (id, token, version) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token, version }),
   rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
   replay: (id, step, seat, lang) => {
     const query = new URLSearchParams({ step: String(step), lang });

@@ -163,6 +163,7 @@ async function create(event) {
     const mode = $("clock-mode").value;
     if (mode !== "none") body.clock = { mode, seconds: Number.parseInt($("clock-seconds").value, 10) };
     if ($("undo-allowed").checked) body.undo = true;
+    if ($("hints-allowed").checked) body.hints = true;
     const answer = await api.createTable(body);
     lastCreated = answer;
     rememberTable({

@@ -91,6 +91,38 @@ function undoMove() {
   renderUndo();
 }
 
+/** At a table with hints, the seat to act may ask what the search would play: the move is
+named and marked in the moves panel (and its button on the board, when the board has one). */
+let hinted = null; // {version, action, text}
+
+function renderHint() {
+  const open = token !== null && view.hints && !view.terminal && (view.legal || []).length > 1;
+  $("hint-box").hidden = !open;
+  if (!open) return;
+  $("hint").disabled = pending || (hinted !== null && hinted.version === view.version);
+  const shown = hinted !== null && hinted.version === view.version ? hinted : null;
+  $("hint-text").textContent = shown ? shown.text : "";
+  for (const button of document.querySelectorAll("#moves [data-action]")) {
+    button.classList.toggle("hinted", shown !== null && button.dataset.action === shown.action);
+  }
+}
+
+async function askHint() {
+  if (!view || !view.hints) return;
+  const version = view.version;
+  hinted = { version, action: null, text: t("hint_thinking") };
+  renderHint();
+  try {
+    const answer = await api.hint(tableId, token, version);
+    const chance = Math.round(answer.chance * 100);
+    hinted = { version, action: answer.action, text: t("hint_says", { label: answer.label, chance }) };
+  } catch (err) {
+    hinted = null;
+    notify(t("error", { message: err.message }));
+  }
+  if (view) renderHint();
+}
+
 function renderEnd() {
   const end = $("end");
   end.hidden = !view.terminal;
@@ -141,6 +173,7 @@ function render() {
   drawnVersion = view.version;
   renderMoves();
   renderUndo();
+  renderHint();
   renderLog($("log"), view, mod, freshLog);
   freshLog = false;
   const again = focused && document.querySelector(focused);
@@ -401,6 +434,7 @@ $("name-form").addEventListener("submit", (event) => {
 });
 $("take-back").addEventListener("click", () => socket.send({ type: "back" }));
 $("undo").addEventListener("click", undoMove);
+$("hint").addEventListener("click", askHint);
 $("replace-away").addEventListener("click", (event) => {
   socket.send({ type: "replace", seat: Number(event.currentTarget.dataset.seat) });
 });

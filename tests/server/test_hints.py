@@ -1,0 +1,70 @@
+"""Hints (issue 18 item 5): at a table created with ``hints`` the person to act may ask what the
+search would play; nobody else, at no other table, on no other position; and a game played with
+hints is not rated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def ask(client: TestClient, table: str, token: str, version: int, lang: str = "en") -> Any:
+    return client.post(f"/api/tables/{table}/hint", json={"token": token, "version": version},
+                       headers={"accept-language": lang})
+
+
+def name(client: TestClient, table: str, token: str, chosen: str) -> Any:
+    return client.post(f"/api/tables/{table}/name", json={"token": token, "name": chosen})
+
+
+def first_decision(tables: Any, table: str, token: str) -> dict[str, Any]:
+    """The seat's view at its first decision with two legal actions or more."""
+    while True:
+        mine = tables.wait_for(table, token)
+        assert not mine["terminal"]
+        if len(mine["legal"]) > 1:
+            return mine
+        tables.decide(table, token, mine, mine["legal"][0]["action"])
+
+
+def test_the_player_to_act_gets_a_legal_move_with_its_win_chance(client: TestClient, tables: Any) -> None:
+    table, tokens = tables.create(["human", "bot:heuristic", "bot:heuristic"], table={"hints": True})
+    mine = first_decision(tables, table, tokens[0])
+    assert mine["hints"] is True
+    answer = ask(client, table, tokens[0], mine["version"], "fr")
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    labels = {e["action"]: e["label"] for e in tables.view(table, tokens[0], "fr")["legal"]}
+    assert hint["action"] in labels and hint["label"] == labels[hint["action"]]
+    assert 0.0 <= hint["chance"] <= 1.0 and hint["version"] == mine["version"]
+    stale = ask(client, table, tokens[0], mine["version"] - 1)
+    assert stale.status_code == 409 and stale.json()["code"] == "stale"
+
+
+def test_no_hint_at_a_table_without_hints_nor_for_a_seat_not_to_act(client: TestClient, tables: Any) -> None:
+    table, tokens = tables.create(["human", "bot:heuristic", "bot:heuristic"])
+    mine = first_decision(tables, table, tokens[0])
+    assert mine["hints"] is False
+    off = ask(client, table, tokens[0], mine["version"], "fr")
+    assert off.status_code == 409 and off.json()["code"] == "hints_off" and "conseils" in off.json()["detail"]
+    table, tokens = tables.create(["human", "human", "human"], table={"hints": True})
+    to_act = tables.view(table, None)["to_act"]
+    other = next(seat for seat in tokens if seat != to_act)
+    version = tables.view(table, tokens[other])["version"]
+    refused = ask(client, table, tokens[other], version)
+    assert refused.status_code == 409 and refused.json()["code"] == "hint_not_your_turn"
+    stranger = ask(client, table, "x" * 43, version)
+    assert stranger.status_code in (403, 422)
+
+
+def test_a_game_played_with_hints_is_not_rated(client: TestClient, tables: Any) -> None:
+    table, tokens = tables.create(["human", "bot:random", "bot:heuristic"], table={"hints": True})
+    assert name(client, table, tokens[0], "Ann").status_code == 200
+    tables.play_out(table, tokens)
+    assert client.get("/api/leaderboard/gargon").json()["standings"] == []
+    rated, tokens = tables.create(["human", "bot:random", "bot:heuristic"])
+    assert name(client, rated, tokens[0], "Bea").status_code == 200
+    tables.play_out(rated, tokens)
+    names = {row["name"] for row in client.get("/api/leaderboard/gargon").json()["standings"]}
+    assert "Bea" in names and "Ann" not in names
