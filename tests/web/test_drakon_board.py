@@ -22,10 +22,15 @@ def page(chromium: Any, open_page: Any) -> Any:
     return open_page(chromium, 1366, 900)
 
 
-#: Which way a room or spot lies out of its map's sight ('n', 'e', 's', 'w'), or null.
-AWAY = """(node) => {
+#: Which way a room or spot lies out of its map's sight ('n', 'e', 's', 'w'), or null; measured
+#: once the node has stopped travelling (a laid tile slides in from the hand).
+AWAY = """async (node) => {
   const map = node.closest('.d-viewport');
   if (!map) return null;
+  const moving = [];
+  for (let n = node; n && n !== map; n = n.parentElement)
+    for (const a of n.getAnimations()) if (a.effect.getComputedTiming().endTime !== Infinity) moving.push(a.finished);
+  await Promise.all(moving).catch(() => null);
   const r = node.getBoundingClientRect(), m = map.getBoundingClientRect();
   return r.left < m.left - 1 ? 'w' : r.right > m.right + 1 ? 'e' : r.top < m.top - 1 ? 'n'
     : r.bottom > m.bottom + 1 ? 's' : null;
@@ -38,9 +43,10 @@ def board_click(page: Any, selector: str) -> None:
     target = page.locator(selector).first
     for _ in range(12):
         away = page.evaluate(AWAY, target.element_handle())
-        if away is None:
+        edge = page.locator(f".d-edge-{away}")
+        if away is None or edge.is_hidden():  # the board sees it whole: nothing to pan
             break
-        page.click(f".d-edge-{away}")
+        edge.click()
     target.click()
 
 
