@@ -68,8 +68,11 @@ class Search:
     def __init__(self, players: int, rng: random.Random, exploration: float = EXPLORATION,
                  widening: float = WIDENING,
                  policy: Callable[[Any, random.Random], Action] | None = None,
-                 candidates: Callable[[Any], list[Action]] | None = None) -> None:
+                 candidates: Callable[[Any], list[Action]] | None = None,
+                 evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1) -> None:
         self.players = players
+        self.evaluate = evaluate
+        self.depth = depth if evaluate is not None else -1  # playout moves before ``evaluate``
         self.policy = policy
         self.candidates = candidates
         self.rng = rng
@@ -93,12 +96,14 @@ class Search:
             state.apply_trusted(action)
             path.append(node)
         policy = self.policy
-        while state.to_act is not None:
+        moves = self.depth
+        while state.to_act is not None and moves:
             if state.to_act == CHANCE:
                 state.apply_trusted(sample_chance(state, rng))
             else:
                 state.apply_trusted(state.sample_action(rng) if policy is None else policy(state, rng))
-        rewards = shares(state)
+                moves -= 1
+        rewards = shares(state) if state.to_act is None or self.evaluate is None else self.evaluate(state)
         for visited in path:
             visited.visits += 1
             totals = visited.rewards
@@ -162,7 +167,8 @@ class IsmctsBot(Bot):
             return legal[0]
         knowledge = self.game.search_knowledge() if self.rollouts == "game" else None
         search = Search(int(self.options["players"]), self.rng, self.exploration, self.widening,
-                        getattr(knowledge, "rollout", None), getattr(knowledge, "worth_searching", None))
+                        getattr(knowledge, "rollout", None), getattr(knowledge, "worth_searching", None),
+                        getattr(knowledge, "evaluate", None), getattr(knowledge, "PLAYOUT_MOVES", -1))
         deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:

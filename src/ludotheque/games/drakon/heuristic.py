@@ -5,6 +5,8 @@ ones in front of its rivals', and uses every room's choice against the player be
 Each legal action gets a score from one question: what is entering a room worth to a seat
 (``_worth``)? Moves, placements and the rooms' choices are all weighed with it."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -176,77 +178,86 @@ class DrakonHeuristic(Bot):
         view = _View(observation)
         if observation.step == "turn":
             self._visited = [*self._visited[-(_MEMORY - 1):], *view.my_cells()]
-        scored = [(self._score(view, action), action) for action in legal]
-        best = max(score for score, _ in scored)
-        ties = [action for score, action in scored if score >= best - 1e-9]
+        scored = [(score(view, action, self._visited), action) for action in legal]
+        best = max(value for value, _ in scored)
+        ties = [action for value, action in scored if value >= best - 1e-9]
         return ties[self.rng.randrange(len(ties))]
 
-    def _score(self, view: _View, action: Action) -> float:
-        family, a, b, c = A.decode(action)
-        me = view.me
-        if family == A.F_MOVE or family == A.F_HARP:
-            return view.worth(me, a) - _CIRCLES * self._visited.count(a)
-        if family == A.F_PLACE:
-            return view.lay_value(a * 16 + b, c)
-        if family == A.F_PASS or family == A.F_STAY:
-            return 0.0
-        if family == A.F_DRAKON:
-            return self._drakon(view, a)
-        if family == A.F_DESTROY:
-            rooms = dict(view.rooms)
-            del rooms[a]
-            return view.standing(rooms)
-        if family == A.F_RELOCATE:
-            rooms = dict(view.rooms)
-            del rooms[view.obs.step_cell]
-            rooms[b] = MOVING * 16 + a
-            return view.standing(rooms, (view.obs.step_cell, b))
-        if family == A.F_EXCHANGE:
-            rooms = dict(view.rooms)
-            rooms[c] = a * 16 + b
-            return view.standing(rooms)
-        if family == A.F_ROTATE:
-            rooms = dict(view.rooms)
-            rooms[a] = (rooms[a] & ~15) | rotate(rooms[a] & 15, b)
-            return view.standing(rooms)
-        if family == A.F_MIND:
-            owner = next(seat for figure, seat, _ in view.heroes if figure == a)
-            return 0.0 if b == CELLS else -view.worth(owner, b)
-        if family == A.F_MAP:
-            return float(view.obs.hand_sizes[a])
-        if family == A.F_AMAZON:
-            return view.worth(me, a) - _ABILITY
-        if family == A.F_WIZARD:
-            return view.worth(me, a) - _ABILITY
-        if family == A.F_PUSH:
-            owner = next(seat for figure, seat, _ in view.heroes if figure == a)
-            return 1.0 + (0.0 if b == CELLS else -view.worth(owner, b)) - _ABILITY
-        if family == A.F_THIEF:
-            return 4.0
-        if family == A.F_SWAP:
-            return 1.0 - a  # a 1 for a coin worth 2 on average
-        if family == A.F_KEEP:
-            return 1.0
-        if family == A.F_DWARF:
-            bad = sum(1 for kind in view.obs.hand if _ROOM_VALUE.get(kind_effect(kind), 0.0) <= 0)
-            return bad + (HAND - len(view.obs.hand)) - 2.0
-        if family == A.F_DISCARD:
-            return 0.5 if _ROOM_VALUE.get(kind_effect(a), 0.0) <= 0 else -0.5
-        if family == A.F_HERO:
-            cell = next(cell for figure, _, cell in view.heroes if figure == a)
-            return max((view.worth(me, d) for d in destinations(view.rooms, cell)), default=_STUCK)
-        return 0.0
 
-    @staticmethod
-    def _drakon(view: _View, cell: int) -> float:
-        """Drakon onto rivals holding coins, away from mine (Start is where the caught go)."""
-        score = 0.0
-        for _, seat, at in view.heroes:
-            if at != cell:
-                continue
-            coins = view.obs.coins[view.purse(seat)]
-            weight = 1.0 + min(coins, 3)
-            score += weight if view.is_rival(seat) else -2.0 * weight
-        if cell == START:
-            score -= 0.5
-        return score
+def scored_actions(observation: DrakonObservation, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+    """Every legal action with the heuristic's score, for a seat with no memory of its walk
+    (the search's knowledge, ``search.py``)."""
+    view = _View(observation)
+    return [(score(view, action, ()), action) for action in legal]
+
+
+def score(view: _View, action: Action, visited: Sequence[int]) -> float:
+    """What ``action`` is worth to the viewing seat; ``visited``: its hero's last rooms."""
+    family, a, b, c = A.decode(action)
+    me = view.me
+    if family == A.F_MOVE or family == A.F_HARP:
+        return view.worth(me, a) - _CIRCLES * visited.count(a)
+    if family == A.F_PLACE:
+        return view.lay_value(a * 16 + b, c)
+    if family == A.F_PASS or family == A.F_STAY:
+        return 0.0
+    if family == A.F_DRAKON:
+        return _drakon(view, a)
+    if family == A.F_DESTROY:
+        rooms = dict(view.rooms)
+        del rooms[a]
+        return view.standing(rooms)
+    if family == A.F_RELOCATE:
+        rooms = dict(view.rooms)
+        del rooms[view.obs.step_cell]
+        rooms[b] = MOVING * 16 + a
+        return view.standing(rooms, (view.obs.step_cell, b))
+    if family == A.F_EXCHANGE:
+        rooms = dict(view.rooms)
+        rooms[c] = a * 16 + b
+        return view.standing(rooms)
+    if family == A.F_ROTATE:
+        rooms = dict(view.rooms)
+        rooms[a] = (rooms[a] & ~15) | rotate(rooms[a] & 15, b)
+        return view.standing(rooms)
+    if family == A.F_MIND:
+        owner = next(seat for figure, seat, _ in view.heroes if figure == a)
+        return 0.0 if b == CELLS else -view.worth(owner, b)
+    if family == A.F_MAP:
+        return float(view.obs.hand_sizes[a])
+    if family == A.F_AMAZON:
+        return view.worth(me, a) - _ABILITY
+    if family == A.F_WIZARD:
+        return view.worth(me, a) - _ABILITY
+    if family == A.F_PUSH:
+        owner = next(seat for figure, seat, _ in view.heroes if figure == a)
+        return 1.0 + (0.0 if b == CELLS else -view.worth(owner, b)) - _ABILITY
+    if family == A.F_THIEF:
+        return 4.0
+    if family == A.F_SWAP:
+        return 1.0 - a  # a 1 for a coin worth 2 on average
+    if family == A.F_KEEP:
+        return 1.0
+    if family == A.F_DWARF:
+        bad = sum(1 for kind in view.obs.hand if _ROOM_VALUE.get(kind_effect(kind), 0.0) <= 0)
+        return bad + (HAND - len(view.obs.hand)) - 2.0
+    if family == A.F_DISCARD:
+        return 0.5 if _ROOM_VALUE.get(kind_effect(a), 0.0) <= 0 else -0.5
+    if family == A.F_HERO:
+        cell = next(cell for figure, _, cell in view.heroes if figure == a)
+        return max((view.worth(me, d) for d in destinations(view.rooms, cell)), default=_STUCK)
+    return 0.0
+
+
+def _drakon(view: _View, cell: int) -> float:
+    """Drakon onto rivals holding coins, away from mine (Start is where the caught go)."""
+    value = 0.0
+    for _, seat, at in view.heroes:
+        if at != cell:
+            continue
+        coins = view.obs.coins[view.purse(seat)]
+        weight = 1.0 + min(coins, 3)
+        value += weight if view.is_rival(seat) else -2.0 * weight
+    if cell == START:
+        value -= 0.5
+    return value
