@@ -280,6 +280,46 @@ class _View:
         return best, start
 
 
+def place_scores(view: _View, legal: Sequence[Action], rates: list[float]) -> list[tuple[float, Action]]:
+    """Every legal play (or pass) of a placing seat with its expected points; ``rates``: how
+    often each seat follows rather than passes."""
+    obs = view.obs
+    order = [(obs.first_player + k) % view.n for k in range(view.n)]
+    later = order[order.index(view.me) + 1:]
+    cache: dict[int, float] = {}
+    scored: list[tuple[float, Action]] = []
+    for action in legal:
+        if action == PASS:
+            score = view.draw_gain(MAX_DRAWS_PER_PASS)[0]
+        else:
+            cards = play_cards(action)
+            # canonical order: each colour's cards together, values descending
+            groups: list[list[int]] = []  # [colour, value, value?] per colour, in order
+            for card in cards:
+                if groups and groups[-1][0] == card >> 4:
+                    groups[-1].append(card & 15)
+                else:
+                    groups.append([card >> 4, card & 15])
+            shape = obs.shape or tuple(sorted([len(g) - 1 for g in groups], reverse=True))
+            mask = 0
+            for group in groups:
+                mask |= 1 << group[0]
+            shape_code = SHAPE_CODES[shape]
+            score = -view.loss_of(cards)
+            for group in groups:
+                colour = group[0]
+                values_code = group[1] + 1 if len(group) == 2 else 17 + group[1] * 16 + group[2]
+                key = ((colour * 273 + values_code) * 112 + shape_code) * 64 + mask
+                part = cache.get(key)
+                if part is None:
+                    colours = tuple([g[0] for g in groups])
+                    part = GargonHeuristic._colour_play(view, colour, group[1:], shape, later, colours, rates)
+                    cache[key] = part
+                score += part
+        scored.append((score, action))
+    return scored
+
+
 class GargonHeuristic(Bot):
     """Plays colours it can win, keeps 0s for safe colours, passes and draws for a reason."""
 
@@ -341,41 +381,9 @@ class GargonHeuristic(Bot):
 
     # -- placing -------------------------------------------------------------------------
     def _place(self, view: _View, legal: Sequence[Action]) -> Action:
-        obs = view.obs
-        order = [(obs.first_player + k) % view.n for k in range(view.n)]
-        later = order[order.index(view.me) + 1:]
-        rates = self._follow_rates(view.n)
-        cache: dict[int, float] = {}
         best: list[Action] = []
         best_score = -math.inf
-        for action in legal:
-            if action == PASS:
-                score = view.draw_gain(MAX_DRAWS_PER_PASS)[0]
-            else:
-                cards = play_cards(action)
-                # canonical order: each colour's cards together, values descending
-                groups: list[list[int]] = []  # [colour, value, value?] per colour, in order
-                for card in cards:
-                    if groups and groups[-1][0] == card >> 4:
-                        groups[-1].append(card & 15)
-                    else:
-                        groups.append([card >> 4, card & 15])
-                shape = obs.shape or tuple(sorted([len(g) - 1 for g in groups], reverse=True))
-                mask = 0
-                for group in groups:
-                    mask |= 1 << group[0]
-                shape_code = SHAPE_CODES[shape]
-                score = -view.loss_of(cards)
-                for group in groups:
-                    colour = group[0]
-                    values_code = group[1] + 1 if len(group) == 2 else 17 + group[1] * 16 + group[2]
-                    key = ((colour * 273 + values_code) * 112 + shape_code) * 64 + mask
-                    part = cache.get(key)
-                    if part is None:
-                        colours = tuple([g[0] for g in groups])
-                        part = self._colour_play(view, colour, group[1:], shape, later, colours, rates)
-                        cache[key] = part
-                    score += part
+        for score, action in place_scores(view, legal, self._follow_rates(view.n)):
             if score > best_score + 1e-9:
                 best, best_score = [action], score
             elif score > best_score - 1e-9:
