@@ -50,7 +50,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE
@@ -107,6 +107,15 @@ actions = Table(
     Column("action", String(64), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("at", Float, nullable=False),
+)
+
+analyses = Table(
+    "ludo_analyses", metadata,  # post-game analyses of finished tables (server/analysis.py)
+    Column("table_id", String(32), ForeignKey("ludo_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("settings", String(64), primary_key=True),  # the search's budget and seed
+    Column("moves", JSON, nullable=False),  # each decision's review, in order
+    Column("created", Float, nullable=False),
 )
 
 #: The PostgreSQL channel on which a process announces what it changed (see bus.py).
@@ -364,6 +373,15 @@ class Store:
                                                 seats.c.kind == "human")).values(name=name))
             self._notify(db, notice)
 
+    def save_analysis(self, table_id: str, seat: int, settings: str, moves: list[dict[str, Any]]) -> None:
+        """Keep a finished analysis (one made meanwhile by another process, the same, stays)."""
+        try:
+            with self._writing() as db:
+                db.execute(insert(analyses).values(table_id=table_id, seat=seat, settings=settings,
+                                                   moves=moves, created=time.time()))
+        except IntegrityError:
+            pass
+
     def notify(self, payloads: Sequence[str]) -> None:
         """Notices to the other processes outside any change (presence, rematch), in order."""
         if self.is_postgres:
@@ -384,6 +402,14 @@ class Store:
                     break
             seat_rows = _seat_rows(db, table_id)
         return _table_row(row, seat_rows), moves
+
+    def analysis(self, table_id: str, seat: int, settings: str) -> list[dict[str, Any]] | None:
+        """The stored analysis of a seat's moves made with ``settings``, or None."""
+        with self.engine.connect() as db:
+            moves = db.execute(select(analyses.c.moves).where(
+                analyses.c.table_id == table_id, analyses.c.seat == seat,
+                analyses.c.settings == settings)).scalar()
+        return None if moves is None else list(moves)
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
