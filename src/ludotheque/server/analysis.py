@@ -20,7 +20,7 @@ from typing import Any
 
 from anyio import to_thread
 
-from ..bots.analysis import decision_steps, review_move, review_rng
+from ..bots.analysis import MARKS, decision_steps, review_move, review_rng
 from ..core.game import State
 from ..core.record import GameRecord
 from .bot_moves import BotMoves
@@ -112,7 +112,8 @@ class Analyses:
         if moves is None:
             return {"seat": seat, "state": "none"}
         return {"seat": seat, "state": "done", "done": len(moves), "total": len(moves),
-                "iterations": self.iterations, "moves": labelled(table, seat, moves, lang)}
+                "iterations": self.iterations, "marks": {name: bound for bound, name in MARKS},
+                "moves": labelled(table, seat, moves, lang)}
 
     def _state(self, key: Key, run: Run) -> dict[str, Any]:
         return {"seat": key[1], "state": "failed" if run.failed else "running", "done": run.done,
