@@ -19,7 +19,7 @@ from ludotheque.bots.analysis import review_game, review_move, review_rng
 from ludotheque.core.record import GameRecord
 from ludotheque.server import create_app
 from ludotheque.server.analysis import position_at, review_decision
-from ludotheque.server.store import SeatRow, Store, TableRow
+from ludotheque.server.store import SeatRow, Store, TableRow, analyses
 
 from ..bots.test_analysis import heuristic_record
 
@@ -108,7 +108,7 @@ def test_the_analysis_runs_with_its_progress_and_is_stored(client: TestClient, f
         source.backup(target)
     with app_on(copy) as other:
         again = status(other, finished, 1, "fr").json()
-        assert start(other, finished, 1).json() == {"seat": 1, "state": "done"}
+        assert start(other, finished, 1).json()["state"] == "done"
         assert other.app.state.service.bots.searches is None  # type: ignore[attr-defined]
     assert again == answer
 
@@ -132,16 +132,48 @@ def test_a_decision_is_reviewed_from_what_the_seat_saw() -> None:
 
 
 def test_the_store_keeps_an_analysis_by_seat_and_settings(db_url: str) -> None:
+    """One process claims an analysis, tells its progress, then its reviews; another claims it
+    only once the first has said nothing for long (it died), or once it failed."""
     store = Store(db_url)
     try:
-        row = TableRow("t1", "kagoun", 1, {"players": 2}, 5, [SeatRow(0, "human"), SeatRow(1, "human")])
-        store.create_table(row)
+        store.create_table(TableRow("t1", "kagoun", 1, {"players": 2}, 5, [SeatRow(0, "human"),
+                                                                               SeatRow(1, "human")]))
+        key, now = ("t1", 0, "a"), time.time()
+        assert store.analysis(key) is None
+        assert store.claim_analysis(key, now - 100) and not store.claim_analysis(key, now - 100)
+        store.analysis_progress(key, 2, 5)
+        row = store.analysis(key)
+        assert row is not None and (row.moves, row.done, row.total) == (None, 2, 5)
+        assert store.claim_analysis(key, time.time() + 1)  # silent since: taken over
+        store.drop_analysis(key)  # it failed
+        assert store.analysis(key) is None and store.claim_analysis(key, now)
         moves = [{"step": 3, "played": "stop", "best": "stop", "chance": 0.5, "played_chance": 0.5,
                   "loss": 0.0, "mark": ""}]
-        assert store.analysis("t1", 0, "a") is None
-        store.save_analysis("t1", 0, "a", moves)
-        store.save_analysis("t1", 0, "a", [])  # another process finished it too: the first stays
-        assert store.analysis("t1", 0, "a") == moves
-        assert store.analysis("t1", 1, "a") is None and store.analysis("t1", 0, "b") is None
+        store.analysis_progress(key, 1, 1, moves)
+        store.analysis_progress(key, 0, 1, [])  # done stays done
+        assert not store.claim_analysis(key, time.time() + 1)
+        row = store.analysis(key)
+        assert row is not None and row.moves == moves and row.done == 1
+        assert store.analysis(("t1", 1, "a")) is None and store.analysis(("t1", 0, "b")) is None
     finally:
         store.close()
+
+
+def test_an_analysis_under_way_in_another_process_is_followed_not_repeated(client: TestClient,
+                                                                          finished: str) -> None:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    key = (finished, 0, service.analyses.settings)
+    assert service.store.claim_analysis(key, time.time())  # another process took it
+    service.store.analysis_progress(key, 2, 9)
+    assert status(client, finished, 0).json() == {"seat": 0, "state": "running", "done": 2, "total": 9}
+    assert start(client, finished, 0).json()["state"] == "running" and key not in service.analyses.runs
+    with service.store.engine.begin() as db:  # ... and died long ago
+        db.execute(analyses.update().values(updated=0.0))
+    assert status(client, finished, 0).json()["state"] == "failed"
+    taken = start(client, finished, 0)  # taken over, and made here
+    assert taken.status_code == 202
+    assert taken.json() == {"seat": 0, "state": "running", "done": 0, "total": None}
+    deadline = time.monotonic() + 120
+    while status(client, finished, 0).json()["state"] != "done":
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.05)
