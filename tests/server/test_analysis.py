@@ -44,6 +44,10 @@ def client(db: Path) -> Iterator[TestClient]:
 
 @pytest.fixture(scope="module")
 def finished(client: TestClient) -> str:
+    return finish(client)
+
+
+def finish(client: TestClient) -> str:
     """A Kagoun game between two bots, played to the end."""
     created = client.post("/api/tables", json={"game": "kagoun", "options": {"players": 2},
                                                "seats": ["bot:heuristic", "bot:random"]})
@@ -177,3 +181,27 @@ def test_an_analysis_under_way_in_another_process_is_followed_not_repeated(clien
     while status(client, finished, 0).json()["state"] != "done":
         assert time.monotonic() < deadline, "the analysis did not finish"
         time.sleep(0.05)
+
+
+def test_a_failed_analysis_says_so_and_may_be_started_again(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    table = finish(client)
+    bots = client.app.state.service.bots  # type: ignore[attr-defined]
+
+    async def broken(*_: Any) -> Any:
+        raise RuntimeError("a worker process died")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "work", broken)
+        assert start(client, table, 1).status_code == 202
+        deadline = time.monotonic() + 30
+        while (answer := status(client, table, 1).json())["state"] == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert answer["state"] == "failed"
+    assert start(client, table, 1).status_code == 202  # again, and this time it works
+    deadline = time.monotonic() + 120
+    while (answer := status(client, table, 1).json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert answer["state"] == "done" and answer["moves"]

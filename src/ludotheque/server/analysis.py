@@ -42,6 +42,7 @@ ANALYSIS_ITERATIONS = 24
 #: The seed of the reviews: the same record, seat and budget always give the same analysis.
 ANALYSIS_SEED = 0
 
+
 def position_at(record: GameRecord, step: int) -> State:
     """The game of ``record`` before its action ``step``."""
     state = record.start()
@@ -119,9 +120,11 @@ class Analyses:
         named in ``lang``)."""
         key = self._key(table, seat)
         run = self.runs.get(key)
-        if run is not None:
-            return {**self._running(key, run.done, run.total), **({"state": "failed"} if run.failed else {})}
+        if run is not None and not run.failed:
+            return self._running(key, run.done, run.total)
         row = await self._store(self.store.analysis, key)
+        if row is None and run is not None:  # it failed here (and nobody started it again)
+            return {**self._running(key, run.done, run.total), "state": "failed"}
         answer = self._from_store(key, row)
         if row is not None and row.moves is not None:
             answer.update(iterations=self.iterations, marks={name: bound for bound, name in MARKS},
