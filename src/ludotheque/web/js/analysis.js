@@ -128,7 +128,7 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
       showError(err);
       return;
     }
-    draw();
+    if (answer.state !== "done") draw(); // (done: its moves come with the next answer)
     ask();
   }
 
@@ -145,6 +145,7 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
     select.replaceChildren(...Array.from({ length: players }, (_, s) =>
       el("option", { value: String(s), selected: s === chosen }, seatName(s))));
     const state = answer ? answer.state : "none";
+    const moves = (answer && answer.moves) || [];
     setState(state);
     button.hidden = state === "done";
     button.disabled = state === "running";
@@ -157,11 +158,11 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
     } else if (state === "failed") {
       status.textContent = t("an_failed");
     } else if (state === "done") {
-      status.textContent = answer.moves.length ? t("an_intro") : t("an_none");
+      status.textContent = moves.length ? t("an_intro") : t("an_none");
     } else {
       status.textContent = t("an_intro");
     }
-    result.replaceChildren(...(state === "done" && answer.moves.length ? [plot(answer.moves), rows(answer.moves), legend(answer.marks)] : []));
+    result.replaceChildren(...(state === "done" && moves.length ? [plot(moves), rows(moves), legend(answer.marks)] : []));
     markStep();
   }
 
