@@ -1,6 +1,6 @@
 """A hint asked for at the table in a real browser (issue 18 item 5): the Hint button shows at a
 table with hints, for the person to act; the search's move is named in the page's language with
-its win chance, and marked in the moves panel."""
+its win chance, and marked in the moves panel and on the board until the position changes."""
 
 from __future__ import annotations
 
@@ -27,8 +27,21 @@ def test_a_hint_is_asked_for_and_shown_in_french(chromium: Any, open_page: Any, 
     hinted = page.locator("#moves .move.hinted")
     assert hinted.count() == 1
     legal = {e["action"] for e in page.evaluate("window.ludotheque.view().legal")}
-    assert hinted.get_attribute("data-action") in legal
+    action = hinted.get_attribute("data-action")
+    assert action in legal
     assert button.is_disabled()  # one hint a position
+    # on the board too: what sends the move, or (a move made of several clicks) what starts it
+    marked = page.eval_on_selector_all(
+        "#board .hinted", "els => els.map(e => e.dataset.move || e.dataset.hand || e.dataset.pick || '')")
+    whole = page.locator(f"#board [data-move='{action}']").count()
+    if whole:
+        assert marked == [action] * whole
+    else:
+        assert marked and all(m and m in action for m in marked), marked
+    version = int(page.evaluate("document.body.dataset.version"))
+    hinted.click()  # the position changes: the marks go
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    assert page.locator("#board .hinted, #moves .hinted").count() == 0
 
 
 def test_no_hint_button_at_a_table_without_hints(chromium: Any, open_page: Any, base: str) -> None:

@@ -108,21 +108,26 @@ def review_game(record: GameRecord, seat: int, iterations: int = 200, seed: int 
                 progress: Callable[[int, int], None] | None = None) -> list[MoveReview]:
     """Every decision of ``seat`` in ``record`` reviewed (``progress(done, total)`` after each).
     Reproducible: the same record, seat, budget and seed give the same review."""
-    mine = _decisions_of(record, seat)
+    mine = decision_steps(record, seat)
     state = record.start()
     reviews: list[MoveReview] = []
     for step, text in enumerate(record.actions):
         if step in mine:
-            rng = random.Random(f"review:{seed}:{seat}:{step}")
             played = state.game.parse_action(text)
-            reviews.append(review_move(state, seat, played, step, iterations, rng))
+            reviews.append(review_move(state, seat, played, step, iterations, review_rng(seed, seat, step)))
             if progress is not None:
                 progress(len(reviews), len(mine))
         state.apply_text(text)
     return reviews
 
 
-def _decisions_of(record: GameRecord, seat: int) -> set[int]:
+def review_rng(seed: int, seat: int, step: int) -> random.Random:
+    """The random draws of the review of ``step`` (each decision its own: a review of one decision
+    alone, as the web table's analysis makes them, is the same as in a whole game's review)."""
+    return random.Random(f"review:{seed}:{seat}:{step}")
+
+
+def decision_steps(record: GameRecord, seat: int) -> set[int]:
     """The steps of the record where ``seat`` decided among two or more moves."""
     state = record.start()
     if not 0 <= seat < state.players:

@@ -109,6 +109,8 @@ def _serve(commands: Any) -> None:
                    "only: SQLite serves one process; default 1)")
     p.add_argument("--search-workers", type=int, help="processes where searching bots think, in each "
                    "server process (default: a core for each but one, at least 1)")
+    p.add_argument("--analysis-iterations", type=int, help="playouts of the search for each decision "
+                   "a post-game analysis reviews (default 24: a short game in a few seconds)")
     p.add_argument("--open", dest="open_browser", action=argparse.BooleanOptionalAction, default=False,
                    help="open the lobby in a browser")
 

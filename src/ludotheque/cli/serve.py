@@ -42,12 +42,20 @@ def _check_port(host: str, port: int) -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float = 0.8,
           workers: int = 1, open_browser: bool = False, away: float = 60.0,
-          search_workers: int | None = None) -> None:
+          search_workers: int | None = None, analysis_iterations: int | None = None) -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays."""
     import uvicorn
 
     from ..server import create_app
-    from ..server.app import UVICORN, WORKER_AWAY, WORKER_BOT_DELAY, WORKER_DB, WORKER_SEARCHES
+    from ..server.analysis import ANALYSIS_ITERATIONS
+    from ..server.app import (
+        UVICORN,
+        WORKER_ANALYSIS,
+        WORKER_AWAY,
+        WORKER_BOT_DELAY,
+        WORKER_DB,
+        WORKER_SEARCHES,
+    )
     from ..server.store import Store
 
     if bot_delay < 0:
@@ -58,6 +66,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         fail("--workers must be at least 1")
     if search_workers is not None and not 1 <= search_workers <= 64:
         fail("--search-workers must be a whole number from 1 to 64")
+    if analysis_iterations is None:
+        analysis_iterations = ANALYSIS_ITERATIONS
+    if not 1 <= analysis_iterations <= 100_000:
+        fail("--analysis-iterations must be a whole number from 1 to 100000")
     url_db = db or default_db_url()
     try:
         store = Store(url_db)  # a clear message now for a bad URL; the schema made once, here
@@ -65,8 +77,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
         store.close()
         if workers > 1 and not shared:
             fail(f"--workers {workers} needs PostgreSQL (--db postgresql://...): SQLite serves one process")
-        app = (create_app(url_db, bot_delay, away_seconds=away, search_workers=search_workers)
-               if workers == 1 else None)
+        app = (create_app(url_db, bot_delay, away_seconds=away, search_workers=search_workers,
+                          analysis_iterations=analysis_iterations) if workers == 1 else None)
     except LudothequeError as exc:
         fail(str(exc))
     _check_port(host, port)
@@ -83,6 +95,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     else:  # each worker builds its own app (its own connections, listener and bot leases)
         os.environ[WORKER_DB], os.environ[WORKER_BOT_DELAY] = url_db, str(bot_delay)
         os.environ[WORKER_AWAY] = str(away)
+        os.environ[WORKER_ANALYSIS] = str(analysis_iterations)
         if search_workers is not None:
             os.environ[WORKER_SEARCHES] = str(search_workers)
         uvicorn.run("ludotheque.server.app:worker_app", factory=True, host=host, port=port, workers=workers,

@@ -28,6 +28,7 @@ from ..bots.registry import bot_names
 from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
 from ..core.spec import OptionSpec
+from .analysis import ANALYSIS_ITERATIONS
 from .errors import ApiError
 from .inputs import CheckedBodies
 from .limits import (
@@ -102,6 +103,13 @@ class TakeBack(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Token
     version: StrictInt
+
+
+class AnalysisOf(BaseModel):
+    """The seat whose moves a post-game analysis reviews (from 0)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt
 
 
 class PlayAction(BaseModel):
@@ -180,9 +188,9 @@ UVICORN: dict[str, Any] = {"log_level": "warning", "ws_max_size": 4 * MAX_MESSAG
                            "ws_ping_timeout": 20, "ws_per_message_deflate": False,
                            "timeout_graceful_shutdown": 5}
 #: What ``ludotheque serve --workers N`` hands each worker process.
-WORKER_DB, WORKER_BOT_DELAY, WORKER_AWAY, WORKER_SEARCHES = (
+WORKER_DB, WORKER_BOT_DELAY, WORKER_AWAY, WORKER_SEARCHES, WORKER_ANALYSIS = (
     "LUDOTHEQUE_SERVE_DB", "LUDOTHEQUE_SERVE_BOT_DELAY", "LUDOTHEQUE_SERVE_AWAY",
-    "LUDOTHEQUE_SERVE_SEARCH_WORKERS")
+    "LUDOTHEQUE_SERVE_SEARCH_WORKERS", "LUDOTHEQUE_SERVE_ANALYSIS_ITERATIONS")
 
 
 def worker_app() -> FastAPI:
@@ -190,18 +198,21 @@ def worker_app() -> FastAPI:
     searches = os.environ.get(WORKER_SEARCHES)
     return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")),
                       away_seconds=float(os.environ.get(WORKER_AWAY, str(AWAY_SECONDS))),
-                      search_workers=int(searches) if searches else None)
+                      search_workers=int(searches) if searches else None,
+                      analysis_iterations=int(os.environ.get(WORKER_ANALYSIS, str(ANALYSIS_ITERATIONS))))
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS,
-               away_seconds: float = AWAY_SECONDS, search_workers: int | None = None) -> FastAPI:
+               away_seconds: float = AWAY_SECONDS, search_workers: int | None = None,
+               analysis_iterations: int = ANALYSIS_ITERATIONS) -> FastAPI:
     """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds
     before they move and think at most ``bot_seconds``, searching bots in ``search_workers``
     processes (default: a core for each but one); a person to act gone ``away_seconds`` may be
-    handed to a bot by the others, at a table without a clock."""
+    handed to a bot by the others, at a table without a clock; a post-game analysis spends
+    ``analysis_iterations`` playouts on each decision (server/analysis.py)."""
     store = Store(db_url)
     service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds,
-                           search_workers=search_workers)
+                           search_workers=search_workers, analysis_iterations=analysis_iterations)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -439,6 +450,29 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         """A finished game after ``step`` actions, as ``seat`` (or a spectator) saw it."""
         table = await service.get(table_id)
         return replay_view(table, service.record(table), step, seat, _lang(lang, accept_language))
+
+    @app.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
+    async def start_analysis(table_id: str, body: AnalysisOf) -> JSONResponse:
+        """Analyse a finished game's decisions of ``seat`` (server/analysis.py): 202 and
+        ``{"state": "running", "done", "total"}`` while it runs in the background, 200 and
+        ``{"state": "done"}`` when it is stored already. 409 ``analysis_not_over``, 400
+        ``analysis_seat``."""
+        table = await service.get(table_id)
+        answer = await service.analyses.start(table, body.seat)
+        return JSONResponse(answer, status_code=200 if answer["state"] == "done" else 202)
+
+    @app.get("/api/tables/{table_id}/analysis", tags=["replays"])
+    async def analysis(table_id: str, seat: Annotated[int, Query(ge=0, le=MAX_SEATS)],
+                       lang: Lang | None = None,
+                       accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Where the analysis of ``seat`` stands: ``{"state": "none" | "running" | "failed" |
+        "done", "done", "total"}``, and once done ``moves``: for each decision, its ``step``, the
+        move ``played`` and the one the search prefers (``best``, with ``played_label`` and
+        ``best_label`` in the reader's language), the win ``chance`` before it, ``played_chance``
+        after the move played, their difference ``loss`` and its ``mark`` (``inaccuracy``,
+        ``mistake``, ``blunder`` or empty)."""
+        table = await service.get(table_id)
+        return await service.analyses.progress(table, seat, _lang(lang, accept_language))
 
     @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
     async def rematch(table_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:

@@ -83,6 +83,11 @@ class BotMoves:
             future.cancel()
             raise ApiError(503, "busy") from None
 
+    async def work(self, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` in a worker process where searching bots think, however long it takes
+        (one decision of a post-game analysis: nobody waits on it move by move)."""
+        return await asyncio.wrap_future(self._search_pool().submit(job, *args))
+
     def _search_pool(self) -> Executor:
         if self.searches is None:  # spawned, not forked: the server's threads stay behind
             context = multiprocessing.get_context("spawn")

@@ -30,9 +30,9 @@ class ServerProcess:
     """``python -m ludotheque serve`` in a child process, on a free loopback port."""
 
     def __init__(self, db_url: str, bot_delay: float = 0.0, log_path: Path | None = None,
-                 workers: int = 1, away: float = 60.0) -> None:
+                 workers: int = 1, away: float = 60.0, extra: tuple[str, ...] = ()) -> None:
         self.db_url, self.bot_delay, self.log_path, self.workers = db_url, bot_delay, log_path, workers
-        self.away = away
+        self.away, self.extra = away, extra  # more of serve's options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -47,7 +47,8 @@ class ServerProcess:
         log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ludotheque", "serve", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay), "--workers", str(self.workers), "--away", str(self.away)],
+             "--bot-delay", str(self.bot_delay), "--workers", str(self.workers), "--away", str(self.away),
+             *self.extra],
             stdout=log, stderr=log, stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + timeout

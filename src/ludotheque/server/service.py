@@ -24,6 +24,7 @@ from ..core.record import GameRecord, result_of
 from ..core.registry import get_game
 from ..core.seeds import new_seed
 from ..renderers import renderer_for
+from .analysis import ANALYSIS_ITERATIONS, Analyses
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock, state_to_store
@@ -64,10 +65,11 @@ class TableService:
 
     def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
                  bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS,
-                 search_workers: int | None = None) -> None:
+                 search_workers: int | None = None, analysis_iterations: int = ANALYSIS_ITERATIONS) -> None:
         self.store, self.bot_delay, self.away_seconds = store, bot_delay, away_seconds
         self.bus = bus if bus is not None else bus_for(store)
         self.bots = BotMoves(bot_seconds, processes=search_workers)
+        self.analyses = Analyses(store, self.bots, analysis_iterations)
         self.writer = ActionWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -93,6 +95,7 @@ class TableService:
             if table.bot_task is not None:
                 table.bot_task.cancel()
         await self.bus.close()
+        await self.analyses.close()
         self.bots.close()
         self.writer.close()
 

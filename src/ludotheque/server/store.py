@@ -50,7 +50,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import CHANCE
@@ -109,6 +109,18 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+analyses = Table(
+    "ludo_analyses", metadata,  # post-game analyses of finished tables (server/analysis.py)
+    Column("table_id", String(32), ForeignKey("ludo_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("settings", String(64), primary_key=True),  # the search's budget and seed
+    # each decision's review, in order; NULL (not JSON's null) while it is under way
+    Column("moves", JSON(none_as_null=True), nullable=True),
+    Column("done", Integer, nullable=False, default=0),  # decisions reviewed so far
+    Column("total", Integer, nullable=True),  # decisions to review (None: not counted yet)
+    Column("updated", Float, nullable=False),  # the last sign of life of the process making it
+)
+
 #: The PostgreSQL channel on which a process announces what it changed (see bus.py).
 CHANNEL = "ludotheque"
 #: Advisory lock key held while a process creates or upgrades the schema.
@@ -141,6 +153,21 @@ class Move:
     notice: str | None = None
     clock_state: dict[str, Any] | None = None
     forced: bool = False
+
+
+#: An analysis: its table, seat and the search's settings.
+AnalysisKey = tuple[str, int, str]
+
+
+@dataclass
+class AnalysisRow:
+    """A stored analysis: its reviews once done (None while under way), its progress, and when
+    the process making it last said so."""
+
+    moves: list[dict[str, Any]] | None
+    done: int
+    total: int | None
+    updated: float
 
 
 class StoreError(LudothequeError):
@@ -364,6 +391,40 @@ class Store:
                                                 seats.c.kind == "human")).values(name=name))
             self._notify(db, notice)
 
+    def claim_analysis(self, key: AnalysisKey, stale_before: float) -> bool:
+        """Whether this process is to make the analysis ``key`` (table, seat, settings): nobody
+        has started it, or whoever did gave no sign of life since ``stale_before`` (a process
+        that died) and it is not done. Of two processes claiming it at once, one gets it."""
+        table_id, seat, settings = key
+        now = time.time()
+        try:
+            with self._writing() as db:
+                db.execute(insert(analyses).values(table_id=table_id, seat=seat, settings=settings,
+                                                   moves=None, done=0, total=None, updated=now))
+            return True
+        except IntegrityError:
+            pass
+        with self._writing() as db:
+            taken = db.execute(update(analyses).where(
+                _analysis_is(key), analyses.c.moves.is_(None), analyses.c.updated < stale_before)
+                .values(done=0, total=None, updated=now))
+            return bool(taken.rowcount == 1)
+
+    def analysis_progress(self, key: AnalysisKey, done: int, total: int | None,
+                          moves: list[dict[str, Any]] | None = None) -> None:
+        """An analysis under way has reviewed ``done`` decisions of ``total``; with ``moves``,
+        it is done."""
+        with self._writing() as db:
+            values: dict[str, Any] = {"done": done, "total": total, "updated": time.time()}
+            if moves is not None:
+                values["moves"] = moves
+            db.execute(update(analyses).where(_analysis_is(key), analyses.c.moves.is_(None)).values(**values))
+
+    def drop_analysis(self, key: AnalysisKey) -> None:
+        """Forget an analysis under way that failed (anyone may start it again)."""
+        with self._writing() as db:
+            db.execute(delete(analyses).where(_analysis_is(key), analyses.c.moves.is_(None)))
+
     def notify(self, payloads: Sequence[str]) -> None:
         """Notices to the other processes outside any change (presence, rematch), in order."""
         if self.is_postgres:
@@ -384,6 +445,15 @@ class Store:
                     break
             seat_rows = _seat_rows(db, table_id)
         return _table_row(row, seat_rows), moves
+
+    def analysis(self, key: AnalysisKey) -> AnalysisRow | None:
+        """The analysis ``key`` (table, seat, settings), done or under way, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(analyses).where(_analysis_is(key))).mappings().first()
+        if row is None:
+            return None
+        moves = None if row["moves"] is None else list(row["moves"])
+        return AnalysisRow(moves, int(row["done"]), row["total"], float(row["updated"]))
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
@@ -458,6 +528,11 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                    .order_by(tables.c.created)).scalars().all())
+
+
+def _analysis_is(key: AnalysisKey) -> Any:
+    table_id, seat, settings = key
+    return and_(analyses.c.table_id == table_id, analyses.c.seat == seat, analyses.c.settings == settings)
 
 
 def _position(db: Connection, table_id: str, since: int) -> tuple[int, list[str]]:

@@ -54,6 +54,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_your_turn": "It is not your turn: {name} is to act",
         "game_over": "The game is over",
         "not_over": "The game is not over yet: its record and replay are private until the end",
+        "analysis_not_over": "Only a finished game can be analysed",
+        "analysis_seat": "No seat {seat}: the seats are 0 to {last}",
         "illegal": "{reason}",
         "bad_seats": "{problem}",
         "bad_options": "{problem}",
@@ -122,6 +124,8 @@ _WORDS: dict[str, dict[str, str]] = {
                  "{current} : il a déjà été joué, ou la partie a avancé",
         "not_your_turn": "Ce n'est pas votre tour : c'est à {name} de jouer",
         "game_over": "La partie est terminée",
+        "analysis_not_over": "Seule une partie finie peut être analysée",
+        "analysis_seat": "Pas de place {seat} : les places vont de 0 à {last}",
         "not_over": "La partie n'est pas finie : sa partie enregistrée et son rejeu restent privés "
                     "jusqu'à la fin",
         "illegal": "{reason}",

@@ -59,6 +59,10 @@ export const api = {
     if (seat !== null && seat !== undefined) query.set("seat", String(seat));
     return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
   },
+  /** Start the post-game analysis of a seat's moves (a finished game). */
+  analyse: (id, seat) => request("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { seat }),
+  /** Where the analysis of a seat's moves stands, its moves named in `lang` once done. */
+  analysis: (id, seat, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}&lang=${lang}`),
   leaderboard: (game, lang) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}?lang=${lang}`),
   /** A page of a player's finished games, newest first (`game`: one game's only). */
   playerGames: (name, game, before, lang) => {

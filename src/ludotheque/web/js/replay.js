@@ -1,6 +1,7 @@
 // The replay page (/t/{id}/replay#step=k&seat=s): a finished game move by move, as a spectator
 // or as one seat saw it, with the same board as the table page.
 
+import { mountAnalysis } from "./analysis.js";
 import { api, fragmentParams, tableIdFromPath } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { loadGame, renderScores, renderSeats, renderStepLog, setupRules } from "./view.js";
@@ -21,6 +22,7 @@ let view = null;
 let mod = null;
 let board = null;
 let request = 0; // answers to older requests are dropped
+let analysis = null; // the analysis panel, once the game is known
 
 function readFragment() {
   const params = fragmentParams();
@@ -63,6 +65,10 @@ async function go(target) {
   if (!mod) {
     mod = await loadGame(answer.game);
     board = mod.createBoard($("board"), { t, act: () => false, notify: showError, interactive: false });
+    // the reader's own moves first, when the page was opened from a seat
+    analysis = mountAnalysis($("analysis"), { tableId, seat: seat ?? 0, go,
+      seatName: (s) => (view.seats[s] && view.seats[s].name) || String(s + 1) });
+    $("analysis").hidden = false;
   }
   writeFragment();
   render();
@@ -100,6 +106,8 @@ function render() {
   renderScores($("scores"), view);
   board.update(view);
   renderStepLog($("log"), view, mod, go);
+  analysis.render(view);
+  analysis.at(step);
 }
 
 function start() {
@@ -128,6 +136,7 @@ function start() {
   const fillRules = setupRules($("rules-button"), $("rules"), () => mod);
   onLangChange(() => {
     go(step);
+    if (analysis) analysis.relabel();
     fillRules();
   });
   readFragment();

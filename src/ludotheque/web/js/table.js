@@ -98,14 +98,34 @@ let hinted = null; // {version, action, text}
 function renderHint() {
   const open = token !== null && view.hints && !view.terminal && (view.legal || []).length > 1;
   $("hint-box").hidden = !open;
+  const shown = open && hinted !== null && hinted.version === view.version ? hinted : null;
+  hintOnBoard = shown && shown.action;
+  markHintOnBoard();
   if (!open) return;
   $("hint").disabled = pending || (hinted !== null && hinted.version === view.version);
-  const shown = hinted !== null && hinted.version === view.version ? hinted : null;
   $("hint-text").textContent = shown ? shown.text : "";
   for (const button of document.querySelectorAll("#moves [data-action]")) {
     button.classList.toggle("hinted", shown !== null && button.dataset.action === shown.action);
   }
 }
+
+/** The hinted action marked on the board too: the elements that send it (data-move), or, for a
+move the board builds from several clicks, what it lets one click first (its `hintTargets`, when
+it has one). Boards draw themselves again on a click (a card selected): the mark follows. */
+let hintOnBoard = null;
+
+function markHintOnBoard() {
+  const root = $("board");
+  for (const node of root.querySelectorAll(".hinted")) node.classList.remove("hinted");
+  if (!hintOnBoard) return;
+  const targets = [...root.querySelectorAll(`[data-move="${CSS.escape(hintOnBoard)}"]`)];
+  if (!targets.length && board && board.hintTargets) targets.push(...board.hintTargets(hintOnBoard));
+  for (const node of targets) node.classList.add("hinted");
+}
+
+new MutationObserver(() => {
+  if (hintOnBoard) markHintOnBoard();
+}).observe($("board"), { childList: true, subtree: true });
 
 async function askHint() {
   if (!view || !view.hints) return;
@@ -132,7 +152,9 @@ function renderEnd() {
   const next = $("next-table");
   next.hidden = token !== null || !view.next_id;
   if (view.next_id) next.href = `/t/${encodeURIComponent(view.next_id)}`;
-  $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
+  // from a seat, the replay (and its analysis) is that seat's
+  const mine = token !== null && Number.isInteger(view.seat) ? `#seat=${view.seat}` : "";
+  $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay${mine}`;
 }
 
 /** A selector finding the focused control again after a re-render (keyboard players keep their place). */

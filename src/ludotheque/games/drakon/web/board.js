@@ -684,6 +684,15 @@ export function createBoard(root, ui) {
   });
 
   return {
+    /** What to click first for `action` when no button sends it whole (a hint): the tile of
+     * your hand to lay or swap in, the room to turn, the hero to move. */
+    hintTargets(action) {
+      const [verb, what] = action.split(/\s+/);
+      if (verb === "place" || verb === "exchange") return [...root.querySelectorAll(".d-tile[data-kind]")].filter((node) => node.dataset.kind.split(" ")[0] === what);
+      if (verb === "rotate") return [...root.querySelectorAll(`.d-room[data-cell="${CSS.escape(what)}"]`)];
+      if (verb === "mind") return [...root.querySelectorAll(`.hero[data-figure="${CSS.escape(what)}"]`)];
+      return [];
+    },
     update(next) {
       const key = `${next.version}`;
       if (key !== stepKey) resetChoices();

@@ -403,6 +403,13 @@ export function createBoard(root, ui) {
       view = next;
       draw();
     },
+    /** What to click first for `action` when no button sends it whole (a hint): the cards of a
+     * play in your hand. */
+    hintTargets(action) {
+      const [verb, ...cards] = action.split(/\s+/);
+      if (verb !== "play") return [];
+      return [...root.querySelectorAll('.g-me [data-zone="hand"] .card[data-card]')].filter((node) => cards.includes(node.dataset.card));
+    },
   };
 }
 

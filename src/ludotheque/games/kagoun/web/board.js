@@ -586,6 +586,15 @@ export function createBoard(root, ui) {
   });
 
   return {
+    /** What to click first for `action` when no button sends it whole (a hint): the card of
+     * your hand to pair, the card or pair to lay in your chain. */
+    hintTargets(action) {
+      const [verb, what = ""] = action.split(/\s+/);
+      const card = CSS.escape(what.slice(0, 2));
+      if (PAIRING.includes(verb)) return [...root.querySelectorAll(`[data-hand="${card}"]`)];
+      if (verb === "chain") return [...root.querySelectorAll(`[data-pick="${card}"], [data-hand="${card}"]`)];
+      return [];
+    },
     update(next) {
       view = next;
       legal = parseLegal(ui.interactive ? view.legal || [] : []);
