@@ -29,7 +29,8 @@ AWAY = """async (node) => {
   if (!map) return null;
   const moving = [];
   for (let n = node; n && n !== map; n = n.parentElement)
-    for (const a of n.getAnimations()) if (a.effect.getComputedTiming().endTime !== Infinity) moving.push(a.finished);
+    for (const a of n.getAnimations())
+      if (a.effect.getComputedTiming().endTime !== Infinity) moving.push(a.finished);
   await Promise.all(moving).catch(() => null);
   const r = node.getBoundingClientRect(), m = map.getBoundingClientRect();
   return r.left < m.left - 1 ? 'w' : r.right > m.right + 1 ? 'e' : r.top < m.top - 1 ? 'n'

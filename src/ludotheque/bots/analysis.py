@@ -12,6 +12,7 @@ favourite is biased upwards by the choice).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,23 +50,29 @@ class MoveReview:
 class Reviewer:
     """Searches one decision: its preferred move, then the value of a move for the seat."""
 
-    def __init__(self, state: State, seat: int, iterations: int, rng: random.Random) -> None:
-        knowledge = state.game.search_knowledge()
-        self.policy = getattr(knowledge, "rollout", None)
-        self.candidates = getattr(knowledge, "worth_searching", None)
+    def __init__(self, state: State, seat: int, iterations: int, rng: random.Random,
+                 seconds: float | None = None) -> None:
+        self.game = state.game
         self.players = state.players
         self.seat = seat
         self.iterations = max(1, iterations)
+        self.seconds = seconds  # a time limit on the search for the preferred move, or none
         self.rng = rng
         self.decision = Decision(state, seat)
 
     def _search(self) -> Search:
-        return Search(self.players, self.rng, policy=self.policy, candidates=self.candidates)
+        return Search.for_game(self.game, self.players, self.rng)
 
     def preferred(self) -> Action:
+        """The search's move; with ``seconds``, it stops early when time is up, and each value
+        is then searched as long (as many playouts)."""
         search = self._search()
-        for _ in range(self.iterations):
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while search.iterations < self.iterations:
             search.iterate(self.decision.sample_position(self.rng))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.iterations = search.iterations
         return search.best(self.decision.legal, self.seat)
 
     def value(self, action: Action) -> float:
@@ -140,11 +147,12 @@ def decision_steps(record: GameRecord, seat: int) -> set[int]:
     return steps
 
 
-def hint(state: State, seat: int, iterations: int, seed: int | str = 0) -> tuple[Action, float]:
+def hint(state: State, seat: int, iterations: int, seed: int | str = 0,
+         seconds: float | None = None) -> tuple[Action, float]:
     """What the search would play at ``seat``'s decision, with its estimated win chance (a hint
-    at the web table). Like a review, it sees only what the seat sees: it plays out positions
-    drawn again from the seat's decision."""
-    reviewer = Reviewer(state, seat, iterations, random.Random(f"hint:{seed}"))
+    at the web table), searched ``iterations`` playouts or ``seconds`` at most. Like a review,
+    it sees only what the seat sees: it plays out positions drawn again from the seat's decision."""
+    reviewer = Reviewer(state, seat, iterations, random.Random(f"hint:{seed}"), seconds)
     try:
         legal = reviewer.decision.legal
         best = reviewer.preferred() if len(legal) > 1 else legal[0]

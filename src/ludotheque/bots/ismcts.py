@@ -37,7 +37,7 @@ from typing import Any
 
 from ..core.bot import Bot, Decision
 from ..core.draws import randbelow
-from ..core.game import CHANCE, Action, Observation, State, sample_chance
+from ..core.game import CHANCE, Action, Game, Observation, State, sample_chance
 
 EXPLORATION = 0.7  # rewards are shares of a win, in [0, 1]
 WIDENING = 2.0
@@ -80,6 +80,16 @@ class Search:
         self.widening = widening
         self.root = Node(players)
         self.iterations = 0
+
+    @classmethod
+    def for_game(cls, game: Game, players: int, rng: random.Random, knowledge: bool = True,
+                 exploration: float = EXPLORATION, widening: float = WIDENING) -> Search:
+        """A search of ``game`` with what the game tells a search (unless not ``knowledge``:
+        every legal action searched, random playouts to the end)."""
+        known = game.search_knowledge() if knowledge else None
+        return cls(players, rng, exploration, widening, getattr(known, "rollout", None),
+                   getattr(known, "worth_searching", None), getattr(known, "evaluate", None),
+                   getattr(known, "PLAYOUT_MOVES", -1))
 
     def iterate(self, state: State) -> None:
         """Play ``state`` (a position drawn for the searching seat) through the tree and out."""
@@ -165,10 +175,8 @@ class IsmctsBot(Bot):
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        knowledge = self.game.search_knowledge() if self.rollouts == "game" else None
-        search = Search(int(self.options["players"]), self.rng, self.exploration, self.widening,
-                        getattr(knowledge, "rollout", None), getattr(knowledge, "worth_searching", None),
-                        getattr(knowledge, "evaluate", None), getattr(knowledge, "PLAYOUT_MOVES", -1))
+        search = Search.for_game(self.game, int(self.options["players"]), self.rng,
+                                 self.rollouts == "game", self.exploration, self.widening)
         deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:
