@@ -70,11 +70,16 @@ def colour_label(colour: int, lang: str = "en", markup: bool = False) -> str:
 
 def legend(lang: str = "en") -> dict[str, object]:
     """The colours with their names and creatures, for clients that draw the cards themselves:
-    ``letter`` is the notation's (cards travel as ``R14`` whatever the language), ``mark`` the
-    colour's symbol on a card's face in ``lang`` (the letter in English, ``rou`` in French)."""
+    ``letter`` is the notation's (cards travel as ``R14`` whatever the language); in ``lang``,
+    ``mark`` is the colour's symbol on a card's face (``R``, ``rou``), ``word`` the colour on its
+    own in text (``R``, ``rouge``), ``card`` a card of it (``R{value}``, ``rouge {value}``, the
+    value ``?`` for a back); ``separator`` goes between cards named one after the other."""
     return {"colours": [{"letter": c.letter, "mark": colour_word(i, lang, short=True),
+                         "word": colour_word(i, lang),
+                         "card": card_name(i * 16, lang).removesuffix("0") + "{value}",
                          "name": colour_name(i, lang), "creature": creature_name(i, lang)}
-                        for i, c in enumerate(COMPONENTS.colours)]}
+                        for i, c in enumerate(COMPONENTS.colours)],
+            "separator": separator(lang)}
 
 
 def card_markup(card: int, lang: str = "en", short: bool = False) -> str:
