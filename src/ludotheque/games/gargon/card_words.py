@@ -4,8 +4,8 @@ English names a card as the notation does (``R14``, ``R?`` for a back), since it
 the English colours' initials. French initials collide (blanc/bleu, vert/violet), so French names
 a card by its colour word and value (``rouge 14``, ``rouge ?`` for a back) and, where a line of
 80 columns needs it (the terminal's table), by the word's first three letters, which tell the
-six colours apart: ``rou14``, a back ``rou`` (no value: face down), a run of equal cards
-``ble×2``. The notation itself (records, action ids, the API)
+six colours apart: ``rou14``, a back ``rou`` (no value: face down), a run of backs of one
+colour ``ble×2``. The notation itself (records, action ids, the API)
 keeps the letters whatever the language: see ``notation.py``.
 """
 
@@ -47,13 +47,14 @@ def card_name(card: int, lang: str = "en", short: bool = False) -> str:
 
 
 def runs(cards: Sequence[int], lang: str = "en", short: bool = False) -> list[tuple[int, int]]:
-    """The cards as (card, count): French short forms count a run of equal cards once
-    (``ble×2``), to save room; otherwise every card counts alone."""
+    """The cards as (card, count): French short forms count a run of backs of one colour once
+    (``ble×2``), to save room; otherwise every card counts alone (so that a play of both 0s
+    reads ``bla0 bla0``, as it is typed)."""
     if not (short and _french(lang)):
         return [(c, 1) for c in cards]
     out: list[tuple[int, int]] = []
     for card in cards:
-        if out and out[-1][0] == card:
+        if out and out[-1][0] == card and card >= HIDDEN:
             out[-1] = (card, out[-1][1] + 1)
         else:
             out.append((card, 1))

@@ -388,6 +388,8 @@ def typed_text(action: int, lang: str = "en") -> str:
         return action_to_text(action)
     if is_play(action):
         return f"{_FR_VERBS['play']} {cards_text(play_cards(action), lang=lang, short=True)}"
+    if BATTLE <= action < BATTLE + NUM_COLOURS:
+        return f"{_FR_VERBS['battle']} en {colour_name(action - BATTLE, lang)}"
     return action_label(action, None, lang)
 
 
