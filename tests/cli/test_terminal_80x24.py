@@ -41,7 +41,8 @@ HAND = {"gargon": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
 #: Gargon: a card of the reader's hand in sight (its line, or its row of the table with values),
 #: where the prompt asks to lay cards; a French screen never names a card by an English letter.
 GARGON_PLACING = re.compile(r"^» (\(\w+ \w+\) )?(play|follow|posez|suivez)")
-GARGON_OWN_CARDS = re.compile(r"^  (Your hand|Votre main) ?: |^│ (You|Vous)\b.*│ ([WBVRYG]|bla|ble|vio|rou|jau|ver)\d")
+GARGON_OWN_CARDS = re.compile(r"^  (Your hand|Votre main) ?: "
+                              r"|^│ (You|Vous)\b.*│ ([WBVRYG]|bla|ble|vio|rou|jau|ver)\d")
 LETTER_CARD = re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])")
 
 
