@@ -18,6 +18,8 @@ from ludotheque.games.gargon import GAME, render
 from ludotheque.games.gargon.actions import BATTLE, DRAW, PASS, STOP, is_play, play_cards
 from ludotheque.games.gargon.card_words import SHORT_FR
 from ludotheque.games.gargon.components import COMPONENTS
+from ludotheque.games.gargon.events import Event
+from ludotheque.games.gargon.notation import parse_card
 
 #: A card named by an English colour letter: ``R14``, ``W0``, ``G?``.
 LETTER_CARD = re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])")
@@ -92,6 +94,9 @@ def test_french_events_of_every_kind_name_cards_in_words_never_by_letters() -> N
                     if event.colour >= 0 and event.kind in ("battle", "win", "fight"):
                         assert COLOUR_WORDS[event.colour] in text, (event, text)
     assert kinds >= {"play", "pass", "draw", "stop", "reveal", "battle", "fight", "win", "round", "over"}
+    red0 = parse_card("R0")  # (a clash of two 0s is rare: no game above need meet one)
+    clash = Event("clash", colour=3, seats=(0, 2), cards=(red0, red0))
+    assert render.describe_event(clash, "fr").startswith("Les deux rouge 0 de Joueur 1 et Joueur 3 s'annulent")
 
 
 def test_your_own_french_draws_and_plays_show_their_values_in_words() -> None:
