@@ -96,7 +96,8 @@ def test_french_events_of_every_kind_name_cards_in_words_never_by_letters() -> N
     assert kinds >= {"play", "pass", "draw", "stop", "reveal", "battle", "fight", "win", "round", "over"}
     red0 = parse_card("R0")  # (a clash of two 0s is rare: no game above need meet one)
     clash = Event("clash", colour=3, seats=(0, 2), cards=(red0, red0))
-    assert render.describe_event(clash, "fr").startswith("Les deux rouge 0 de Joueur 1 et Joueur 3 s'annulent")
+    assert render.describe_event(clash, "fr").startswith(
+        "Les deux rouge 0 de Joueur 1 et Joueur 3 s'annulent")
 
 
 def test_your_own_french_draws_and_plays_show_their_values_in_words() -> None:
