@@ -26,9 +26,12 @@ GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
     "drakon": (2, {"goal": 3}, ("goal", "abc")),
     "kagoun": (2, {"max_rounds": 1}, ("max_rounds", "-3")),
 }
-#: Cards named by the English colour letters (Gargon's W B V R Y G: ``R14``, ``W?``), which a
-#: French page names in words (``rouge 14``): English initials, and French ones collide.
-LETTER_CARDS = {"gargon": re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])")}
+#: Cards named by the English colour letters (Gargon's W B V R Y G: ``R14``, ``W?``), or a colour
+#: by its letter beside its name (``R rouge``, ``W dragon``), which a French page names in words
+#: (``rouge 14``): English initials, and French ones collide.
+LETTER_CARDS = {"gargon": re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])|(?<![\w-])[WBVRYG] "
+                                     r"(?=(blanc|bleu|violet|rouge|jaune|vert|dragon|pégase|gargouille|"
+                                     r"phénix|manticore|fée)\b)")}
 BROWSER = {"fr": "en-GB", "en": "fr-FR"}  # each page in the language its browser does not speak
 SCANNED_MOVES = (0, 2, 6, 20)  # the decisions at which a playing table is read
 
