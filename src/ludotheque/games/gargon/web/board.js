@@ -433,8 +433,13 @@ export function richText(text) {
   let last = 0;
   for (const { m, letter } of found) {
     if (m.index < last) continue;
-    out.append(text.slice(last, m.index), el("span", { class: `tok c-${letter}` }, m[0]));
+    const chip = el("span", { class: `tok c-${letter}` }, m[0]);
+    out.append(text.slice(last, m.index));
     last = m.index + m[0].length;
+    if (text[last] === ",") { // the comma keeps to its card (a button sets gaps between its pieces)
+      out.append(el("span", {}, chip, ","));
+      last += 1;
+    } else out.append(chip);
   }
   out.append(text.slice(last));
   return out;
