@@ -26,12 +26,12 @@ def test_colour_and_creature_names_come_from_the_components_file() -> None:
 def test_events_in_english_and_french() -> None:
     play = Event("play", 1, cards=(HIDDEN_R, HIDDEN_G))
     assert render.describe_event(play) == "Seat 2 plays 2 cards face down: R? G?"
-    assert render.describe_event(play, "fr") == "Joueur 2 pose 2 cartes face cachée : R? G?"
+    assert render.describe_event(play, "fr") == "Joueur 2 pose 2 cartes face cachée : rouge ?, vert ?"
     assert render.describe_event(play, "en", you=1) == "You play 2 cards face down: R? G?"
     assert render.describe_event(Event("pass", 2), "fr", you=2) == "Vous passez"
     draw = Event("draw", 0, colour=3, pile=1)
     assert render.describe_event(draw, names=["Ada", "Bo", "Cy"]) == "Ada draws R? from pile 2"
-    assert render.describe_event(draw, "fr") == "Joueur 1 tire R? de la pioche 2"
+    assert render.describe_event(draw, "fr") == "Joueur 1 tire rouge ? de la pioche 2"
     fight = Event("fight", 2, colour=3, seats=(1, 2), cards=(R3, R14))
     assert render.describe_event(fight) == (
         "Fight in red (phoenix): Seat 2 R3, Seat 3 R14 — Seat 3 wins R14; R3 discarded")
@@ -41,7 +41,8 @@ def test_events_in_english_and_french() -> None:
     assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 2 est premier joueur"
     reveal = Event("reveal", cards=(R14, R3), seats=(0, 2))
     assert render.describe_event(reveal) == "Cards revealed — Seat 1: R14 · Seat 3: R3"
-    assert render.describe_event(reveal, "fr", you=0) == "Cartes révélées — vous : R14 · Joueur 3 : R3"
+    assert render.describe_event(reveal, "fr", you=0) == (
+        "Cartes révélées — vous : rouge 14 · Joueur 3 : rouge 3")
     assert render.describe_event(Event("over"), "fr") == "La partie est terminée"
 
 
@@ -66,7 +67,10 @@ def test_action_labels_name_colours_and_pile_tops() -> None:
     state = GAME.state_from_setup({"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]]})
     obs = state.observe(0)
     assert render.action_label(parse_action("play r14"), obs) == "play R14"
-    assert render.action_label(BATTLE + 3, obs, "fr") == "combat R — rouge (phénix)"
+    assert render.action_label(BATTLE + 3, obs, "en") == "battle R — red (phoenix)"
+    assert render.action_label(BATTLE + 3, obs, "fr") == "combat en rouge (phénix)"
+    assert render.action_label(DRAW + 1, obs, "fr") == "piocher 2 (sommet vert ?)"
+    assert render.action_label(parse_action("play R14 B5"), obs, "fr") == "jouer bleu 5, rouge 14"
     assert render.action_label(DRAW + 1, obs) == "draw 2 (top G?)"
     assert render.action_label(PASS, obs) == "pass"
 
@@ -109,7 +113,7 @@ def test_new_in_hand_names_only_the_cards_the_seat_just_drew() -> None:
     state.apply_text("draw 2")
     after = state.observe(1)
     assert render.new_in_hand(before, after, "en") == "Into your hand: V7 R3"
-    assert render.new_in_hand(before, after, "fr") == "Dans votre main : V7 R3"
+    assert render.new_in_hand(before, after, "fr") == "Dans votre main : violet 7, rouge 3"
     assert render.new_in_hand(after, after) is None
 
 
@@ -128,7 +132,8 @@ def test_your_own_draw_and_play_show_their_values_to_you_and_to_nobody_else() ->
     draw = log[-1]
     assert draw.kind == "draw"
     assert render.describe_event(draw, "en", you=1, seen=(before, after)) == "You draw V7 from pile 1"
-    assert render.describe_event(draw, "fr", you=1, seen=(before, after)) == "Vous tirez V7 de la pioche 1"
+    assert render.describe_event(draw, "fr", you=1, seen=(before, after)) == (
+        "Vous tirez violet 7 de la pioche 1")
     assert render.describe_event(draw, "en", you=1) == "You draw V? from pile 1"  # nothing seen
     others = (state.observe(0), state.observe(0))
     assert render.describe_event(draw, "en", you=0, seen=others) == "Seat 2 draws V? from pile 1"

@@ -38,6 +38,12 @@ BOX = {"en": "╭─ What happened", "fr": "╭─ Ce qui s'est passé"}
 HAND = {"gargon": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
         "kagoun": re.compile(r"^│ (You|Vous)\b|^(Your hand|Votre main) ?:"),
         "drakon": re.compile(r"(Your hand|Votre main) ?: |Your hand is empty|Votre main est vide")}
+#: Gargon: a card of the reader's hand in sight (its line, or its row of the table with values),
+#: where the prompt asks to lay cards; a French screen never names a card by an English letter.
+GARGON_PLACING = re.compile(r"^» (\(\w+ \w+\) )?(play|follow|posez|suivez)")
+GARGON_OWN_CARDS = re.compile(r"^  (Your hand|Votre main) ?: "
+                              r"|^│ (You|Vous)\b.*│ ([WBVRYG]|bla|ble|vio|rou|jau|ver)\d")
+LETTER_CARD = re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])")
 
 
 def _screen_lines(raw: str) -> list[str]:
@@ -140,5 +146,9 @@ def test_every_decision_fits_an_80_by_24_terminal(game: str, lang: str, extra: t
             assert any(line.startswith(BOX[lang]) for line in screen[:banner]) or number == 1, (
                 number, text)
         assert any(HAND[game].search(line) for line in screen), (number, "\n".join(screen))
+        if game == "gargon" and any(GARGON_PLACING.search(line) for line in screen):
+            assert any(GARGON_OWN_CARDS.search(line) for line in screen), (number, "\n".join(screen))
+        if game == "gargon" and lang == "fr":
+            assert not [line for line in screen if LETTER_CARD.search(line)], (number, "\n".join(screen))
         phases.add(prompts[-1].split(":")[0][:30])
     assert len(phases) >= (1 if game == "drakon" else 2), phases  # kinds of decision checked

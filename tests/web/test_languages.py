@@ -11,13 +11,14 @@ and a new one at its first decision."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from .tables import create_table, foreign_words, legal, version
+from .tables import create_table, foreign_words, legal, page_texts, version
 
 #: Each game with a short game's players and options, and an option value the server refuses.
 GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
@@ -25,6 +26,12 @@ GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
     "drakon": (2, {"goal": 3}, ("goal", "abc")),
     "kagoun": (2, {"max_rounds": 1}, ("max_rounds", "-3")),
 }
+#: Cards named by the English colour letters (Gargon's W B V R Y G: ``R14``, ``W?``), or a colour
+#: by its letter beside its name (``R rouge``, ``W dragon``), which a French page names in words
+#: (``rouge 14``): English initials, and French ones collide.
+LETTER_CARDS = {"gargon": re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])|(?<![\w-])[WBVRYG] "
+                                     r"(?=(blanc|bleu|violet|rouge|jaune|vert|dragon|pégase|gargouille|"
+                                     r"phénix|manticore|fée)\b)")}
 BROWSER = {"fr": "en-GB", "en": "fr-FR"}  # each page in the language its browser does not speak
 SCANNED_MOVES = (0, 2, 6, 20)  # the decisions at which a playing table is read
 
@@ -32,14 +39,18 @@ SCANNED_MOVES = (0, 2, 6, 20)  # the decisions at which a playing table is read
 class Reader:
     """Reads pages in one language and keeps what is foreign on them, page by page."""
 
-    def __init__(self, chromium: Any, open_page: Callable[..., Any], lang: str) -> None:
+    def __init__(self, chromium: Any, open_page: Callable[..., Any], lang: str, game: str = "") -> None:
         self.lang = lang
+        self.letters = LETTER_CARDS.get(game) if lang == "fr" else None
         self.page = open_page(chromium, 1366, 768, locale=BROWSER[lang])
         self.page.add_init_script(f"localStorage.setItem('ludotheque.lang', '{lang}')")
         self.found: list[str] = []
 
     def scan(self, where: str) -> None:
         self.found += [f"{where}: {line}" for line in foreign_words(self.page, self.lang)]
+        if self.letters is not None:
+            self.found += sorted({f"{where}: {m.group(0)}: {line}" for line in page_texts(self.page)
+                                  for m in self.letters.finditer(line)})
 
     def lobby(self, base: str, game: str) -> None:
         page = self.page
@@ -138,7 +149,7 @@ def test_every_page_of_a_game_speaks_one_language(chromium: Any, open_page: Any,
     players, options, _ = GAMES[game]
     name = f"Zoé{secrets.token_hex(2)}"
     table = create_table(base, ["human"] + ["bot:heuristic"] * (players - 1), options, game)
-    french = Reader(chromium, open_page, "fr")
+    french = Reader(chromium, open_page, "fr", game)
     french.lobby(base, game)
     french.claim(table["seats"][0]["url"], base, name)
     french.rules(f"{game} table")

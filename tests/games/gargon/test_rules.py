@@ -103,7 +103,7 @@ def test_rule_2_cards_played_come_from_the_hand(position: Any, refused: Any) -> 
     state = position(["R9 R0", "G1 R0", "G2"], piles=PILES)
     assert refused(state, "play G15") == "G15 is not in your hand"
     assert refused(state, "play R0 R0") == "R0 is not in your hand"  # he holds only one R0
-    assert state.refusal(GAME.parse_action("play G15"), "fr") == "vous n'avez pas G15 en main"
+    assert state.refusal(GAME.parse_action("play G15"), "fr") == "vous n'avez pas vert 15 en main"
 
 
 # -- rule 3: following --------------------------------------------------------------------
@@ -167,7 +167,8 @@ def test_rule_3_last_seat_only_colours_played_this_round_by_anyone(position: Any
     assert refused(state, "play G7 G6 B5") == says
     assert refused(state, "play Y7 Y1 G7") == says
     assert state.refusal(GAME.parse_action("play Y7 Y1 G7"), "fr") == (
-        "dernier joueur de la manche, vous ne pouvez poser que des couleurs déjà jouées (B, V, R, Y)"
+        "dernier joueur de la manche, vous ne pouvez poser que des couleurs déjà jouées "
+        "(bleu, violet, rouge, jaune)"
     )
     play(state, "play R5 Y7 Y1")
     assert state.phase == Phase.FIGHT
@@ -343,7 +344,7 @@ def test_rule_5_battle_of_a_colour_not_in_play_refused(position: Any, play: Any,
     play(state, "play Y6 R9; play B8 R8; pass; draw 1; stop")
     assert refused(state, "battle G") == "you have no G card in play"
     assert refused(state, "battle B") == "you have no B card in play"  # only seat 1 has blue
-    assert state.refusal(BATTLE + 5, "fr") == "vous n'avez aucune carte G en jeu"
+    assert state.refusal(BATTLE + 5, "fr") == "vous n'avez pas de vert en jeu"
     assert refused(state, "draw 1") == "you cannot draw now: choose the colour to fight next (battle C)"
 
 

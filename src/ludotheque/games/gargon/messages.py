@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .card_words import card_name, colour_word, colours_names
+
 LANGUAGES = ("en", "fr")
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -47,7 +49,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_draw_now": "impossible de piocher maintenant : {now}",
         "pile_empty": "la pioche {pile} est vide",
         "no_battle_now": "impossible de choisir une couleur maintenant : {now}",
-        "colour_not_in_play": "vous n'avez aucune carte {colour} en jeu",
+        "colour_not_in_play": "vous n'avez pas de {colour} en jeu",
         "unknown_action": "action inconnue",
         "now_play_or_pass": "posez des cartes ou passez",
         "now_play": "posez une à trois cartes",
@@ -59,8 +61,24 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+#: Parameters the rules give as codes, named here in the reader's language: a card (``R14`` /
+#: ``rouge 14``), a colour and a list of colours (``R`` / ``rouge``).
+_NAMED = {
+    "card": lambda v, lang: card_name(v, lang),
+    "colour": lambda v, lang: colour_word(v, lang),
+    "colours": lambda v, lang: colours_names(v, lang),
+}
+
+
+def _param(key: str, value: Any, lang: str) -> Any:
+    if isinstance(value, str) and value[:1] == "@":  # another message, e.g. what to do now
+        return message(value[1:], lang)
+    if key in _NAMED and not isinstance(value, str):
+        return _NAMED[key](value, lang)
+    return value
+
+
 def message(key: str, lang: str = "en", **params: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language is unknown)."""
     table = MESSAGES.get(lang, MESSAGES["en"])
-    return table[key].format(**{k: message(v[1:], lang) if isinstance(v, str) and v[:1] == "@"
-                                 else v for k, v in params.items()})
+    return table[key].format(**{k: _param(k, v, lang) for k, v in params.items()})

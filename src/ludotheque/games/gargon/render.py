@@ -15,10 +15,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import BATTLE, DRAW, canonical, is_play, play_cards
+from .card_words import SHORT_FR, card_name, cards_names, colour_word, runs, separator, times
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, colour_of, value_of
 from .events import Event
 from .messages import message
-from .notation import action_to_text, card_text
+from .notation import action_to_text
 from .observe import GargonObservation
 from .rules import MAX_DRAWS_PER_PASS, shape_text
 from .scoring import ScoreRow, score_table
@@ -68,31 +69,45 @@ def colour_label(colour: int, lang: str = "en", markup: bool = False) -> str:
 
 
 def legend(lang: str = "en") -> dict[str, object]:
-    """The colours with their names and creatures, for clients that draw the cards themselves."""
-    return {"colours": [{"letter": c.letter, "name": colour_name(i, lang), "creature": creature_name(i, lang)}
-                        for i, c in enumerate(COMPONENTS.colours)]}
+    """The colours with their names and creatures, for clients that draw the cards themselves:
+    ``letter`` is the notation's (cards travel as ``R14`` whatever the language); in ``lang``,
+    ``mark`` is the colour's symbol on a card's face (``R``, ``rou``), ``word`` the colour on its
+    own in text (``R``, ``rouge``), ``card`` a card of it (``R{value}``, ``rouge {value}``, the
+    value ``?`` for a back); ``separator`` goes between cards named one after the other."""
+    return {"colours": [{"letter": c.letter, "mark": colour_word(i, lang, short=True),
+                         "word": colour_word(i, lang),
+                         "card": card_name(i * 16, lang).removesuffix("0") + "{value}",
+                         "name": colour_name(i, lang), "creature": creature_name(i, lang)}
+                        for i, c in enumerate(COMPONENTS.colours)],
+            "separator": separator(lang)}
 
 
-def card_markup(card: int) -> str:
-    """A card (or a face-down ``R?``) in its colour's style."""
-    return f"[{STYLES[colour_of(card)]}]{card_text(card)}[/]"
+def card_markup(card: int, lang: str = "en", short: bool = False) -> str:
+    """A card (or a face-down ``R?`` / ``rouge ?``) in its colour's style."""
+    return f"[{STYLES[colour_of(card)]}]{card_name(card, lang, short)}[/]"
 
 
-def cards_text(cards: Sequence[int], markup: bool = False, empty: str = "") -> str:
-    """Cards separated by spaces; ``empty`` when there are none."""
+def cards_text(cards: Sequence[int], markup: bool = False, empty: str = "", lang: str = "en",
+               short: bool = False) -> str:
+    """Cards named in ``lang`` (``R14 B3``, ``rouge 14, bleu 3``, short ``rou14 ble3``);
+    ``empty`` when there are none."""
     if not cards:
         return empty
-    return " ".join(card_markup(c) if markup else card_text(c) for c in cards)
+    if not markup:
+        return cards_names(cards, lang, short)
+    return separator(lang, short).join(card_markup(c, lang, short) + times(n)
+                                       for c, n in runs(cards, lang, short))
 
 
-def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "", sep: str = " ") -> str:
-    """Only the colour letters of cards (``R B B W``): how a pile looks from its backs."""
+def colours_text(cards: Sequence[int], markup: bool = False, empty: str = "", lang: str = "en") -> str:
+    """Only the colours of cards, how a pile looks from its backs: ``RBBW`` in English (the
+    letters side by side), ``rou ble ble bla`` in French (the short forms)."""
     if not cards:
         return empty
-    letters = [COMPONENTS.colours[colour_of(c)].letter for c in cards]
+    marks = [colour_word(colour_of(c), lang, short=True) for c in cards]
     if markup:
-        letters = [f"[{STYLES[colour_of(c)]}]{x}[/]" for c, x in zip(cards, letters, strict=True)]
-    return sep.join(letters)
+        marks = [f"[{STYLES[colour_of(c)]}]{x}[/]" for c, x in zip(cards, marks, strict=True)]
+    return ("" if _lang(lang) == "en" else " ").join(marks)
 
 
 def _ordered(cards: Sequence[int]) -> list[int]:
@@ -100,9 +115,9 @@ def _ordered(cards: Sequence[int]) -> list[int]:
     return canonical(cards) if all(c < HIDDEN for c in cards) else list(cards)
 
 
-def hand_text(observation: GargonObservation, markup: bool = False) -> str:
-    """The observing seat's own hand, values shown (empty for a spectator)."""
-    return cards_text(observation.hand, markup, "—")
+def hand_text(observation: GargonObservation, markup: bool = False, lang: str = "en") -> str:
+    """The observing seat's own hand, values shown (``—`` for a spectator)."""
+    return cards_text(observation.hand, markup, "—", lang)
 
 
 def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str = "en",
@@ -111,7 +126,7 @@ def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str =
     gained = list((Counter(after.hand) - Counter(before.hand)).elements())
     if not gained:
         return None
-    return word("new_in_hand", lang, cards=cards_text(_ordered(gained), markup))
+    return word("new_in_hand", lang, cards=cards_text(_ordered(gained), markup, lang=lang))
 
 
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
@@ -210,8 +225,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "winner": "Vainqueur : {names}", "winners": "Vainqueurs (ex æquo) : {names}",
         "new_in_hand": "Dans votre main : {cards}", "last_round": "(dernière manche)",
         "plays_head": "{verb} {cards} ({n})",
-        "input_help": "tapez une action comme dans la liste : jouer R14 V3 (J pour jaune), passer, "
-                      "piocher 1, arrêter, combat R (ou combat rouge)",
+        "input_help": "tapez une action comme dans la liste : jouer rouge 14, violet 3 (ou rou14 "
+                      "vio3), passer, piocher 1, arrêter, combat en rouge",
     },
 }
 
@@ -254,17 +269,17 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         return word("you", lang) if seat == you else seat_name(seat, lang, names)
 
     def cards(items: Sequence[int]) -> str:
-        return cards_text(items, markup)
+        return cards_text(items, markup, lang=lang)
 
     colour = colour_label(event.colour, lang, markup) if event.colour >= 0 else ""
     kind = event.kind
     if kind in _EVENT_TEXT[lang]:
         third, second = _EVENT_TEXT[lang][kind]
         template = second if event.seat is not None and event.seat == you else third
-        back = cards_text([HIDDEN + event.colour], markup) if event.colour >= 0 else ""
+        back = cards([HIDDEN + event.colour]) if event.colour >= 0 else ""
         drawn = _own_draw(event, you, seen)
         if drawn >= 0:
-            back = cards_text([drawn], markup)
+            back = cards([drawn])
         shown = event.cards
         if kind == "play" and seen is not None and _seen_mover(event, you, seen):
             played = list((Counter(seen[0].hand) - Counter(seen[1].hand)).elements())
@@ -311,29 +326,53 @@ def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[s
 #: The notation's verbs as French labels say them.
 _FR_VERBS = {"play": "jouer", "pass": "passer", "draw": "piocher", "stop": "arrêter", "battle": "combat"}
 
-#: Words a player may type for the notation (French verbs, colour names in both languages), by
-#: their letters without accents; cards keep their letters, with J (jaune) for Y.
-_TYPED = {
+#: French verbs a player may type for the notation's, by their letters without accents.
+_TYPED_VERBS = {
     "jouer": "play", "joue": "play", "poser": "play", "pose": "play", "passer": "pass",
     "passe": "pass", "piocher": "draw", "pioche": "draw", "tirer": "draw", "tire": "draw",
     "arreter": "stop", "arrete": "stop", "combat": "battle", "combattre": "battle",
     "bataille": "battle",
-    **{name: c.letter for c in COMPONENTS.colours for name in (c.en, _plain_word(c.fr))},
 }
+#: Ways to type a colour, to its notation letter: the letter itself (as records write it), the
+#: colour's English and French words and the French short form (``rou``), and J for jaune.
+_TYPED_COLOURS = {
+    **{name: c.letter for i, c in enumerate(COMPONENTS.colours)
+       for name in (c.letter.lower(), c.en, _plain_word(c.fr), SHORT_FR[i])},
+    "j": COMPONENTS.colours[4].letter,
+}
+#: Small words of the French labels that the notation does without (``combat en rouge``).
+_TYPED_FILLERS = {"en"}
+
+
+def _typed_card(key: str) -> str | None:
+    """``rouge14``, ``rou14``, ``j14``, ``r14`` -> ``R14``; None when ``key`` is no card."""
+    head = key.rstrip("0123456789")
+    tail = key[len(head):]
+    return _TYPED_COLOURS[head] + tail if tail and head in _TYPED_COLOURS else None
 
 
 def to_notation(text: str, lang: str = "en") -> str:
-    """What a player typed, with French words (``jouer J14 R0``, ``combat rouge``, ``piocher 1``)
-    put into the notation; the notation itself passes unchanged."""
+    """What a player typed, in the notation: French verbs, cards by colour word and value
+    (``jouer rouge 14, bleu 3``), short forms (``rou14 ble3``), colours by word
+    (``combat en rouge``); the notation itself (``play R14 B3``) passes unchanged."""
+    items = text.replace(",", " ").split()
     out: list[str] = []
-    for item in text.split():
-        key = _plain_word(item)
-        if key in _TYPED:
-            out.append(_TYPED[key])
-        elif key[:1] == "j" and key[1:].isdigit():
-            out.append("Y" + key[1:])
+    index = 0
+    while index < len(items):
+        item, key = items[index], _plain_word(items[index])
+        following = items[index + 1] if index + 1 < len(items) else ""
+        index += 1
+        if key in _TYPED_VERBS:
+            out.append(_TYPED_VERBS[key])
+        elif key in _TYPED_FILLERS:
+            continue
+        elif key in _TYPED_COLOURS and following.isdigit():  # a card as colour word and value
+            out.append(_TYPED_COLOURS[key] + following)
+            index += 1
+        elif key in _TYPED_COLOURS:  # a colour on its own
+            out.append(_TYPED_COLOURS[key])
         else:
-            out.append(item)
+            out.append(_typed_card(key) or item)
     return " ".join(out)
 
 
@@ -342,22 +381,37 @@ def input_help(lang: str = "en") -> str:
     return word("input_help", lang)
 
 
+def typed_text(action: int, lang: str = "en") -> str:
+    """An action as a player may type it, for the terminal's examples: the notation in English;
+    in French the label, with a play's cards by their short forms (``jouer rou0 jau0``)."""
+    if _lang(lang) != "fr":
+        return action_to_text(action)
+    if is_play(action):
+        return f"{_FR_VERBS['play']} {cards_text(play_cards(action), lang=lang, short=True)}"
+    if BATTLE <= action < BATTLE + NUM_COLOURS:
+        return f"{_FR_VERBS['battle']} en {colour_name(action - BATTLE, lang)}"
+    return action_label(action, None, lang)
+
+
 def action_label(action: int, observation: GargonObservation | None = None, lang: str = "en",
                  markup: bool = False, names: Sequence[str] | None = None) -> str:
     """An action in notation (its verb in the reader's language), with a hint: cards coloured,
     the colour named, a pile's top."""
     text = action_to_text(action)
-    if _lang(lang) == "fr":
+    french = _lang(lang) == "fr"
+    if french:
         verb, _, rest = text.partition(" ")
         text = f"{_FR_VERBS.get(verb, verb)} {rest}".rstrip()
     if is_play(action):
-        return text.split()[0] + " " + cards_text(play_cards(action), markup)
+        return text.split()[0] + " " + cards_text(play_cards(action), markup, lang=lang)
     if BATTLE <= action < BATTLE + NUM_COLOURS:
+        if french:  # the colour in words, never by a letter: « combat en rouge (phénix) »
+            return f"{_FR_VERBS['battle']} en {colour_label(action - BATTLE, lang, markup)}"
         return f"{text} — {colour_label(action - BATTLE, lang, markup)}"
     if DRAW <= action < DRAW + 2 and observation is not None:
         pile = observation.piles[action - DRAW]
         if pile:
-            top = card_markup(pile[0]) if markup else card_text(pile[0])
+            top = cards_text(pile[:1], markup, lang=lang)
             return f"{text} ({word('top', lang, card=top)})"
     return text
 
@@ -365,8 +419,10 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
 def group_choices(legal: Sequence[int], observation: GargonObservation | None = None, lang: str = "en",
                   markup: bool = False) -> list[str]:
     """The legal actions in a few lines, for a small screen: the actions that are not plays on
-    one line, then the plays by number of cards, listed when few, else counted with an example."""
+    one line, then the plays by number of cards, listed when few, else counted with an example
+    (in French, cards by their short forms, ``rou14 ble3``, which may be typed as shown)."""
     lang = _lang(lang)
+    short = lang == "fr"
     plays = [a for a in legal if is_play(a)]
     lines = []
     others = [action_label(a, observation, lang, markup) for a in legal if not is_play(a)]
@@ -380,11 +436,11 @@ def group_choices(legal: Sequence[int], observation: GargonObservation | None = 
         head = word("plays_head", lang, verb=verb, cards=_count(size, lang), n=len(these))
         shown, width = [], len(head) + 3
         for a in these:  # as many as a line of 76 characters holds
-            plain = cards_text(play_cards(a))
+            plain = cards_text(play_cards(a), lang=lang, short=short)
             if width + len(plain) + 3 > 74:
                 shown.append("…")
                 break
-            shown.append(cards_text(play_cards(a), markup))
+            shown.append(cards_text(play_cards(a), markup, lang=lang, short=short))
             width += len(plain) + 3
         lines.append(f"{head}{_colon(lang)}{' · '.join(shown)}")
     return lines
@@ -427,9 +483,15 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
     """The table as one row per seat (hand, cards in play, won cards) and lines for the rest
     (piles top first, discard, the round). Hidden values stay ``?``: this is the observation.
     ``compact`` (a short screen): the reader's own hand on a line of its own under the table,
-    where it wraps across the whole width, its cell only counting it."""
+    where it wraps across the whole width, its cell only counting it. French names the cards
+    by their short forms (``rou14``, ``rou?``) so that the table fits 80 columns."""
     lang = _lang(lang)
+    short = lang == "fr"
     obs = observation
+
+    def cards(items: Sequence[int], empty: str = "—") -> str:
+        return cards_text(items, markup, empty, lang, short)
+
     headers = [word("player", lang), word("hand", lang), word("in_play", lang), word("won", lang)]
     rows = []
     for seat in range(obs.players):
@@ -445,25 +507,24 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
             name += f" ({', '.join(marks)})"
         if markup and seat == obs.to_act:
             name = f"[bold]{name}[/]"
-        hand = cards_text(obs.hands[seat], markup, "—")
+        hand = cards(obs.hands[seat])
         if obs.hands[seat]:
             hand += f"  ({len(obs.hands[seat])})"
         if compact and seat == obs.seat and obs.hands[seat]:
             hand = f"({len(obs.hands[seat])}, {word('below', lang)})"
-        rows.append([name, hand, cards_text(_ordered(obs.in_play[seat]), markup, "—"),
-                     cards_text(_ordered(obs.won[seat]), markup, "—")])
+        rows.append([name, hand, cards(_ordered(obs.in_play[seat])), cards(_ordered(obs.won[seat]))])
     lines = []
     if compact and obs.seat is not None and obs.hand:
-        lines.append(f"{word('your_hand', lang)}{_colon(lang)}{cards_text(obs.hand, markup, '—')}")
+        lines.append(f"{word('your_hand', lang)}{_colon(lang)}{cards(obs.hand)}")
     for pile in (0, 1):
-        cards = obs.piles[pile]
-        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(cards))}{_colon(lang)}"
-                     f"{colours_text(cards, markup, word('empty', lang), sep='')}")
+        pile_cards = obs.piles[pile]
+        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(pile_cards))}{_colon(lang)}"
+                     f"{colours_text(pile_cards, markup, word('empty', lang), lang)}")
     discard = canonical(obs.discard)
-    lines.append(f"{word('discard', lang, n=len(discard))}{_colon(lang)}{cards_text(discard, markup, '—')}")
+    lines.append(f"{word('discard', lang, n=len(discard))}{_colon(lang)}{cards(discard)}")
     if obs.phase != "over":
         if obs.shape:
-            played = " ".join(COMPONENTS.colours[c].letter for c in obs.round_colours)
+            played = " ".join(colour_word(c, lang, short) for c in obs.round_colours)
             lines.append(word("round", lang, shape=shape_text(obs.shape), colours=played))
         else:
             lines.append(word("round_open", lang))
@@ -538,5 +599,5 @@ def winners_text(observation: GargonObservation, lang: str = "en",
 __all__ = [
     "STYLES", "Table", "action_label", "board", "card_markup", "cards_text", "colour_label", "colours_text",
     "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
-    "prompt", "score_rows", "score_sheet", "seat_name", "winners_text", "word",
+    "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "typed_text", "winners_text", "word",
 ]

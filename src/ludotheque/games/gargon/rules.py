@@ -15,10 +15,9 @@ from typing import Final
 
 from ...core.draws import randbelow, shuffle
 from .actions import BATTLE, DRAW, PASS, PLAY, RADIX, RADIX2, STOP, checked_play_cards, play_cards
-from .components import COLOUR_LETTERS, COMPONENTS, HIDDEN, NUM_COLOURS
+from .components import COMPONENTS, HIDDEN, NUM_COLOURS
 from .events import Event
 from .messages import message
-from .notation import card_text
 from .phase import Phase
 from .state import GargonState, Hand
 
@@ -306,7 +305,7 @@ def _refusal(state: GargonState, action: int) -> Refusal | None:
         hand = state.hands[seat]
         for card in set(cards):
             if hand[card >> 4].count(card & 15) < cards.count(card):
-                return "not_in_hand", {"card": card_text(card)}
+                return "not_in_hand", {"card": card}  # named in the reader's language
         shape = shape_of(cards)
         if state.placed == 0:
             return None if shape in SHAPES else ("three_of_colour", {})
@@ -315,8 +314,8 @@ def _refusal(state: GargonState, action: int) -> Refusal | None:
         if seat == state.last_seat and any(
             not state.round_colours >> (c >> 4) & 1 for c in cards
         ):
-            played = [COLOUR_LETTERS[c] for c in range(NUM_COLOURS) if state.round_colours >> c & 1]
-            return "last_seat_colours", {"colours": ", ".join(played)}
+            played = tuple(c for c in range(NUM_COLOURS) if state.round_colours >> c & 1)
+            return "last_seat_colours", {"colours": played}
         return None
     if action == PASS:
         if phase != PLACE:
@@ -336,7 +335,7 @@ def _refusal(state: GargonState, action: int) -> Refusal | None:
         seat = state.to_act
         assert seat is not None
         if not state.in_play[seat][action - BATTLE]:
-            return "colour_not_in_play", {"colour": COLOUR_LETTERS[action - BATTLE]}
+            return "colour_not_in_play", {"colour": action - BATTLE}
         return None
     return "unknown_action", {}
 

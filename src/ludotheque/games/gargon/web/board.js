@@ -5,7 +5,7 @@
 
 import { el } from "/static/js/api.js";
 import { tapTips } from "/static/js/tips.js";
-import { LETTERS, cardEl, colourChip, legendOf } from "./cards.js";
+import { LETTERS, cardEl, cardNames, colourChip, legendOf } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -161,7 +161,7 @@ export function whyNot(view, cards, t) {
   }
   const lastSeat = (obs.first_player - 1 + obs.players) % obs.players;
   if (obs.shape && obs.shape.length && view.seat === lastSeat && cards.some((c) => !obs.round_colours.includes(c[0]))) {
-    return t("g_last_seat", { colours: obs.round_colours.join(", ") });
+    return t("g_last_seat", { colours: obs.round_colours.map((l) => legendOf(view, l).word).join(", ") });
   }
   return t("g_not_allowed");
 }
@@ -328,7 +328,7 @@ export function createBoard(root, ui) {
       bar.append(
         el("button", { type: "button", class: "primary", id: "play-selected", onclick: confirmPlay }, t("g_play_selected")),
         el("button", { type: "button", id: "clear-selection", disabled: !cards.length, onclick: () => { selected = []; draw(); } }, t("g_clear")),
-        el("span", { class: "hint", "aria-live": "polite" }, cards.length ? t("g_selected", { cards: cards.join(" ") }) : t("g_select_hint")),
+        el("span", { class: "hint", "aria-live": "polite" }, cards.length ? t("g_selected", { cards: cardNames(view, cards) }) : t("g_select_hint")),
       );
     }
     if (ui.interactive && legalHas("pass")) bar.append(moveButton("pass", t("g_pass")));
@@ -401,6 +401,7 @@ export function createBoard(root, ui) {
   return {
     update(next) {
       view = next;
+      learnWords(view.legend);
       draw();
     },
     /** What to click first for `action` when no button sends it whole (a hint): the cards of a
@@ -414,14 +415,38 @@ export function createBoard(root, ui) {
 }
 
 const TOKEN = /\b([WBVRYG])(1[0-5]|[0-9]|\?)(?!\w)/g;
+/** Cards named in words ("rouge 14", "rouge ?"), learnt from the legend of the last view shown:
+ *  the pattern and the letter of each colour word. */
+let wordTokens = null;
 
-/** Text with every card (R14, R?) drawn as a small chip of its colour. */
+function learnWords(legend) {
+  if (!legend || !legend.colours) return; // a view that did not change the legend
+  const words = legend.colours.filter((c) => c.word && c.word !== c.letter);
+  if (!words.length) {
+    wordTokens = null;
+    return;
+  }
+  const letters = Object.fromEntries(words.map((c) => [c.word, c.letter]));
+  const names = words.map((c) => c.word).sort((a, b) => b.length - a.length).join("|");
+  wordTokens = { pattern: new RegExp(`(?<![\\p{L}])(${names}) (1[0-5]|[0-9]|\\?)(?![\\p{L}\\d])`, "gu"), letters };
+}
+
+/** Text with every card (R14, R?, rouge 14, rouge ?) drawn as a small chip of its colour. */
 export function richText(text) {
   const out = document.createDocumentFragment();
+  const found = [...text.matchAll(TOKEN)].map((m) => ({ m, letter: m[1] }));
+  if (wordTokens) found.push(...[...text.matchAll(wordTokens.pattern)].map((m) => ({ m, letter: wordTokens.letters[m[1]] })));
+  found.sort((a, b) => a.m.index - b.m.index);
   let last = 0;
-  for (const m of text.matchAll(TOKEN)) {
-    out.append(text.slice(last, m.index), el("span", { class: `tok c-${m[1]}` }, m[0]));
+  for (const { m, letter } of found) {
+    if (m.index < last) continue;
+    const chip = el("span", { class: `tok c-${letter}` }, m[0]);
+    out.append(text.slice(last, m.index));
     last = m.index + m[0].length;
+    if (text[last] === ",") { // the comma keeps to its card (a button sets gaps between its pieces)
+      out.append(el("span", {}, chip, ","));
+      last += 1;
+    } else out.append(chip);
   }
   out.append(text.slice(last));
   return out;

@@ -52,10 +52,24 @@ export function emblem(letter, className = "emblem") {
   return svg;
 }
 
-/** The legend entry of a letter: {letter, name, creature} in the view's language. */
+/** The legend entry of a letter in the view's language: {letter, mark (the symbol on a card's
+ *  face: "R", "rou"), word (the colour in text: "R", "rouge"), card ("R{value}", "rouge {value}"),
+ *  name, creature}. */
 export function legendOf(view, letter) {
   const colours = (view.legend && view.legend.colours) || [];
-  return colours.find((c) => c.letter === letter) || { letter, name: letter, creature: CREATURES[letter] || "" };
+  return colours.find((c) => c.letter === letter) ||
+    { letter, mark: letter, word: letter, card: `${letter}{value}`, name: letter, creature: CREATURES[letter] || "" };
+}
+
+/** A card named in the page's language: "R14" / "rouge 14", a back "R?" / "rouge ?". */
+export function cardName(view, text) {
+  const { letter, value } = parseCard(text);
+  return legendOf(view, letter).card.replace("{value}", value === null ? "?" : String(value));
+}
+
+/** Cards named one after the other in the page's language ("R14 B3", "rouge 14, bleu 3"). */
+export function cardNames(view, texts) {
+  return texts.map((text) => cardName(view, text)).join((view.legend && view.legend.separator) || " ");
 }
 
 /** The card in words, for screen readers. */
@@ -92,6 +106,7 @@ export function cardTip(view, text, t) {
  */
 export function cardEl(view, text, t, opts = {}) {
   const { letter, value } = parseCard(text);
+  const mark = legendOf(view, letter).mark; // the colour's symbol in the page's language
   const up = value !== null;
   const classes = ["card", `c-${letter}`, up ? "up" : "back", `size-${opts.size || "md"}`];
   if (opts.top) classes.push("top");
@@ -111,31 +126,33 @@ export function cardEl(view, text, t, opts = {}) {
     node = el("span", { ...attrs, role: "img" });
   }
   if (opts.size === "xs") {
-    node.append(el("span", { class: "letter", "aria-hidden": "true" }, up ? `${letter}${value}` : letter));
+    node.append(el("span", { class: "letter", "aria-hidden": "true" }, up ? `${mark}${value}` : mark));
     return node;
   }
   if (up) {
     node.append(
       el("span", { class: "corner", "aria-hidden": "true" },
         el("span", { class: "value" }, String(value)),
-        el("span", { class: "letter" }, letter)),
+        el("span", { class: "letter" }, mark)),
       emblem(letter),
       el("span", { class: "amulets", "aria-hidden": "true" },
         ...Array.from({ length: amuletsOf(view, value) }, () => el("span", { class: "amulet" }))),
     );
     if (value === 0) node.append(el("span", { class: "zero-mark", "aria-hidden": "true" }, "×2"));
   } else {
-    node.append(el("span", { class: "corner", "aria-hidden": "true" }, el("span", { class: "letter" }, letter)),
+    node.append(el("span", { class: "corner", "aria-hidden": "true" }, el("span", { class: "letter" }, mark)),
       emblem(letter));
   }
   return node;
 }
 
-/** A colour chip (emblem, letter and name), e.g. for choosing the colour to fight; with `t`, its
- *  hover title says what a colour is worth. */
+/** A colour chip (emblem, symbol and name), e.g. for choosing the colour to fight; with `t`, its
+ *  hover title says what a colour is worth. The symbol is shown where the page names cards by it
+ *  (the letter of "R14"); where cards are named in words ("rouge 14") the name says it all. */
 export function colourChip(view, letter, t = null) {
   const legend = legendOf(view, letter);
   const title = t ? t("g_tip_colour", { colour: legend.name, creature: legend.creature }) : null;
+  const symbol = legend.mark === legend.word ? [el("b", {}, legend.mark), " "] : [];
   return el("span", { class: `chip c-${letter}`, title }, emblem(letter, "emblem mini"),
-    el("b", {}, letter), " ", `${legend.name} (${legend.creature})`);
+    ...symbol, `${legend.name} (${legend.creature})`);
 }
