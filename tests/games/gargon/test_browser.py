@@ -147,6 +147,8 @@ class BoardPlayer:
             return True
         view = self.page.evaluate("window.ludotheque.view()")
         actions = [e["action"] for e in view["legal"]]
+        if not actions:  # the turn is shown before its moves arrived: look again
+            return True
         kinds = ",".join(sorted({a.split()[0] for a in actions}))
         if kinds != self.last_kinds:  # a turn (or a new kind of decision) begins: is it in sight?
             self.last_kinds = kinds
