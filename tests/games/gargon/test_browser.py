@@ -438,8 +438,13 @@ def test_a_play_is_made_with_the_keyboard_alone(pages: Any, base: str) -> None:
         page.keyboard.press("Tab")
         if page.evaluate(f"{active}.id") == "play-selected":
             break
+    def hand() -> list[str]:
+        return list(page.evaluate("window.ludotheque.view().observation.hands[0]"))
+
+    held = hand().count(card)
     before = int(page.evaluate("document.body.dataset.version"))
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
-    assert page.evaluate("window.ludotheque.view().observation.in_play[0]") == [card]
+    # the card left the hand (the bots may since have played and fought the round out)
+    assert hand().count(card) == held - 1
     assert page.evaluate("window.panelClicks || 0") == 0
