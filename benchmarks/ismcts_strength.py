@@ -2,8 +2,10 @@
 heuristic in the others; its share of the wins with a 95% interval (Wilson), against the fair
 share, and the search's iterations per second. Figures only; never fails.
 
-    .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1] [--jobs 2]
-        [--only kagoun] [--rollouts game|random]
+    .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1 | --iterations 200]
+        [--jobs 2] [--only kagoun] [--rollouts game|random]
+
+An iteration budget (``--iterations``) gives figures that do not depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from ludotheque.sim.match import bot_seed
 PLAYERS = {"gargon": 4, "drakon": 3, "kagoun": 2}
 
 
-def one_game(game_id: str, index: int, seconds: float, rollouts: str) -> tuple[float, int, float]:
+def one_game(game_id: str, index: int, seconds: float, rollouts: str,
+             iterations: int | None = None) -> tuple[float, int, float]:
     """ISMCTS at seat ``index % players`` of game ``index``: its share of the win, its
     iterations and its thinking time."""
     import random
@@ -34,7 +37,7 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str) -> tuple[f
     state = game.new_state({"players": players}, 1000 + index)
     me = index % players
     bots = [make_bot(game_id, "heuristic", bot_seed(1000 + index, s)) for s in range(players)]
-    search = IsmctsBot(bot_seed(1000 + index, me), seconds=seconds, rollouts=rollouts)
+    search = IsmctsBot(bot_seed(1000 + index, me), iterations, seconds=seconds, rollouts=rollouts)
     bots[me] = search
     for seat, bot in enumerate(bots):
         bot.reset(game, state.options, seat)
@@ -68,19 +71,22 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--iterations", type=int, default=None, help="playouts a move (instead of --seconds)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default=None, help="one game")
     parser.add_argument("--rollouts", default="game", choices=("game", "random"),
                         help="the game's playout move where it has one, or random moves")
     args = parser.parse_args()
-    print(f"ISMCTS at {args.seconds} s a move ({args.rollouts} rollouts) against the heuristic, "
+    budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
+    print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts) against the heuristic, "
           f"{args.games} games each, seats rotated ({status})")
     print("| game | players | ISMCTS win share [95%] | fair share | iterations/s |")
     print("| --- | --- | --- | --- | --- |")
     for game_id in [args.only] if args.only else sorted(PLAYERS):
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one_game, [game_id] * args.games, range(args.games),
-                                    [args.seconds] * args.games, [args.rollouts] * args.games))
+                                    [args.seconds] * args.games, [args.rollouts] * args.games,
+                                    [args.iterations] * args.games))
         wins = sum(r[0] for r in results)
         low, high = wilson(wins, len(results))
         rate = sum(r[1] for r in results) / max(1e-9, sum(r[2] for r in results))

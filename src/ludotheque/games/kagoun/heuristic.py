@@ -17,6 +17,8 @@ Kagoun! is called when the chain scores at least 10 even after losing its weakes
 steal, or when no opponent can steal (no hand card).
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Sequence

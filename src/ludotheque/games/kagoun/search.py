@@ -2,8 +2,10 @@
 
 Uniformly random playouts call Kagoun! a third of the time and are eliminated, and lay most
 attack cards on lines they do not pair with: a playout then says nothing of a position. The
-playout move here is random among the sensible ones: never a call under 10 points, never an
-invalid pairing when a valid one (or another action) exists. It reads the whole position, which
+search looks only at sensible actions: never a call under 10 points, never an invalid pairing
+when a valid one (or another action) exists. A playout plays the heuristic's move, and a random
+sensible one a fifth of the time (measured: 70% [55, 82] of 40 games against the heuristic at
+100 playouts a move, against 60% with random sensible playouts). It reads the whole position, which
 is the search's own drawing, never the real one (``bots/ismcts.py``).
 """
 
@@ -16,8 +18,12 @@ from random import Random
 from ...core.draws import randbelow
 from .actions import CHAIN, KAGOUN, unlink
 from .components import WIN_POINTS
+from .heuristic import KagounHeuristic
+from .observe import observe
 from .scoring import chain_score
 from .state import KagounState
+
+WANDER = 0.2  # share of playout moves drawn at random among the sensible ones
 
 
 def worth_searching(state: KagounState) -> list[int]:
@@ -39,9 +45,13 @@ def worth_searching(state: KagounState) -> list[int]:
 
 
 def rollout(state: KagounState, rng: Random) -> int:
-    """A playout move for the seat to act (not at a chance node): a call as soon as it wins,
-    else any action worth searching."""
+    """A playout move for the seat to act (not at a chance node): a call as soon as it wins;
+    else mostly the heuristic's move from the seat's view of the drawn position, now and then
+    any action worth searching (so that playouts differ)."""
     choices = worth_searching(state)
     if KAGOUN in choices:
         return KAGOUN
-    return choices[randbelow(rng, len(choices))]
+    if len(choices) == 1 or rng.random() < WANDER:
+        return choices[randbelow(rng, len(choices))]
+    player = KagounHeuristic(randbelow(rng, 1 << 30))  # its ties drawn from the search's rng
+    return player.act(observe(state, state.to_act), choices)
