@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ludotheque.bots import bot_names, make_bot
-from ludotheque.bots.ismcts import IsmctsBot, shares
+from ludotheque.bots.ismcts import IsmctsBot, Search, shares
 from ludotheque.core.bot import ask
 from ludotheque.core.game import CHANCE, State, sample_chance
 from ludotheque.core.registry import game_ids, get_game
@@ -82,3 +82,33 @@ def test_a_reward_is_a_share_of_the_win() -> None:
                     else state.legal_actions()[0])
     rewards = shares(state)
     assert sum(rewards) == pytest.approx(1.0) and sorted(set(rewards)) in ([0.0, 1.0], [0.5])
+
+
+def test_a_playout_cut_short_is_judged_by_the_games_evaluation() -> None:
+    """With ``evaluate`` and a depth, no playout runs to the end: every reward is the evaluation's."""
+    game = get_game("kagoun")
+    state = game.new_state({"players": 2}, 3)
+    rng = random.Random(1)
+    while state.to_act == CHANCE:
+        state.apply_trusted(sample_chance(state, rng))
+    judged = []
+
+    def evaluate(position: State) -> list[float]:
+        judged.append(position.is_terminal)
+        return [0.25, 0.75]
+
+    search = Search(2, rng, policy=None, candidates=None, evaluate=evaluate, depth=0)
+    for _ in range(20):
+        search.iterate(state.clone())
+    assert len(judged) == 20 and not any(judged)
+    assert search.root.rewards == pytest.approx([0.25 * 20, 0.75 * 20])
+
+
+def test_drakons_evaluation_favours_the_richer_purse() -> None:
+    from ludotheque.games.drakon.search import evaluate
+
+    state = get_game("drakon").new_state({"players": 3}, 4)
+    state.purses[state.purse_of[1]][2] += 2  # two 3-gold coins for seat 1
+    shares_now = evaluate(state)
+    assert sum(shares_now) == pytest.approx(1.0)
+    assert shares_now[1] > shares_now[0] and shares_now[0] == pytest.approx(shares_now[2])
