@@ -280,6 +280,31 @@ class _View:
         return best, start
 
 
+def battle_choice(view: _View, legal: Sequence[Action]) -> Action:
+    """Resolve first the colours where this seat loses a fight: it draws from the tops it sees."""
+    obs = view.obs
+    keyed = []
+    for action in legal:
+        colour = action - BATTLE
+        mine = max(card & 15 for card in obs.in_play[view.me] if card >> 4 == colour)
+        theirs = [card & 15 for s, cards in enumerate(obs.in_play) if s != view.me
+                  for card in cards if card < HIDDEN and card >> 4 == colour]
+        loses = bool(theirs) and max(theirs) > mine
+        keyed.append((0 if loses else 1, action))
+    return min(keyed)[1]
+
+
+def draw_choice(view: _View, legal: Sequence[Action]) -> Action:
+    """Draw from the pile whose top adds most to the hand; stop when it adds too little."""
+    obs = view.obs
+    draws = [a for a in legal if DRAW <= a < DRAW + 2]
+    left = MAX_DRAWS_PER_PASS - obs.drawn if obs.phase == "pass_draw" else 1
+    gain, pile = view.draw_gain(left)
+    if STOP in legal and (not draws or gain < STOP_BELOW):
+        return STOP
+    return DRAW + pile if DRAW + pile in draws else draws[0]
+
+
 def place_scores(view: _View, legal: Sequence[Action], rates: list[float]) -> list[tuple[float, Action]]:
     """Every legal play (or pass) of a placing seat with its expected points; ``rates``: how
     often each seat follows rather than passes."""
@@ -349,8 +374,8 @@ class GargonHeuristic(Bot):
         if observation.phase == "place":
             return self._place(view, legal)
         if observation.phase == "fight":
-            return self._battle(view, legal)
-        return self._draw(view, legal)
+            return battle_choice(view, legal)
+        return draw_choice(view, legal)
 
     # -- memory --------------------------------------------------------------------------
     def _remember_cards(self, obs: GargonObservation) -> None:
@@ -430,28 +455,4 @@ class GargonHeuristic(Bot):
             if value:
                 score += (1.0 - chance) * draw  # a fight's loser draws a card
         return score + DENIAL * win_top * len(placed) * view.left
-
-    # -- fights --------------------------------------------------------------------------
-    def _battle(self, view: _View, legal: Sequence[Action]) -> Action:
-        """Resolve first the colours where this seat loses a fight: it draws from the tops it sees."""
-        obs = view.obs
-        keyed = []
-        for action in legal:
-            colour = action - BATTLE
-            mine = max(card & 15 for card in obs.in_play[view.me] if card >> 4 == colour)
-            theirs = [card & 15 for s, cards in enumerate(obs.in_play) if s != view.me
-                      for card in cards if card < HIDDEN and card >> 4 == colour]
-            loses = bool(theirs) and max(theirs) > mine
-            keyed.append((0 if loses else 1, action))
-        return min(keyed)[1]
-
-    # -- drawing -------------------------------------------------------------------------
-    def _draw(self, view: _View, legal: Sequence[Action]) -> Action:
-        obs = view.obs
-        draws = [a for a in legal if DRAW <= a < DRAW + 2]
-        left = MAX_DRAWS_PER_PASS - obs.drawn if obs.phase == "pass_draw" else 1
-        gain, pile = view.draw_gain(left)
-        if STOP in legal and (not draws or gain < STOP_BELOW):
-            return STOP
-        return DRAW + pile if DRAW + pile in draws else draws[0]
 

@@ -3,8 +3,8 @@
 A first player may lay several hundred plays (one to three cards in one to three colours), and
 uniformly random playouts place cards so badly that a playout says little of a position. The
 search looks only at the heuristic's best few plays of a placing decision (``place_scores``, from
-the seat's own view of the drawn position, with no memory of earlier rounds); its playouts place
-the heuristic's best of a few plays drawn at random, and draw, pass and fight at random.
+the seat's own view of the drawn position, with no memory of earlier rounds); its playouts play the
+heuristic's moves, a placing seat choosing the best of a few plays drawn at random.
 """
 
 # mypyc: compile
@@ -15,7 +15,7 @@ from random import Random
 
 from ...core.draws import randbelow
 from .components import HIDDEN
-from .heuristic import FOLLOW_RATE, _View, place_scores
+from .heuristic import FOLLOW_RATE, _View, battle_choice, draw_choice, place_scores
 from .observe import GargonObservation, observe
 from .phase import Phase
 from .state import GargonState
@@ -47,11 +47,17 @@ def worth_searching(state: GargonState) -> list[int]:
 
 
 def rollout(state: GargonState, rng: Random) -> int:
-    """A placing move: the heuristic's best of ``SAMPLE`` plays drawn at random; else random."""
+    """The heuristic's move from the seat's view of the drawn position, a placing seat choosing
+    among ``SAMPLE`` plays drawn at random (so that playouts differ and stay cheap)."""
     legal = state.legal_actions()
-    if state.phase != Phase.PLACE or len(legal) == 1:
-        return legal[randbelow(rng, len(legal))]
+    if len(legal) == 1:
+        return legal[0]
+    observation = observe(state, state.to_act)
+    view = _View(observation, _face_up(observation))
+    if state.phase == Phase.FIGHT:
+        return battle_choice(view, legal)
+    if state.phase != Phase.PLACE:
+        return draw_choice(view, legal)
     if len(legal) > SAMPLE:
         legal = [legal[randbelow(rng, len(legal))] for _ in range(SAMPLE)]
-    best = max(_scored(state, legal), key=lambda pair: pair[0])
-    return best[1]
+    return max(place_scores(view, legal, [FOLLOW_RATE] * state.n), key=lambda pair: pair[0])[1]
