@@ -22,7 +22,7 @@ def redraw_hidden(source: DrakonState, target: DrakonState, seat: int, rng: Rand
                   remember: bool = False) -> None:
     others = [s for s in range(source.n) if s != seat]
     tiles = sorted([kind for s in others for kind in source.hands[s]] + list(source.pile))
-    if remember:
+    if remember and (source.tile_memory[seat] or source.pile_memory[seat]):
         _redraw_tiles(source, target, seat, rng, others, tiles)
     else:
         shuffle(rng, tiles)  # sorted first: the order tells nothing of where the tiles lie
@@ -32,38 +32,52 @@ def redraw_hidden(source: DrakonState, target: DrakonState, seat: int, rng: Rand
     own = source.purse_of[seat]
     hidden = [p for p in range(len(source.purses)) if p != own]
     stocks = [*(source.purses[p] for p in hidden), source.treasure, source.gone]
-    indices = [*hidden, len(source.purses), len(source.purses) + 1]  # stocks in memory
     known = source.coin_memory[seat] if remember else ()
     coins: list[int] = []
-    for index, stock in enumerate(stocks):
+    if known:
+        _redraw_coins(source, target, rng, hidden, stocks, known)
+    else:
+        for stock in stocks:
+            for value in range(3):
+                coins += [value] * stock[value]
+        coins.sort()  # which stock held which coin must not show in their order
+        shuffle(rng, coins)
+        for p in hidden:
+            target.purses[p] = _draw(coins, sum(source.purses[p]), [0, 0, 0])
+        target.treasure = _draw(coins, sum(source.treasure), [0, 0, 0])
+        target.gone = _draw(coins, sum(source.gone), [0, 0, 0])
+    n = source.n
+    if remember:  # the seat's own memory only: the others' would tell what it never saw
+        target.coin_memory = tuple(known if s == seat else () for s in range(n))
+        target.tile_memory = tuple(source.tile_memory[s] if s == seat else () for s in range(n))
+        target.pile_memory = tuple(source.pile_memory[s] if s == seat else () for s in range(n))
+    else:
+        target.coin_memory = target.tile_memory = target.pile_memory = ((),) * n
+
+
+def _redraw_coins(source: DrakonState, target: DrakonState, rng: Random, hidden: list[int],
+                  stocks: list[list[int]], known: tuple[int, ...]) -> None:
+    """The hidden stocks, the coins the seat knows left where they are."""
+    indices = [*hidden, len(source.purses), len(source.purses) + 1]  # stocks in memory
+    kept = [[min(known[3 * indices[i] + value], stock[value]) for value in range(3)]
+            for i, stock in enumerate(stocks)]
+    coins: list[int] = []
+    for i, stock in enumerate(stocks):
         for value in range(3):
-            coins += [value] * (stock[value] - _known_coins(known, indices[index], value, stock))
-    coins.sort()  # which stock held which coin must not show in their order
+            coins += [value] * (stock[value] - kept[i][value])
+    coins.sort()
     shuffle(rng, coins)
-    drawn = [_draw(coins, stock, _kept(known, indices[index], stock)) for index, stock in enumerate(stocks)]
-    for index, p in enumerate(hidden):
-        target.purses[p] = drawn[index]
+    drawn = [_draw(coins, sum(stock), kept[i]) for i, stock in enumerate(stocks)]
+    for i, p in enumerate(hidden):
+        target.purses[p] = drawn[i]
     target.treasure = drawn[-2]
     target.gone = drawn[-1]
-    n = source.n
-    target.coin_memory = tuple(source.coin_memory[s] if remember and s == seat else () for s in range(n))
-    target.tile_memory = tuple(source.tile_memory[s] if remember and s == seat else () for s in range(n))
-    target.pile_memory = tuple(source.pile_memory[s] if remember and s == seat else () for s in range(n))
 
 
-def _known_coins(known: tuple[int, ...], stock_index: int, value: int, stock: list[int]) -> int:
-    """Coins of ``value`` the seat knows lie in the stock (never more than it holds)."""
-    return min(known[3 * stock_index + value], stock[value]) if known else 0
-
-
-def _kept(known: tuple[int, ...], stock_index: int, stock: list[int]) -> list[int]:
-    return [_known_coins(known, stock_index, value, stock) for value in range(3)]
-
-
-def _draw(coins: list[int], stock: list[int], kept: list[int]) -> list[int]:
-    """A stock of as many coins as ``stock``: ``kept`` and the rest from ``coins``."""
+def _draw(coins: list[int], count: int, kept: list[int]) -> list[int]:
+    """A stock of ``count`` coins: ``kept`` (the seat knows they are there) and the rest drawn."""
     drawn = list(kept)
-    for _ in range(sum(stock) - sum(kept)):
+    for _ in range(count - kept[0] - kept[1] - kept[2]):
         drawn[coins.pop()] += 1
     return drawn
 

@@ -31,7 +31,7 @@ def redraw_hidden(state: KagounState, other: KagounState, seat: int, rng: Random
                 pool.append(slots[s][1])
     pool += [d[2] for d in other.defences if d[1] != seat]
     pool.sort()  # what the seat cannot see, in an order that tells nothing of where it lies
-    if remember:
+    if remember and (state.known[seat] or state.reshuffled is not None):
         _redraw_remembered(state, other, seat, rng, pool)
         return
     rng.shuffle(pool)
@@ -47,7 +47,7 @@ def redraw_hidden(state: KagounState, other: KagounState, seat: int, rng: Random
     other.defences = [(t, s, pool.pop() if s != seat else c, u, ln) for t, s, c, u, ln in other.defences]
     other.pile = pool
     other.seed = None  # the deal's seed would rebuild the real cards
-    other.known = ((),) * state.n  # the others' memories would tell what lies where
+    other.known = ((),) * state.n  # the others' memories would tell what lies where (the seat's: none)
     other.reshuffled = None
 
 
