@@ -41,14 +41,15 @@ def _coin_facts(state: DrakonState, seat: int) -> list[int]:
 def coin_drawn_from(state: DrakonState, stock: int) -> None:
     """A coin was drawn at random from ``stock``: what anyone knew of it may have left."""
     at = 3 * stock
-    if any(facts and (facts[at] or facts[at + 1] or facts[at + 2]) for facts in state.coin_memory):
-        memory: list[tuple[int, ...]] = []
-        for facts in state.coin_memory:
-            if facts and (facts[at] or facts[at + 1] or facts[at + 2]):
-                changed = list(facts)
-                changed[at] = changed[at + 1] = changed[at + 2] = 0
-                facts = tuple(changed) if any(changed) else ()
-            memory.append(facts)
+    memory = list(state.coin_memory)
+    changed = False
+    for seat, facts in enumerate(memory):  # mostly nothing is known: nothing is built
+        if facts and (facts[at] or facts[at + 1] or facts[at + 2]):
+            forgot = list(facts)
+            forgot[at] = forgot[at + 1] = forgot[at + 2] = 0
+            memory[seat] = tuple(forgot) if any(forgot) else ()
+            changed = True
+    if changed:
         state.coin_memory = tuple(memory)
 
 
@@ -78,8 +79,10 @@ def tile_taken(state: DrakonState, taker: int, victim: int, tile: int) -> None:
 
 def tile_left_hand(state: DrakonState, seat: int, kind: int) -> None:
     """A tile of ``kind`` left ``seat``'s hand before everyone's eyes (laid, exchanged)."""
-    if any((seat, kind) in facts for facts in state.tile_memory):
-        state.tile_memory = tuple(_without(facts, seat, kind) for facts in state.tile_memory)
+    for facts in state.tile_memory:  # laid every turn: a loop that stops early, nothing built
+        if (seat, kind) in facts:
+            state.tile_memory = tuple(_without(each, seat, kind) for each in state.tile_memory)
+            return
 
 
 def tile_hidden_left_hand(state: DrakonState, seat: int) -> None:
