@@ -434,6 +434,34 @@ def test_resampling_depends_only_on_what_the_seat_sees(case: Case) -> None:
             assert snapshot(once) == snapshot(again)
 
 
+def fields(state: State) -> dict[str, Any]:
+    """Every field of a position (its memories too), as it is pickled."""
+    return dict(state.__reduce__()[2])
+
+
+def test_resampling_with_memory_looks_the_same_and_depends_only_on_what_the_seat_saw(case: Case) -> None:
+    """``resample(seat, rng, remember=True)`` shows the seat what the real position shows it and
+    plays on; and two positions the seat cannot tell apart, now or from what it was shown before
+    (the real one, and one of its resamplings with memory, which also forgets what the other
+    seats remember), resample alike from the same stream, memories included: what it keeps
+    fixed is only what the seat saw."""
+    game = case[0]
+    rng = random.Random(10)
+    for index, state in enumerate(positions(case)):
+        if index % 9 or state.is_terminal:
+            continue
+        for seat in range(state.players):
+            twin = state.resample(seat, rng, True)
+            assert twin.observe(seat).to_json() == state.observe(seat).to_json()
+            if state.to_act == seat:
+                assert twin.legal_actions() == state.legal_actions()
+            once, again = (position.resample(seat, random.Random(index), True) for position in (state, twin))
+            assert fields(once) == fields(again)
+            while not twin.is_terminal:
+                twin.apply(choose(twin, rng))
+            assert all(game.spec.min_score <= s <= game.spec.max_score for s in twin.scores())
+
+
 def test_a_position_pickles_and_plays_on_alike(case: Case) -> None:
     """What a worker process is sent (a search bot's position) comes back whole, in the compiled
     build too: the same views, and the same game from there on."""

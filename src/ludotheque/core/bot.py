@@ -62,11 +62,15 @@ class Decision:
             self._legal = self._open().legal_actions()
         return self._legal
 
-    def sample_position(self, rng: random.Random) -> State:
+    def sample_position(self, rng: random.Random, remember: bool = False) -> State:
         """A whole position the seat cannot tell apart from the real one: everything it does not
         see drawn again (``State.resample``), what a search plays out. Never the real position,
-        and the same whatever lies hidden (resampling depends only on what the seat sees)."""
-        return self._open().resample(self.seat, rng)
+        and the same whatever lies hidden (resampling depends only on what the seat sees).
+        ``remember``: also consistent with what the seat was shown earlier (its memory: won
+        cards seen face up, a card taken from it ...), as a player who forgets nothing."""
+        if remember:
+            return self._open().resample(self.seat, rng, True)
+        return self._open().resample(self.seat, rng)  # what a game written before memory takes
 
     def random_action(self, rng: random.Random) -> Action:
         """A legal action drawn uniformly, without listing them all when they were not read."""

@@ -122,10 +122,16 @@ class State(ABC):
         legal = self.legal_actions()
         return legal[randbelow(rng, len(legal))]
 
-    def resample(self, seat: int, rng: random.Random) -> State:
+    def resample(self, seat: int, rng: random.Random, remember: bool = False) -> State:
         """A full position that ``seat`` cannot tell apart from this one: everything it does not
         see is drawn again, consistently with what it sees (what information-set searches need).
-        Games with hidden information override it."""
+        Games with hidden information override it.
+
+        ``remember``: consistent also with what ``seat`` was shown earlier and has not seen move
+        since (its memory: a game keeps, per seat, what its rules showed and then hid again);
+        those facts stay as they are and only what the seat never saw is drawn again. The
+        result keeps that seat's memory only (the others' would tell what it never saw); without
+        ``remember`` it keeps none."""
         if self.game.spec.hidden_information:
             raise NotImplementedError(f"{self.game.spec.name} does not resample hidden information")
         return self.clone()

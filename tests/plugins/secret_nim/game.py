@@ -90,7 +90,7 @@ class SecretNimState(State):
         last = (len(self.taken) - 1) % 2  # who took the last stone
         return [1.0 if seat == last else 0.0 for seat in range(2)]
 
-    def resample(self, seat: int, rng: random.Random) -> SecretNimState:
+    def resample(self, seat: int, rng: random.Random, remember: bool = False) -> SecretNimState:
         other = self.clone()
         if seat != 0 and self.to_act not in (CHANCE, None):
             # any size that leaves a stone on the heap, since the game goes on

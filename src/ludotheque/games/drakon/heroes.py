@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import actions as A
+from . import memory
 from . import steps as S
 from .dungeon import destinations
 from .geometry import CELLS
@@ -117,6 +118,8 @@ def dwarf_step(state: DrakonState, step: Step, action: int) -> int:
         kind = action - A.DISCARD
         hand.remove(kind)
         state.pile.insert(0, kind)
+        memory.tile_hidden_left_hand(state, seat)
+        memory.under_pile(state, kind, seat)
         state.tasks.append((S.DWARF_CHOICE, seat, discarded + 1, 0))
         return -1
     drawn = 0

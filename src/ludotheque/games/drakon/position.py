@@ -47,10 +47,10 @@ class DrakonPosition(DrakonState):
         winners = self.winning or []
         return [1.0 if seat in winners else 0.0 for seat in range(self.n)]
 
-    def resample(self, seat: int, rng: Random) -> DrakonPosition:
+    def resample(self, seat: int, rng: Random, remember: bool = False) -> DrakonPosition:
         other = self.clone()
         if self.to_act is not None:  # at the end everything is shown
-            redraw_hidden(self, other, seat, rng)
+            redraw_hidden(self, other, seat, rng, remember)
         return other
 
     def how_ended(self) -> str:

@@ -14,6 +14,7 @@ from ...core.draws import randbelow, shuffle
 from ...core.game import CHANCE
 from . import actions as A
 from . import heroes as H
+from . import memory
 from . import steps as S
 from .components import (
     DESTROY,
@@ -408,6 +409,7 @@ def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
     else:  # F_PLACE
         effect, arrows, cell = a, b, c
         state.hands[seat].remove(kind_of(effect, arrows))
+        memory.tile_left_hand(state, seat, kind_of(effect, arrows))
         state.rooms[cell] = effect * 16 + arrows
         _laid(state, cell)
         _log(state, "place", seat, cell=cell, room=effect * 16 + arrows)
@@ -441,6 +443,7 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
     elif kind == S.DESTROY_CHOICE:
         room = rooms.pop(x)
         state.pile.insert(0, kind_of(room >> 4, room & 15))  # under the pile (004)
+        memory.under_pile(state, kind_of(room >> 4, room & 15), -1)
         _log(state, "destroy", a, cell=x, room=room)
     elif kind == S.DRAKON_SET:
         state.drakon = x
@@ -471,6 +474,8 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
         hand = state.hands[a]
         hand.remove(kind_of(effect, arrows))
         hand.append(kind_of(old >> 4, old & 15))
+        memory.tile_left_hand(state, a, kind_of(effect, arrows))
+        memory.tile_shown_into_hand(state, a, kind_of(old >> 4, old & 15))
         rooms[cell] = effect * 16 + arrows
         _log(state, "exchange", a, cell=cell, room=effect * 16 + arrows, other=old)
         _maybe_set_drakon(state, a, effect)
@@ -498,29 +503,38 @@ def _apply_chance(state: DrakonState, step: Step, action: int) -> None:
         tile = action - A.TILE
         state.hands[b].remove(tile)
         state.hands[a].append(tile)
+        memory.tile_taken(state, a, b, tile)
         _log(state, "take", a, other=b)
         return
     value = action - A.COIN  # 0, 1, 2 for 1, 2, 3 gold
+    treasure = len(state.purses)  # the treasure's and the coins out's stocks in memory
     if kind == S.GAIN:
         state.treasure[value] -= 1
         state.purses[a][value] += 1
+        memory.coin_drawn_from(state, treasure)
         _log(state, "coin", _seat_of_purse(state, a))
         _check_goal(state, a)
     elif kind == S.LOSE:
         state.purses[a][value] -= 1
         (state.gone if state.lost_to == "out" else state.treasure)[value] += 1
+        memory.coin_drawn_from(state, a)
+        memory.coin_seen_going(state, a, treasure + 1 if state.lost_to == "out" else treasure, value)
         _log(state, "lose", _seat_of_purse(state, a))
     elif kind == S.SWAP:  # the Thief's coin of value b for the one drawn from the treasure
         state.treasure[value] -= 1
         state.purses[a][value] += 1
         state.purses[a][b - 1] -= 1
         state.treasure[b - 1] += 1
+        memory.coin_drawn_from(state, treasure)
+        memory.coin_seen_going(state, a, treasure, b - 1)
         _log(state, "swap", _seat_of_purse(state, a))
         _check_goal(state, a)
     else:  # STEAL
         victim = state.purse_of[b]
         state.purses[victim][value] -= 1
         state.purses[a][value] += 1
+        memory.coin_drawn_from(state, victim)
+        memory.coin_seen_going(state, victim, a, value)
         _log(state, "steal", _seat_of_purse(state, a), other=b)
         _check_goal(state, a)
 

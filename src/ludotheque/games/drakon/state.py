@@ -42,7 +42,7 @@ class DrakonState(State):
         "rooms", "hands", "pile", "hero_cell", "hero_owner", "hero_figure", "drakon",
         "purses", "purse_of", "treasure", "gone", "seat", "hero", "first", "round_heroes",
         "slot", "current", "tasks", "turns", "turn_steps", "winning", "ending", "log",
-        "with_heroes", "hero_used", "stage", "layout",
+        "with_heroes", "hero_used", "stage", "layout", "coin_memory", "tile_memory", "pile_memory",
     )
 
     def __init__(self, game: Game, options: Mapping[str, Any], parts: Components,
@@ -98,6 +98,13 @@ class DrakonState(State):
         #: The free cells next to the dungeon and the sides closed on each (rules.layout), kept
         #: until a room is laid, removed, moved or turned (None: to compute). Never mutated.
         self.layout: tuple[list[int], list[int]] | None = None
+        # What each seat remembers (memory.py), replaced on change, never changed in place:
+        #: coins of each value it knows lie in each stock (purses, treasure, out); () for none
+        self.coin_memory: tuple[tuple[int, ...], ...] = ((),) * self.n
+        #: (holder, kind): tiles it knows lie in the holder's hand
+        self.tile_memory: tuple[tuple[tuple[int, int], ...], ...] = ((),) * self.n
+        #: the kinds under the pile it saw put there, bottom first (memory.UNKNOWN: not seen)
+        self.pile_memory: tuple[tuple[int, ...], ...] = ((),) * self.n
 
     def _copy(self, source: DrakonState) -> None:
         self.seed = source.seed
@@ -127,6 +134,9 @@ class DrakonState(State):
         self.hero_used = list(source.hero_used)
         self.stage = source.stage
         self.layout = source.layout
+        self.coin_memory = source.coin_memory
+        self.tile_memory = source.tile_memory
+        self.pile_memory = source.pile_memory
 
     # -- what the position holds -------------------------------------------------------------
     def gold(self, purse: int) -> int:

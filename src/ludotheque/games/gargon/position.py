@@ -43,9 +43,9 @@ class GargonPosition(GargonState):
             self.final_scores = totals(self.won, self.amulets)
         return list(self.final_scores)
 
-    def resample(self, seat: int, rng: Random) -> GargonPosition:
+    def resample(self, seat: int, rng: Random, remember: bool = False) -> GargonPosition:
         other = self.clone()
-        redraw_hidden(self, other, seat, rng)
+        redraw_hidden(self, other, seat, rng, remember)
         return other
 
     def rounds(self) -> int:

@@ -4,8 +4,15 @@ Every card's back shows its colour, so what a seat does not see is, colour by co
 the values it has not seen lie where: in other hands, in other seats' cards in play before the
 fight, in won piles face down, and in the two piles. Shuffling those values within each colour
 and dealing them back to the same places gives every consistent position, each as likely as in
-a fair deal seen from this seat. It follows what the seat sees now (its observation): a bot that
-remembers cards it saw earlier (won piles were face up during their fights) narrows it itself.
+a fair deal seen from this seat.
+
+What a seat remembers (``remember``): in the standard variant the won piles lie face down, but
+every card in them was won face up, in a fight every seat watched (000: the cards in play are
+turned over before the fights; the winner takes them). So a seat that forgets nothing knows every
+won pile, and they stay as they are. Nothing else is shown and then hidden again: a card that
+loses a fight is discarded face up, and drawn cards show only their colour. That memory is the
+same for every seat and follows from the position itself: Gargon keeps no memory of its own (a
+position set up mid-game counts its won piles as seen by all, as the setup shows them).
 """
 
 # mypyc: compile
@@ -19,9 +26,12 @@ from .observe import face_up
 from .state import GargonState
 
 
-def redraw_hidden(state: GargonState, other: GargonState, seat: int, rng: Random) -> None:
-    """Turn ``other``, a copy of ``state``, into a position ``seat`` cannot tell apart from it."""
+def redraw_hidden(state: GargonState, other: GargonState, seat: int, rng: Random,
+                  remember: bool = False) -> None:
+    """Turn ``other``, a copy of ``state``, into a position ``seat`` cannot tell apart from it
+    (nor from what it saw earlier, with ``remember``: the won piles)."""
     revealed, won_up = face_up(state)
+    won_up = won_up or remember
     hidden: list[list[int]] = []  # value lists of one colour whose values the seat cannot see
     for s in range(state.n):
         if s == seat:

@@ -59,9 +59,9 @@ class KagounPosition(KagounState):
         """kagoun, ko, rounds (the cap) or all_out (everyone still in eliminated at once)."""
         return self.ending
 
-    def resample(self, seat: int, rng: Random) -> KagounPosition:
+    def resample(self, seat: int, rng: Random, remember: bool = False) -> KagounPosition:
         other = self.clone()
-        redraw_hidden(self, other, seat, rng)
+        redraw_hidden(self, other, seat, rng, remember)
         return other
 
     def rounds(self) -> int:

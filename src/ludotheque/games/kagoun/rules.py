@@ -16,6 +16,7 @@ from typing import Final
 from ...core.draws import randbelow
 from ...core.game import CHANCE
 from . import chain as chains
+from . import memory
 from .actions import (
     CAPTURE,
     CARD,
@@ -324,6 +325,7 @@ def refusal(state: KagounState, action: int, lang: str = "en") -> str | None:
 def _draw_source(state: KagounState) -> list[int]:
     """The pile, refilled from the discard when empty (OQ 7(a))."""
     if not state.pile and state.discard:
+        memory.reshuffled(state, state.discard)
         state.pile = state.discard
         state.discard = []
         _say(state, "reshuffle")
@@ -707,6 +709,7 @@ def apply(state: KagounState, action: int) -> None:
         card = action - CARD
         state.hands[arg].remove(card)
         state.hands[seat].append(card)
+        memory.taken(state, seat, arg, card)
         if state.log is not None:
             _say(state, "take", seat, str(arg))
         state.tasks.pop(0)

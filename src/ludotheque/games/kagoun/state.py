@@ -30,7 +30,7 @@ class KagounState(State):
     __slots__ = (
         "deck", "n", "seed", "hands", "pile", "discard", "river", "pairs", "chains",
         "active", "first", "round", "called", "announced", "defences", "stolen", "aimed",
-        "extra", "replays", "loose", "tasks", "winner", "ending", "log",
+        "extra", "replays", "loose", "tasks", "winner", "ending", "log", "reshuffled", "known",
     )
 
     def __init__(self, game: Game, options: Mapping[str, Any], deck: Deck,
@@ -68,6 +68,11 @@ class KagounState(State):
         self.tasks: list[tuple[int, int, int]] = []
         self.winner = -1  # still -1 once over when nobody won (a draw)
         self.ending = ""  # once over: "kagoun", "ko", "rounds" (the cap) or "all_out"
+        # What seats remember (memory.py), replaced on change, never changed in place:
+        #: the discard the pile was made of at its last reshuffle (public), None: from the deal
+        self.reshuffled: list[int] | None = None
+        #: per seat, (holder, card): cards it knows lie among the holder's hidden cards
+        self.known: tuple[tuple[tuple[int, int], ...], ...] = ((),) * n
 
     def _copy(self, source: KagounState) -> None:
         self.seed = source.seed
@@ -92,6 +97,8 @@ class KagounState(State):
         self.tasks = list(source.tasks)
         self.winner = source.winner
         self.ending = source.ending
+        self.reshuffled = source.reshuffled
+        self.known = source.known
 
     def seats_in(self) -> list[int]:
         """Seats still in, clockwise from the first player."""
