@@ -1,5 +1,5 @@
 """What memory is worth: ISMCTS that resamples consistently with everything its seat has seen
-(``Decision.sample_position(rng, remember=True)``) in one seat, rotated over the seats, against
+(``IsmctsBot(remember=True)``) in one seat, rotated over the seats, against
 the same search without memory in the others, at a fixed iteration budget a move (so that the
 figures do not depend on the machine's load). The remembering seat's share of the wins with a
 95% interval (Wilson) against the fair share. Figures only; never fails.
@@ -17,45 +17,16 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Any
 
 from _report import report_and_exit
 from ismcts_strength import PLAYERS, wilson
 
 from ludotheque.bots.ismcts import IsmctsBot, shares
 from ludotheque.compiled import status
-from ludotheque.core.bot import Decision, ask
-from ludotheque.core.game import CHANCE, Action, State, sample_chance
+from ludotheque.core.bot import ask
+from ludotheque.core.game import CHANCE, State, sample_chance
 from ludotheque.core.registry import get_game
 from ludotheque.sim.match import bot_seed
-
-
-class _Remembering:
-    """A decision whose positions are drawn with the seat's memory (what a search reads of it)."""
-
-    def __init__(self, decision: Decision) -> None:
-        self._decision = decision
-        self.seat = decision.seat
-
-    @property
-    def legal(self) -> list[Action]:
-        return self._decision.legal
-
-    @property
-    def observation(self) -> Any:
-        return self._decision.observation
-
-    def sample_position(self, rng: random.Random, remember: bool = True) -> State:
-        return self._decision.sample_position(rng, remember)
-
-
-class RememberingIsmcts(IsmctsBot):
-    """The same search, its positions drawn with memory (until ``ismcts.py`` takes the switch)."""
-
-    name = "ismcts-remembering"
-
-    def choose(self, decision: Decision) -> Action:
-        return super().choose(_Remembering(decision))  # type: ignore[arg-type]
 
 
 def one_game(game_id: str, players: int, index: int, iterations: int) -> float:
@@ -63,9 +34,8 @@ def one_game(game_id: str, players: int, index: int, iterations: int) -> float:
     game = get_game(game_id)
     state = game.new_state({"players": players}, 5000 + index)
     me = index % players
-    bots: list[IsmctsBot] = [
-        (RememberingIsmcts if seat == me else IsmctsBot)(bot_seed(5000 + index, seat), iterations=iterations)
-        for seat in range(players)]
+    bots = [IsmctsBot(bot_seed(5000 + index, seat), iterations=iterations, remember=seat == me)
+            for seat in range(players)]
     for seat, bot in enumerate(bots):
         bot.reset(game, state.options, seat)
     chance = random.Random(index)

@@ -39,7 +39,7 @@ def heuristic_record(game_id: str, seed: int) -> GameRecord:
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_a_review_does_not_depend_on_what_the_seat_cannot_see(game_id: str) -> None:
     """At decisions of seat 1, the real position and positions drawn again for seat 1 (others'
-    hidden cards, tiles, coins changed; what seat 1 sees kept) give the same review."""
+    hidden cards, tiles, coins changed; what seat 1 sees and remembers kept) give the same review."""
     record = heuristic_record(game_id, 11)
     state = record.start()
     checked = 0
@@ -48,7 +48,7 @@ def test_a_review_does_not_depend_on_what_the_seat_cannot_see(game_id: str) -> N
             played = state.game.parse_action(text)
             real = review_move(state, 1, played, 0, 20, random.Random("leak"))
             for k in range(2):
-                other = state.resample(1, random.Random(f"other:{k}"))
+                other = state.resample(1, random.Random(f"other:{k}"), True)  # its memory kept
                 assert review_move(other, 1, played, 0, 20, random.Random("leak")) == real
             checked += 1
         state.apply_text(text)

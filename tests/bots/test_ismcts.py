@@ -64,7 +64,7 @@ def test_the_search_chooses_the_same_whatever_lies_hidden(game_id: str) -> None:
     for state in positions(game_id, 11)[:6]:
         seat = state.to_act
         assert seat is not None
-        twin = state.resample(seat, rng)
+        twin = state.resample(seat, rng, True)  # what the seat sees and remembers kept
         moves = []
         for position in (state, twin):
             bot = searcher(21)

@@ -128,7 +128,7 @@ def test_a_decision_is_reviewed_from_what_the_seat_saw() -> None:
             played = state.game.parse_action(text)
             assert position_at(record, step).observe(1) == state.observe(1)
             for k in range(2):
-                other = state.resample(1, random.Random(f"other:{k}"))
+                other = state.resample(1, random.Random(f"other:{k}"), True)
                 assert review_move(other, 1, played, step, 10, review_rng(0, 1, step)).to_json() == ours
             checked += 1
         state.apply_text(text)

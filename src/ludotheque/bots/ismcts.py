@@ -23,6 +23,9 @@ Cowling, Powley and Whitehouse (2012):
 - a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
   mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
 
+Positions are drawn consistent with everything the seat was shown so far (``remember``: won
+cards seen face up, a card taken from it, its own coins ...), as a player who forgets nothing.
+
 The move is the root's most visited action. Budget: ``iterations`` (with the bot's seed a move is
 then exactly reproducible) or ``seconds``.
 """
@@ -162,9 +165,10 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None,
                  seconds: float = 0.5, exploration: float = EXPLORATION,
-                 widening: float = WIDENING, rollouts: str = "game") -> None:
+                 widening: float = WIDENING, rollouts: str = "game", remember: bool = True) -> None:
         super().__init__(seed)
         self.rollouts = rollouts  # "game": the game's playout move where it has one; "random"
+        self.remember = remember  # positions drawn consistent with what the seat was shown before
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -180,7 +184,7 @@ class IsmctsBot(Bot):
         deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:
-            search.iterate(decision.sample_position(self.rng))
+            search.iterate(decision.sample_position(self.rng, self.remember))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last = search

@@ -56,7 +56,7 @@ def review_decision(record: GameRecord, seat: int, step: int, iterations: int, s
     drawn again from what the seat saw then: what others held never enters the search."""
     state = position_at(record, step)
     played = state.game.parse_action(record.actions[step])
-    position = state.resample(seat, random.Random(f"analysis:{seed}:{seat}:{step}"))
+    position = state.resample(seat, random.Random(f"analysis:{seed}:{seat}:{step}"), True)
     return review_move(position, seat, played, step, iterations, review_rng(seed, seat, step)).to_json()
 
 

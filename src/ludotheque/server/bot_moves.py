@@ -57,7 +57,7 @@ class BotMoves:
         if id(bot) in self.thinking:
             return self._random(state)
         if bot.searches:  # a whole process of its own; only what its seat may know goes there
-            future = self._search_pool().submit(think, bot, state.resample(seat, self.fallback), seat)
+            future = self._search_pool().submit(think, bot, state.resample(seat, self.fallback, True), seat)
         else:
             future = self.pool.submit(think, bot, state.clone(), seat)
         try:

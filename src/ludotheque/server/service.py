@@ -358,7 +358,7 @@ class TableService:
                 raise ApiError(409, "stale", version=version, current=table.revision)
             if table.state.to_act != seat:
                 raise ApiError(409, "hint_not_your_turn")
-            position = table.state.resample(seat, random.Random())
+            position = table.state.resample(seat, random.Random(), True)
             observation = table.state.observe(seat)
         action, chance = await self.bots.search(think_hint, position, seat, secrets.randbits(32))
         renderer = renderer_for(position.game)
