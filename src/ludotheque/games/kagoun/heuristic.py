@@ -22,6 +22,7 @@ steal, or when no opponent can steal (no hand card).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Final
 
 from ...core.bot import Bot
@@ -70,11 +71,15 @@ class KagounHeuristic(Bot):
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         assert isinstance(observation, KagounObservation)
-        obs = observation
+        return self.best(observation, legal, self.rng)
+
+    def best(self, obs: KagounObservation, legal: Sequence[Action], rng: Random) -> Action:
+        """The legal action worth most to the seat, ties broken by ``rng`` (the search's
+        playouts pass their own)."""
         deck = load_deck(obs.deck)
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            value = self._value(deck, obs, action) + self.rng.random() * 1e-3
+            value = self._value(deck, obs, action) + rng.random() * 1e-3
             if value > best_value:
                 best, best_value = action, value
         return best

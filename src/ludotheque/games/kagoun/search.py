@@ -24,6 +24,7 @@ from .scoring import chain_score
 from .state import KagounState
 
 WANDER = 0.2  # share of playout moves drawn at random among the sensible ones
+_HEURISTIC = KagounHeuristic(0)  # its scoring only: ties are drawn with the playout's rng
 
 
 def worth_searching(state: KagounState) -> list[int]:
@@ -53,5 +54,4 @@ def rollout(state: KagounState, rng: Random) -> int:
         return KAGOUN
     if len(choices) == 1 or rng.random() < WANDER:
         return choices[randbelow(rng, len(choices))]
-    player = KagounHeuristic(randbelow(rng, 1 << 30))  # its ties drawn from the search's rng
-    return player.act(observe(state, state.to_act), choices)
+    return _HEURISTIC.best(observe(state, state.to_act), choices, rng)
