@@ -3,7 +3,7 @@
 A first player may lay several hundred plays (one to three cards in one to three colours), and
 uniformly random playouts place cards so badly that a playout says little of a position. The
 search looks only at the heuristic's best few plays of a placing decision (``place_scores``, from
-the seat's own view of the drawn position, with no memory of earlier rounds); its playouts play the
+the seat's own view of the drawn position, the won cards seen); its playouts play the
 heuristic's moves, a placing seat choosing the best of a few plays drawn at random.
 """
 
@@ -21,19 +21,23 @@ from .phase import Phase
 from .state import GargonState
 
 BREADTH = 6  # plays searched per placing decision: the heuristic's best
-SAMPLE = 6  # plays a playout's placing move chooses among
+SAMPLE = 1000  # plays a playout's placing move chooses among
 
 
 def _scored(state: GargonState, legal: list[int]) -> list[tuple[float, int]]:
     observation = observe(state, state.to_act)
-    return place_scores(_View(observation, _face_up(observation)), legal, [FOLLOW_RATE] * state.n)
+    return place_scores(_View(observation, _seen(state, observation)), legal, [FOLLOW_RATE] * state.n)
 
 
-def _face_up(observation: GargonObservation) -> set[int]:
-    """The non-zero cards the seat sees face up now (what the heuristic would have remembered)."""
+def _seen(state: GargonState, observation: GargonObservation) -> set[int]:
+    """The non-zero cards every seat has seen face up: those in sight now, and the won ones
+    (shown in their fight; a position drawn with the seat's memory keeps them where they are)."""
     seen: set[int] = set()
-    for zone in (observation.discard, *observation.in_play, *observation.won):
+    for zone in (observation.discard, *observation.in_play):
         seen.update(card for card in zone if card < HIDDEN and card & 15)
+    for pile in state.won:
+        for colour, values in enumerate(pile):
+            seen.update(colour * 16 + value for value in values if value)
     return seen
 
 
@@ -53,7 +57,7 @@ def rollout(state: GargonState, rng: Random) -> int:
     if len(legal) == 1:
         return legal[0]
     observation = observe(state, state.to_act)
-    view = _View(observation, _face_up(observation))
+    view = _View(observation, _seen(state, observation))
     if state.phase == Phase.FIGHT:
         return battle_choice(view, legal)
     if state.phase != Phase.PLACE:
@@ -61,3 +65,4 @@ def rollout(state: GargonState, rng: Random) -> int:
     if len(legal) > SAMPLE:
         legal = [legal[randbelow(rng, len(legal))] for _ in range(SAMPLE)]
     return max(place_scores(view, legal, [FOLLOW_RATE] * state.n), key=lambda pair: pair[0])[1]
+
