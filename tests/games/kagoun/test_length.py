@@ -45,4 +45,4 @@ def test_random_games_keep_within_the_bound_of_their_options(options: dict[str, 
 
 def test_without_a_round_cap_the_spec_cap_is_all_there_is() -> None:
     assert GAME.max_game_length({"max_rounds": 0}) == GAME.spec.max_game_length
-    assert GAME.max_game_length({}) == 200 * round_bound(3, 15) == 493_400
+    assert GAME.max_game_length({}) == 200 * round_bound(3, 15) == 492_600

@@ -35,9 +35,10 @@ ACTION_BOUND = 2 + 8 + 2 * (2 + 7 + 4 * 7) + DECK_SIZE
 
 
 def round_bound(players: int, replays: int) -> int:
-    """Actions in one round: draws (river and hands, 16 at most), one action per seat and one
-    per Replay action (``replays`` a round at most), eliminations (one river discard each)."""
-    return 16 + (players + replays) * ACTION_BOUND + players
+    """Actions in one round: the round's draws (the river up to a card a seat, the hands up to
+    HAND_LIMIT), one action per seat and one per Replay action (``replays`` a round at most),
+    eliminations (one river discard each)."""
+    return (1 + HAND_LIMIT) * players + (players + replays) * ACTION_BOUND + players
 
 
 #: Under every finite round cap: any deck's 52 cards all showing Replay, for every seat;
