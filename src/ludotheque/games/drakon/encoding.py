@@ -153,51 +153,50 @@ _KIND: Final = [[kind_of(effect, arrows) for arrows in range(16)] for effect in 
 
 
 class _Dungeon:
-    """The viewer's rooms numbered 0.. by cell, and the free cells next to them by (room, side);
-    the last one is kept: an adapter indexes every legal action of one observation in a row."""
+    """What indexing reads from one observation: its rooms numbered 0.. by cell, the rank of
+    each kind of the hand, and R. The last one is kept: an adapter indexes every legal action
+    of one observation in a row."""
 
-    rooms: tuple[tuple[int, int], ...] = ()
-    ordinal: dict[int, int] = {}
+    __slots__ = ("observation", "ordinal", "kinds", "rooms")
+
+    last: _Dungeon | None = None
+
+    def __init__(self, o: DrakonObservation) -> None:
+        self.observation = o  # held, so its identity is not reused
+        self.ordinal = {cell: k for k, (cell, _) in enumerate(o.rooms)}
+        self.kinds = {kind: slot for slot, kind in enumerate(sorted(set(o.hand)))}
+        # R from what every seat sees: a tile is a room, in the pile or in a hand
+        self.rooms = len(o.rooms) + o.pile + sum(o.hand_sizes)
 
     @classmethod
-    def of(cls, observation: DrakonObservation) -> dict[int, int]:
-        if observation.rooms is not cls.rooms:
-            cls.rooms = observation.rooms  # held, so its identity is not reused
-            cls.ordinal = {cell: k for k, (cell, _) in enumerate(observation.rooms)}
-        return cls.ordinal
+    def of(cls, observation: DrakonObservation) -> _Dungeon:
+        last = cls.last
+        if last is None or last.observation is not observation:
+            last = cls.last = cls(observation)
+        return last
 
+    def room(self, cell: int) -> int:
+        return self.ordinal[cell]
 
-def _room_limit_of(observation: DrakonObservation) -> int:
-    """The same from what every seat sees: a tile is a room, in the pile or in a hand."""
-    o = observation
-    return len(o.rooms) + o.pile + sum(o.hand_sizes)
+    def free(self, cell: int) -> int:
+        """``4 * k + s``: the first room k (by number) whose side s touches ``cell``; cells of
+        different rooms' sides differ, so distinct cells get distinct indices."""
+        best = -1
+        for side in range(4):
+            other = NEIGHBOUR[4 * cell + side]
+            k = self.ordinal.get(other, -1) if other != NO_CELL else -1
+            if k >= 0 and (best < 0 or 4 * k + opposite(side) < best):
+                best = 4 * k + opposite(side)
+        if best < 0:
+            raise ValueError(f"cell {cell} touches no room")
+        return best
 
-
-def _room(ordinal: dict[int, int], cell: int) -> int:
-    return ordinal[cell]
-
-
-def _free(ordinal: dict[int, int], cell: int) -> int:
-    """``4 * k + s``: the first room k (by number) whose side s touches ``cell``; cells of
-    different rooms' sides differ, so distinct cells get distinct indices."""
-    best = -1
-    for side in range(4):
-        other = NEIGHBOUR[4 * cell + side]
-        k = ordinal.get(other, -1) if other != NO_CELL else -1
-        if k >= 0 and (best < 0 or 4 * k + opposite(side) < best):
-            best = 4 * k + opposite(side)
-    if best < 0:
-        raise ValueError(f"cell {cell} touches no room")
-    return best
-
-
-def _slot(observation: DrakonObservation, effect: int, arrows: int) -> int:
-    """The tile's rank among the distinct kinds of the viewer's hand, turned q quarters."""
-    kind = _KIND[effect][arrows]
-    slot = sorted(set(observation.hand)).index(kind)
-    if slot >= HAND_SLOTS:
-        raise ValueError(f"a hand of {slot + 1} kinds or more: placements name at most {HAND_SLOTS}")
-    return slot * 4 + _QUARTERS[arrows]
+    def slot(self, effect: int, arrows: int) -> int:
+        """The tile's rank among the distinct kinds of the viewer's hand, turned q quarters."""
+        slot = self.kinds[_KIND[effect][arrows]]
+        if slot >= HAND_SLOTS:
+            raise ValueError(f"a hand of {len(self.kinds)} kinds: placements name at most {HAND_SLOTS}")
+        return slot * 4 + _QUARTERS[arrows]
 
 
 def action_index(observation: DrakonObservation, action: int) -> int:
@@ -206,29 +205,29 @@ def action_index(observation: DrakonObservation, action: int) -> int:
     if action < _FIXED:
         return action
     family, a, b, c = A.decode(action)
-    ordinal = _Dungeon.of(observation)
-    rooms = _room_limit_of(observation)
+    d = _Dungeon.of(observation)
+    rooms = d.rooms
     frontier = 4 * rooms
     moves = _QUARTER_PLANES * frontier  # a turn: placements first, then the moves
     if family == A.F_PLACE:
-        at = _slot(observation, a, b) * frontier + _free(ordinal, c)
+        at = d.slot(a, b) * frontier + d.free(c)
     elif family == A.F_MOVE:
-        at = moves + _room(ordinal, a)
+        at = moves + d.room(a)
     elif family == A.F_WIZARD:
-        at = moves + rooms + _room(ordinal, a)
+        at = moves + rooms + d.room(a)
     elif family == A.F_AMAZON:
-        at = moves + 2 * rooms + _room(ordinal, a)
+        at = moves + 2 * rooms + d.room(a)
     elif family in (A.F_PUSH, A.F_MIND):  # a turn's push; Mind control's choice
         first = moves + 3 * rooms if family == A.F_PUSH else 0
-        at = first + a * (rooms + 1) + (rooms if b == CELLS else _room(ordinal, b))
+        at = first + a * (rooms + 1) + (rooms if b == CELLS else d.room(b))
     elif family == A.F_EXCHANGE:
-        at = _slot(observation, a, b) * rooms + _room(ordinal, c)
+        at = d.slot(a, b) * rooms + d.room(c)
     elif family == A.F_RELOCATE:
-        at = _QUARTERS[a] * frontier + _free(ordinal, b)
+        at = _QUARTERS[a] * frontier + d.free(b)
     elif family == A.F_ROTATE:
-        at = (b - 1) * rooms + _room(ordinal, a)
+        at = (b - 1) * rooms + d.room(a)
     elif family in (A.F_HARP, A.F_DESTROY, A.F_DRAKON):
-        at = _room(ordinal, a)
+        at = d.room(a)
     else:
         raise ValueError(f"{action} is no decision of a seat")
     return _FIXED + at
