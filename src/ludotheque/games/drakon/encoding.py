@@ -157,7 +157,7 @@ class _Dungeon:
     each kind of the hand, and R. The last one is kept: an adapter indexes every legal action
     of one observation in a row."""
 
-    __slots__ = ("observation", "ordinal", "kinds", "rooms")
+    __slots__ = ("observation", "ordinal", "kinds", "rooms", "frees")
 
     last: _Dungeon | None = None
 
@@ -167,6 +167,7 @@ class _Dungeon:
         self.kinds = {kind: slot for slot, kind in enumerate(sorted(set(o.hand)))}
         # R from what every seat sees: a tile is a room, in the pile or in a hand
         self.rooms = len(o.rooms) + o.pile + sum(o.hand_sizes)
+        self.frees: dict[int, int] = {}  # free cells met so far: each is named by many placements
 
     @classmethod
     def of(cls, observation: DrakonObservation) -> _Dungeon:
@@ -181,7 +182,9 @@ class _Dungeon:
     def free(self, cell: int) -> int:
         """``4 * k + s``: the first room k (by number) whose side s touches ``cell``; cells of
         different rooms' sides differ, so distinct cells get distinct indices."""
-        best = -1
+        best = self.frees.get(cell, -1)
+        if best >= 0:
+            return best
         for side in range(4):
             other = NEIGHBOUR[4 * cell + side]
             k = self.ordinal.get(other, -1) if other != NO_CELL else -1
@@ -189,6 +192,7 @@ class _Dungeon:
                 best = 4 * k + opposite(side)
         if best < 0:
             raise ValueError(f"cell {cell} touches no room")
+        self.frees[cell] = best
         return best
 
     def slot(self, effect: int, arrows: int) -> int:
