@@ -31,7 +31,7 @@ def test_game_type_and_info_come_from_the_spec(game_id: str) -> None:
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert (kind.min_num_players, kind.max_num_players) == (ours.spec.min_players, ours.spec.max_players)
     assert game.num_distinct_actions() == ours.encoding().action_size(ours.resolve_options({}))
-    assert game.max_game_length() == ours.spec.max_game_length + 1
+    assert game.max_game_length() == ours.max_game_length(ours.resolve_options({})) + 1
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     scores = openspiel.load(game_id, rewards="scores")
     assert (scores.min_utility(), scores.max_utility()) == (ours.spec.min_score, ours.spec.max_score)

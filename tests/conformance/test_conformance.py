@@ -54,13 +54,13 @@ def positions(case: Case) -> Iterator[State]:
     game, options, seed = case
     state = game.new_state(options, seed)
     rng = random.Random(f"conformance:{seed}")
-    for _ in range(game.spec.max_game_length):
+    for _ in range(game.max_game_length(options)):
         yield state
         if state.is_terminal:
             return
         state.apply(choose(state, rng))
     yield state
-    assert state.is_terminal, f"{game.id}: longer than its spec's max_game_length"
+    assert state.is_terminal, f"{game.id}: longer than its max_game_length({options})"
 
 
 def recorded_playout(case: Case) -> tuple[State, list[str]]:
@@ -111,6 +111,7 @@ def test_spec_is_coherent(game: Game) -> None:
 def test_spec_declares_its_bounds(game: Game) -> None:
     spec = game.spec
     assert spec.distinct_actions >= 1 and spec.max_game_length >= 1
+    assert 1 <= game.max_game_length(spec.resolve_options({})) <= spec.max_game_length
     assert math.isfinite(spec.min_score) and math.isfinite(spec.max_score)
     assert spec.min_score <= spec.max_score
     assert isinstance(spec.chance_in_play, bool) and isinstance(spec.hidden_information, bool)

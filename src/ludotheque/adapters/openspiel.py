@@ -115,7 +115,8 @@ class LudothequeSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_players=setup.players,
             min_utility=low,
             max_utility=high,
-            max_game_length=self.game.spec.max_game_length + 1)  # the deal, then the game
+            # the deal, then the game under these options
+            max_game_length=self.game.max_game_length(setup.options) + 1)
         super().__init__(_game_type(self.game), info, params or {})
         self.setup = setup
 

@@ -229,6 +229,12 @@ class Game(ABC):
         """Options completed with defaults and checked (raises OptionsError)."""
         return self.spec.resolve_options(options)
 
+    def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
+        """No game under ``options`` lasts more actions (chance outcomes included), never more
+        than ``spec.max_game_length`` (the bound over every option); a game whose length hangs
+        on an option (a turn or round limit) says so here."""
+        return self.spec.max_game_length
+
     def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options under which this program plays a game recorded under the rules of spec
         ``version`` exactly as they were. A game whose older rules live on as options overrides

@@ -3,10 +3,11 @@ vector built from one seat's observation only, and a dense action index.
 
 The table is a fixed square of CELLS cells (geometry.py), so both are laid out as planes over
 it, as for Go: the observation holds one plane per feature of a cell (a room, its effect, its
-arrows, whose hero, Drakon) then the scalars; an action is a plane (what is done: move, place
-the viewer's i-th tile turned q quarters, push figure f ...) and a cell. Seats are seen from the
-viewer (slot 0; a spectator sees from seat 0). Codes below MOVE (pass, stay, choices of a seat,
-figure, value or kind) keep their index; chance outcomes never reach a seat's index.
+arrows, whose hero, Drakon) then the scalars. Seats are seen from the viewer (slot 0; a
+spectator sees from seat 0). An action names rooms by their rank in the dungeon and free cells
+by the side of a room they touch, not by cell: 7,819 indices with the standard box instead of
+one plane of cells per kind of action (175,541); decisions of different kinds share indices,
+each decision's legal actions get distinct ones. Chance outcomes never reach a seat's index.
 """
 
 from __future__ import annotations
@@ -15,30 +16,37 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from . import actions as A
-from .components import EFFECTS, FIGURES, NUM_KINDS, kind_of
-from .geometry import CELLS, NO_CELL, orientations, pattern_of
+from .components import EFFECTS, FIGURES, NUM_KINDS, components, kind_of
+from .geometry import CELLS, NEIGHBOUR, NO_CELL, opposite, orientations, pattern_of
 from .observe import DrakonObservation
 from .steps import NAMES
 
 MAX_PLAYERS: Final = 6
-#: Tiles a hand may name in a placement: hands hold one to three tiles in play (five seen at
-#: most with the Dwarf's draws); a larger hand raises.
+#: Distinct kinds a placement or exchange may name from the hand (five seen at most in
+#: simulation, with the Map room's and the Barbarian's takes); more raises.
 HAND_SLOTS: Final = 6
 NUM_FIGURES: Final = len(FIGURES)
 
-# -- actions: the fixed codes, the twelve "cannot move" choices, then planes of CELLS ----------
-_STAYS: Final = A.MOVE  # MIND, then PUSH, of each figure that cannot move
-_PLANES: Final = _STAYS + 2 * NUM_FIGURES
-_CELL_PLANES: Final = {A.F_MOVE: 0, A.F_HARP: 1, A.F_DESTROY: 2, A.F_DRAKON: 3, A.F_AMAZON: 4,
-                       A.F_WIZARD: 5}
-_ROTATE: Final = 6  # + quarters - 1
-_MIND: Final = 9  # + figure
-_PUSH: Final = _MIND + NUM_FIGURES  # + figure
-_RELOCATE: Final = _PUSH + NUM_FIGURES  # + quarters from the pattern's canonical arrows
-_PLACE: Final = _RELOCATE + 4  # + hand slot * 4 + quarters
-_EXCHANGE: Final = _PLACE + HAND_SLOTS * 4
-PLANES: Final = _EXCHANGE + HAND_SLOTS * 4
-ACTIONS: Final = _PLANES + PLANES * CELLS
+# -- actions: the seat's fixed codes, then one region shared by the decisions -----------------
+#: Codes below this (pass, stay, a seat, a figure, a value or a kind chosen) keep their index.
+_FIXED: Final = A.DISCARD + NUM_KINDS
+#: Rooms and free cells are named relative to the dungeon, not by their cell: room *k* is the
+#: k-th room of the viewer's observation (sorted by cell), a free cell is "side s of room k"
+#: for the first such (k, s). Each decision kind has its own families (a turn: place, move,
+#: the heroes' abilities; a choice: one family), so they share one region at ``_FIXED``.
+_QUARTER_PLANES: Final = HAND_SLOTS * 4  # the hand's i-th kind turned q quarters
+
+
+def _room_limit(options: Mapping[str, Any] | None) -> int:
+    """Rooms the dungeon can hold: every tile of the box and Start."""
+    return components((options or {}).get("components")).tile_count
+
+
+def _region(rooms: int) -> int:
+    frontier = 4 * rooms
+    turn = _QUARTER_PLANES * frontier + 3 * rooms + NUM_FIGURES * (rooms + 1)
+    return max(turn, _QUARTER_PLANES * rooms, 4 * frontier, 3 * rooms, NUM_FIGURES * (rooms + 1))
+
 
 # -- the observation: planes of CELLS, then scalars ---------------------------------------------
 _ROOM: Final = 0  # a room lies there
@@ -66,7 +74,7 @@ def observation_size(options: Mapping[str, Any] | None = None) -> int:
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:
-    return ACTIONS
+    return _FIXED + _region(_room_limit(options))
 
 
 def encode(observation: DrakonObservation) -> list[float]:
@@ -144,33 +152,86 @@ _QUARTERS: Final = [orientations(pattern_of(arrows)).index(arrows) for arrows in
 _KIND: Final = [[kind_of(effect, arrows) for arrows in range(16)] for effect in range(len(EFFECTS))]
 
 
-def _slot(observation: DrakonObservation, effect: int, arrows: int) -> int:
-    slot = observation.hand.index(_KIND[effect][arrows])  # hands are sorted: the first tile
-    if slot >= HAND_SLOTS:
-        raise ValueError(f"a hand of {len(observation.hand)} tiles: placements name at most {HAND_SLOTS}")
-    return slot
+class _Dungeon:
+    """What indexing reads from one observation: its rooms numbered 0.. by cell, the rank of
+    each kind of the hand, and R. The last one is kept: an adapter indexes every legal action
+    of one observation in a row."""
+
+    __slots__ = ("observation", "ordinal", "kinds", "rooms", "frees")
+
+    last: _Dungeon | None = None
+
+    def __init__(self, o: DrakonObservation) -> None:
+        self.observation = o  # held, so its identity is not reused
+        self.ordinal = {cell: k for k, (cell, _) in enumerate(o.rooms)}
+        self.kinds = {kind: slot for slot, kind in enumerate(sorted(set(o.hand)))}
+        # R from what every seat sees: a tile is a room, in the pile or in a hand
+        self.rooms = len(o.rooms) + o.pile + sum(o.hand_sizes)
+        self.frees: dict[int, int] = {}  # free cells met so far: each is named by many placements
+
+    @classmethod
+    def of(cls, observation: DrakonObservation) -> _Dungeon:
+        last = cls.last
+        if last is None or last.observation is not observation:
+            last = cls.last = cls(observation)
+        return last
+
+    def room(self, cell: int) -> int:
+        return self.ordinal[cell]
+
+    def free(self, cell: int) -> int:
+        """``4 * k + s``: the first room k (by number) whose side s touches ``cell``; cells of
+        different rooms' sides differ, so distinct cells get distinct indices."""
+        best = self.frees.get(cell, -1)
+        if best >= 0:
+            return best
+        for side in range(4):
+            other = NEIGHBOUR[4 * cell + side]
+            k = self.ordinal.get(other, -1) if other != NO_CELL else -1
+            if k >= 0 and (best < 0 or 4 * k + opposite(side) < best):
+                best = 4 * k + opposite(side)
+        if best < 0:
+            raise ValueError(f"cell {cell} touches no room")
+        self.frees[cell] = best
+        return best
+
+    def slot(self, effect: int, arrows: int) -> int:
+        """The tile's rank among the distinct kinds of the viewer's hand, turned q quarters."""
+        slot = self.kinds[_KIND[effect][arrows]]
+        if slot >= HAND_SLOTS:
+            raise ValueError(f"a hand of {len(self.kinds)} kinds: placements name at most {HAND_SLOTS}")
+        return slot * 4 + _QUARTERS[arrows]
 
 
 def action_index(observation: DrakonObservation, action: int) -> int:
-    """The dense index of ``action``, legal for the viewer (the seat to act)."""
-    if action < A.MOVE:
+    """The dense index of ``action``, legal for the viewer (the seat to act); docs/rules/drakon.md
+    lists the region's layout per decision."""
+    if action < _FIXED:
         return action
     family, a, b, c = A.decode(action)
-    if family in _CELL_PLANES:
-        plane, cell = _CELL_PLANES[family], a
-    elif family == A.F_ROTATE:
-        plane, cell = _ROTATE + b - 1, a
-    elif family in (A.F_MIND, A.F_PUSH):
-        first = _MIND if family == A.F_MIND else _PUSH
-        if b == CELLS:  # the figure cannot move
-            return _STAYS + (0 if family == A.F_MIND else NUM_FIGURES) + a
-        plane, cell = first + a, b
+    d = _Dungeon.of(observation)
+    rooms = d.rooms
+    frontier = 4 * rooms
+    moves = _QUARTER_PLANES * frontier  # a turn: placements first, then the moves
+    if family == A.F_PLACE:
+        at = d.slot(a, b) * frontier + d.free(c)
+    elif family == A.F_MOVE:
+        at = moves + d.room(a)
+    elif family == A.F_WIZARD:
+        at = moves + rooms + d.room(a)
+    elif family == A.F_AMAZON:
+        at = moves + 2 * rooms + d.room(a)
+    elif family in (A.F_PUSH, A.F_MIND):  # a turn's push; Mind control's choice
+        first = moves + 3 * rooms if family == A.F_PUSH else 0
+        at = first + a * (rooms + 1) + (rooms if b == CELLS else d.room(b))
+    elif family == A.F_EXCHANGE:
+        at = d.slot(a, b) * rooms + d.room(c)
     elif family == A.F_RELOCATE:
-        plane, cell = _RELOCATE + _QUARTERS[a], b
-    elif family in (A.F_PLACE, A.F_EXCHANGE):
-        first = _PLACE if family == A.F_PLACE else _EXCHANGE
-        plane, cell = first + _slot(observation, a, b) * 4 + _QUARTERS[b], c
+        at = _QUARTERS[a] * frontier + d.free(b)
+    elif family == A.F_ROTATE:
+        at = (b - 1) * rooms + d.room(a)
+    elif family in (A.F_HARP, A.F_DESTROY, A.F_DRAKON):
+        at = d.room(a)
     else:
         raise ValueError(f"{action} is no decision of a seat")
-    return _PLANES + plane * CELLS + cell
-
+    return _FIXED + at

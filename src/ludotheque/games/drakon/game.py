@@ -29,9 +29,12 @@ from .position import DrakonPosition
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_TURN_LIMIT = 2000
-#: Every turn is at most MAX_TURN_STEPS + 1 actions (the guard in rules), and there are at most
-#: MAX_TURN_LIMIT turns.
-MAX_GAME_LENGTH = MAX_TURN_LIMIT * (rules.MAX_TURN_STEPS + 2)
+#: Actions of one turn, chance draws included (docs/rules/drakon.md, "How long a game lasts"):
+#: the rules do not bound a turn (two Mind control rooms can send heroes to and fro), the
+#: software cuts it after the action that passes MAX_TURN_STEPS.
+TURN_BOUND = rules.MAX_TURN_STEPS + 1
+#: Under every option: the longest turn limit.
+MAX_GAME_LENGTH = MAX_TURN_LIMIT * TURN_BOUND
 
 
 def turn_limit(value: Any) -> int:
@@ -121,6 +124,10 @@ class DrakonGame(Game):
         except ComponentsError as exc:
             raise OptionsError(str(exc)) from None
         return resolved
+
+    def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
+        """``turn_limit`` turns of at most TURN_BOUND actions (80,400 by default)."""
+        return int(self.resolve_options(options)["turn_limit"]) * TURN_BOUND
 
     def _empty_state(self, resolved: dict[str, Any]) -> DrakonPosition:
         return DrakonPosition(self, resolved, components(resolved["components"]))

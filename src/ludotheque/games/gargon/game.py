@@ -15,14 +15,22 @@ from .actions import MAX_ACTION
 from .components import COMPONENTS, DECK_SIZE, NUM_COLOURS, NUM_VALUES
 from .position import GargonPosition
 
-#: The longest game, bounded action by action: every card enters a hand once (dealt or drawn),
-#: so at most DECK_SIZE plays, and the piles' cards are drawn once each (at most as many draws,
-#: and as many stops, each ending a pass that drew); each round begins with a play, so at most
-#: DECK_SIZE rounds with MAX_PLAYERS - 1 passes each; each battle takes at least one card out of
-#: play, so at most DECK_SIZE battles.
+#: The longest game, bounded action by action (docs/rules/gargon.md, "How long a game lasts"):
+#: every card enters a hand once (dealt or drawn), so at most DECK_SIZE plays, and the piles'
+#: cards are drawn once each (at most as many draws, and as many stops, each ending a pass that
+#: drew); each round begins with a play, so at most DECK_SIZE rounds with players - 1 passes
+#: each; each battle takes at least one card out of play, so at most DECK_SIZE battles.
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
-_PILE_CARDS = DECK_SIZE - MIN_PLAYERS * COMPONENTS.hand_size
-MAX_GAME_LENGTH = DECK_SIZE + 2 * _PILE_CARDS + DECK_SIZE * (MAX_PLAYERS - 1) + DECK_SIZE
+
+
+def game_length_bound(players: int, pile_cards: int = DECK_SIZE) -> int:
+    """That bound for ``players`` seats whose piles hold ``pile_cards``: a deal leaves
+    DECK_SIZE - 10 * players to them, an explicit set-up up to every card."""
+    return DECK_SIZE + 2 * pile_cards + DECK_SIZE * (players - 1) + DECK_SIZE
+
+
+#: Under every option and set-up: five players, every card in the piles (816).
+MAX_GAME_LENGTH = game_length_bound(MAX_PLAYERS)
 #: A seat winning every card: the majority of each colour, and 5 amulets (the most a card may
 #: carry) on each of 1..12, four times over with both 0s.
 MAX_SCORE = NUM_COLOURS * (COMPONENTS.majority_bonus
@@ -87,6 +95,11 @@ def amulet_table(overrides: Mapping[str, int] | None) -> tuple[int, ...]:
 
 class GargonGame(Game):
     spec = SPEC
+
+    def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
+        """612, 714 or 816 actions for 3, 4 or 5 players (set-ups included; a deal's piles
+        leave 552, 634 or 716)."""
+        return game_length_bound(int(self.resolve_options(options)["players"]))
 
     def _empty_state(self, resolved: dict[str, Any]) -> GargonPosition:
         return GargonPosition(self, resolved, amulet_table(resolved["amulets"]))

@@ -18,6 +18,7 @@ from .components import (
     DEFAULT_DECK,
     HAND_LIMIT,
     MAX_PAIRS,
+    REPLAY,
     load_deck,
     register_deck,
 )
@@ -31,11 +32,18 @@ DEFAULT_MAX_ROUNDS = 200
 #: and 3 draws, a scrap), powers of at most four pairings (2 draws, 2 drops, a take, its chance
 #: and a drop each), and a chain laid again card by card.
 ACTION_BOUND = 2 + 8 + 2 * (2 + 7 + 4 * 7) + DECK_SIZE
-#: Actions in one round: draws (river and hands, 16), one action per seat and one per Replay
-#: (a card's Replay gives a seat at most one a round), eliminations.
-ROUND_BOUND = 16 + (MAX_PLAYERS + DECK_SIZE * MAX_PLAYERS) * ACTION_BOUND + MAX_PLAYERS
-#: Under every finite round cap; ``max_rounds=0`` has no bound (003 ends only by a call).
-MAX_GAME_LENGTH = MAX_ROUNDS * ROUND_BOUND
+
+
+def round_bound(players: int, replays: int) -> int:
+    """Actions in one round: the round's draws (the river up to a card a seat, the hands up to
+    HAND_LIMIT), one action per seat and one per Replay action (``replays`` a round at most),
+    eliminations (one river discard each)."""
+    return (1 + HAND_LIMIT) * players + (players + replays) * ACTION_BOUND + players
+
+
+#: Under every finite round cap: any deck's 52 cards all showing Replay, for every seat;
+#: ``max_rounds=0`` has no bound (003 ends only by a call).
+MAX_GAME_LENGTH = MAX_ROUNDS * round_bound(MAX_PLAYERS, DECK_SIZE * MAX_PLAYERS)
 
 
 def deck_name(value: Any) -> str:
@@ -106,6 +114,20 @@ class KagounGame(Game):
             raise OptionsError(f"max_rounds must be 0 (no cap) to {MAX_ROUNDS}; "
                                f"got {resolved['max_rounds']}", "max_rounds")
         return resolved
+
+    def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
+        """``max_rounds`` rounds, each bounded by ``round_bound``: a seat's Replay actions in a
+        round are one per Replay card of the deck (``replay_limit=card``) or one (``seat``);
+        docs/rules/kagoun.md, "How long a game lasts". ``max_rounds=0`` has no bound: the spec's
+        cap is returned, and a game may outlast it."""
+        resolved = self.resolve_options(options)
+        rounds, players = resolved["max_rounds"], resolved["players"]
+        if not rounds:
+            return self.spec.max_game_length
+        per_seat = 1
+        if resolved["replay_limit"] == "card":
+            per_seat = sum(1 for power in load_deck(resolved["deck"]).power if power == REPLAY)
+        return int(rounds) * round_bound(players, players * per_seat)
 
     def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Version 1 lives on as options: the program laid the chain again (``ends`` unless
