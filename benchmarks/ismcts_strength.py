@@ -3,7 +3,7 @@ heuristic in the others; its share of the wins with a 95% interval (Wilson), aga
 share, and the search's iterations per second. Figures only; never fails.
 
     .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1 | --iterations 200]
-        [--jobs 2] [--only kagoun] [--rollouts game|random]
+        [--jobs 2] [--only kagoun] [--rollouts game|random|par]
 
 An iteration budget (``--iterations``) gives figures that do not depend on the machine's load.
 """
@@ -38,7 +38,8 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
     me = index % players
     bots = [make_bot(game_id, "heuristic", bot_seed(1000 + index, s)) for s in range(players)]
     search = IsmctsBot(bot_seed(1000 + index, me), iterations, seconds=seconds, rollouts=rollouts)
-    bots[me] = search
+    if rollouts != "par":  # "par": the heuristic keeps the seat (what the deals give it)
+        bots[me] = search
     for seat, bot in enumerate(bots):
         bot.reset(game, state.options, seat)
     chance = random.Random(index)
@@ -74,8 +75,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="playouts a move (instead of --seconds)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default=None, help="one game")
-    parser.add_argument("--rollouts", default="game", choices=("game", "random"),
-                        help="the game's playout move where it has one, or random moves")
+    parser.add_argument("--rollouts", default="game", choices=("game", "random", "par"),
+                        help="the game's playout move where it has one, or random moves; par: "
+                             "no search, the heuristic in the seat too (the share the same deals give it)")
     args = parser.parse_args()
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
     print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts) against the heuristic, "
