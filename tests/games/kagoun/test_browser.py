@@ -120,6 +120,7 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
         assert page.locator("#board .k-card .k-big").count() > 0  # large half-symbols
         assert page.locator("#board .k-back").count() > 0  # the other hand and the pile: card backs
     turns = dict.fromkeys(pages, 0)
+    crossed = dict.fromkeys(pages, 0)  # moves marked (✗) met in the moves list
     kinds: dict[str, set[str]] = {lang: set() for lang in pages}
     playing = set(pages)
     forced_seen: dict[str, tuple[int, float]] = {}  # a one-choice decision: its version, since when
@@ -146,6 +147,10 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
             action = choose(view, turns[lang])
             kinds[lang].add(action.split()[0])
             assert unnamed_buttons(page) == 0
+            titles = page.eval_on_selector_all(  # the moves list says what (✗) means
+                "#moves .move", "els => els.filter(e => e.textContent.includes('(✗)')).map(e => e.title)")
+            assert all("✗" in title and len(title) > 40 for title in titles), titles
+            crossed[lang] += len(titles)
             if lang == "fr" and turns[lang] % 10 == 0:
                 assert english_words(page) == []
             before = int(page.evaluate("document.body.dataset.version"))
@@ -160,6 +165,7 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
     for lang, page in pages.items():
         assert page.evaluate("window.panelClicks || 0") == 0
         assert kinds[lang] & {"capture", "steal"}, kinds[lang]
+        assert crossed[lang] > 0
         assert page.locator("#end").is_visible()
     assert english_words(pages["fr"]) == []
 

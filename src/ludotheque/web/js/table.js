@@ -65,6 +65,7 @@ function renderMoves() {
   }
   box.replaceChildren(...legal.map((entry) => el("button", {
     type: "button", class: "move", "data-action": entry.action,
+    title: mod && mod.moveTitle ? mod.moveTitle(entry, t) : null, // what a game's marks mean
   }, richText(mod, entry.label || entry.action))));
 }
 

@@ -184,6 +184,11 @@ function announcedWords(view, action) {
 }
 
 /** view.legal sorted by what each action is. */
+/** The moves list's tooltip: what "(✗)" on a pairing means. */
+export function moveTitle(entry, t) {
+  return (entry.label || "").includes("(✗)") ? t("k_legend_marks") : null;
+}
+
 export function parseLegal(legal) {
   const out = { pairings: [], chains: [], scraps: [], drops: [], takes: [], clears: [], words: new Set() };
   for (const { action } of legal) {
