@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core import CHANCE
-from ludotheque.core.game import sample_chance
 from ludotheque.games.drakon import GAME
 from ludotheque.games.drakon.game import MAX_GAME_LENGTH, TURN_BOUND
 from ludotheque.games.drakon.rules import MAX_TURN_STEPS
 
+from ..lengths import count_actions
 from .test_properties import IDS, VARIANTS
 
 
@@ -24,13 +23,7 @@ def test_random_games_keep_within_the_bound_of_their_options(options: dict[str, 
         bound = GAME.max_game_length(opts)
         assert bound == limit * TURN_BOUND <= MAX_GAME_LENGTH == GAME.spec.max_game_length
         state = GAME.new_state(opts, seed)
-        rng = random.Random(seed)
-        actions, per_turn = 0, {}
-        while not state.is_terminal:
-            turn = state.turns
-            state.apply(sample_chance(state, rng) if state.to_act == CHANCE else state.sample_action(rng))
-            actions += 1
-            per_turn[turn] = per_turn.get(turn, 0) + 1
+        actions, per_turn = count_actions(state, random.Random(seed), lambda s: int(s.turns))
         assert state.turns <= limit
         assert max(per_turn.values()) <= TURN_BOUND
         assert actions <= bound

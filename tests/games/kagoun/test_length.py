@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from ludotheque.core.game import CHANCE, sample_chance
 from ludotheque.games.kagoun import GAME
 from ludotheque.games.kagoun.game import MAX_GAME_LENGTH, round_bound
+
+from ..lengths import count_actions
 
 READINGS: list[dict[str, Any]] = [
     {"players": 2}, {"players": 3}, {"players": 4},
@@ -31,13 +32,7 @@ def test_random_games_keep_within_the_bound_of_their_options(options: dict[str, 
         per_seat = 1 if options.get("replay_limit") == "seat" else 5  # the deck's Replay cards
         assert bound == rounds * round_bound(options["players"], options["players"] * per_seat)
         state = GAME.new_state(opts, seed)
-        rng = random.Random(seed)
-        actions, per_round = 0, {}
-        while not state.is_terminal:
-            at = state.round
-            state.apply(sample_chance(state, rng) if state.to_act == CHANCE else state.sample_action(rng))
-            actions += 1
-            per_round[at] = per_round.get(at, 0) + 1
+        actions, per_round = count_actions(state, random.Random(seed), lambda s: int(s.round))
         assert state.round <= rounds
         assert max(per_round.values()) <= round_bound(options["players"], options["players"] * per_seat)
         assert actions <= bound
