@@ -16,10 +16,11 @@ Cowling, Powley and Whitehouse (2012):
   progressively: a node visited n times has at most ``ceil(widening * sqrt(n + 1))`` children,
   new ones drawn at random among the actions not tried yet;
 - what a game tells a search (``Game.search_knowledge``: the ``search`` module of its folder)
-  narrows the tree to the actions worth a look (``worth_searching``) and plays the playouts
-  (``rollout``): Kagoun's never calls under 10 points nor lays an invalid pairing. Without it,
-  every legal action is searched and playouts are uniformly random; chance always comes with
-  its probabilities;
+  narrows the tree to the actions worth a look (``worth_searching``: the heuristic's best few in
+  Gargon and Drakon, Kagoun's sensible ones), plays the playouts (``rollout``: the heuristic's
+  moves), and may cut them short after ``PLAYOUT_MOVES`` to judge the position (``evaluate``:
+  Drakon's gold). Without it, every legal action is searched and playouts are uniformly random
+  to the end; chance always comes with its probabilities;
 - a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
   mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
 
