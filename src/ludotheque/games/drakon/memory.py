@@ -23,6 +23,7 @@ Coins are counted per stock (purses, then the treasure, then the coins out), thr
 
 from __future__ import annotations
 
+from ...core.memory import after_random_take, without_one
 from .state import DrakonState
 
 UNKNOWN = -1  # a tile under the pile the seat did not see
@@ -65,23 +66,14 @@ def coin_seen_going(state: DrakonState, purse: int, stock: int, value: int) -> N
 
 def tile_taken(state: DrakonState, taker: int, victim: int, tile: int) -> None:
     """``taker`` took ``tile`` at random from ``victim``'s hand (the Map room)."""
-    memory: list[tuple[tuple[int, int], ...]] = []
-    for seat, facts in enumerate(state.tile_memory):
-        if seat == victim:
-            facts = (*facts, (taker, tile))
-        elif seat == taker:  # it saw the tile: the victim still holds the others it knew
-            facts = _without(facts, victim, tile)
-        elif any(holder == victim for holder, _ in facts):  # any of them may have gone
-            facts = tuple([f for f in facts if f[0] != victim])
-        memory.append(facts)
-    state.tile_memory = tuple(memory)
+    state.tile_memory = after_random_take(state.tile_memory, taker, victim, tile)
 
 
 def tile_left_hand(state: DrakonState, seat: int, kind: int) -> None:
     """A tile of ``kind`` left ``seat``'s hand before everyone's eyes (laid, exchanged)."""
     for facts in state.tile_memory:  # laid every turn: a loop that stops early, nothing built
         if (seat, kind) in facts:
-            state.tile_memory = tuple(_without(each, seat, kind) for each in state.tile_memory)
+            state.tile_memory = tuple(without_one(each, seat, kind) for each in state.tile_memory)
             return
 
 
@@ -105,11 +97,3 @@ def under_pile(state: DrakonState, kind: int, seen_by: int) -> None:
     below = len(state.pile) - 1
     state.pile_memory = tuple((kind if seen_by < 0 or seen_by == s else UNKNOWN,) + facts[:below]
                               for s, facts in enumerate(state.pile_memory))
-
-
-def _without(facts: tuple[tuple[int, int], ...], holder: int, kind: int) -> tuple[tuple[int, int], ...]:
-    """``facts`` less one ``(holder, kind)``."""
-    out = list(facts)
-    if (holder, kind) in out:
-        out.remove((holder, kind))
-    return tuple(out)

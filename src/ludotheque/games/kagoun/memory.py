@@ -17,21 +17,13 @@ Memory is kept as values that are replaced, never changed in place, so that a co
 
 from __future__ import annotations
 
+from ...core.memory import after_random_take
 from .state import KagounState
 
 
 def taken(state: KagounState, taker: int, victim: int, card: int) -> None:
     """``taker`` took ``card`` at random from ``victim``'s hand."""
-    known: list[tuple[tuple[int, int], ...]] = []
-    for seat, facts in enumerate(state.known):
-        if seat == victim:
-            facts = (*facts, (taker, card))
-        elif seat == taker:  # it saw the card: the victim still holds its other known cards
-            facts = tuple([f for f in facts if f != (victim, card)])
-        elif any(holder == victim for holder, _ in facts):  # any of them may have gone
-            facts = tuple([f for f in facts if f[0] != victim])
-        known.append(facts)
-    state.known = tuple(known)
+    state.known = after_random_take(state.known, taker, victim, card)
 
 
 def reshuffled(state: KagounState, cards: list[int]) -> None:
