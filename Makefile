@@ -17,11 +17,11 @@ HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,research]'
+	$(PY) -m pip install -q -e '.[test,research,learn,report,ray]'
 	touch $(STAMP)
 
 $(BENCH): $(STAMP)
-	$(PY) -m pip install -q -e '.[test,research,bench]'
+	$(PY) -m pip install -q -e '.[test,research,learn,report,ray,bench]'
 	touch $(BENCH)
 
 $(HOT_LIST): FORCE | $(STAMP)
