@@ -56,6 +56,9 @@ def test_a_finished_game_is_analysed_on_its_replay_page(chromium: Any, open_page
     third.click()
     page.wait_for_function(f"document.body.dataset.step === '{third.get_attribute('data-step')}'")
     assert "current" in (third.get_attribute("class") or "")
+    # the row is numbered as the replay numbers the position it goes to (the decision's)
+    number = third.locator("td").first.inner_text().strip()
+    assert page.inner_text("#step").split("/")[0].split()[-1] == number
 
     again = open_page(chromium, 1366, 900, locale="fr-FR")
     again.add_init_script(RECORD_STATES)

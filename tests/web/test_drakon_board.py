@@ -184,7 +184,15 @@ PROBE = """async (view) => {
   });
   const board = mod.createBoard(root, { t: i18n.t, act: () => true, notify: () => {}, interactive: true });
   board.update(view);
+  window.probeBoard = board;
 }"""
+
+
+def hint_targets(page: Any, action: str) -> list[str]:
+    """What the board marks for a hinted ``action`` that no element sends in one click: each
+    marked element's id, data-key or data-kind."""
+    return list(page.evaluate("""(action) => window.probeBoard.hintTargets(action)
+      .map((e) => e.id || e.dataset.key || e.dataset.kind || '')""", action))
 
 
 def view_of(setup: dict[str, Any], played: list[str], options: dict[str, Any] | None = None,
@@ -298,6 +306,26 @@ def test_the_moving_room_goes_to_a_clicked_spot_or_stays(probe: Any) -> None:
     probe.locator(".d-spot").first.click()
     probe.click('.d-controls button[data-move="stay"]')
     assert sent(probe)[0] in spots and sent(probe)[1] == "stay"
+
+
+def test_a_hinted_relocation_the_tile_does_not_show_yet_marks_the_turn_button(probe: Any) -> None:
+    setup = {"rooms": [START, "moving 1,0 N"], "hands": [["find N"], ["lose NE"]]}
+    legal = show(probe, view_of(setup, ["move 1,0"]))
+    spots = set(probe.locator(".d-spot").evaluate_all("els => els.map(e => e.dataset.move)"))
+    elsewhere = sorted(a for a in legal if a.startswith("relocate ") and a not in spots)
+    assert elsewhere, "every relocation shows at once: nothing to turn"
+    assert hint_targets(probe, elsewhere[0]) == ["d-turn"]
+
+
+def test_a_hinted_ability_marks_the_ability_button_then_the_hero_to_push(probe: Any) -> None:
+    amazon = {"rooms": [START, "room 1,0 N", "find 1,1 N"], "hands": [[], ["lose NE"]],
+              "figures": ["amazon", "knight"]}
+    legal = show(probe, view_of(amazon, ["move 1,0"], {"heroes": True}))
+    assert "amazon 1,1" in legal
+    assert hint_targets(probe, "amazon 1,1") == ["btn:ability"]  # not armed: the ⚡ first
+    probe.click(".d-ability")
+    assert hint_targets(probe, "amazon 1,1") == []  # armed: the room itself sends it
+    assert probe.locator('[data-move="amazon 1,1"]').count() == 1
 
 
 def test_mind_control_picks_a_hero_then_its_room(probe: Any) -> None:

@@ -17,14 +17,14 @@ addStrings({
     an_failed: "The analysis stopped; try again.",
     an_none: "This seat had no choice to make in this game.",
     an_intro: "The search replays each decision from what this seat knew then (never the others' hidden cards).",
-    an_move: "Move",
+    an_move: "Step",
     an_chance: "Win chance",
     an_played: "Played",
     an_best: "Search prefers",
     an_cost: "Cost",
     an_same: "the same",
     an_plot: "Win chance of {name} along the game",
-    an_go: "Go to move {k}",
+    an_go: "Go to step {k}, where this move was chosen",
     an_legend: "Marks: ?! inaccuracy (costs {inaccuracy} or more of the win chance) · ? mistake ({mistake}) · ?? blunder ({blunder})",
     an_mark_inaccuracy: "inaccuracy",
     an_mark_mistake: "mistake",
@@ -46,7 +46,7 @@ addStrings({
     an_cost: "Coût",
     an_same: "le même",
     an_plot: "Chance de gagner de {name} au fil de la partie",
-    an_go: "Aller au coup {k}",
+    an_go: "Aller au coup {k}, où ce choix a été fait",
     an_legend: "Marques : ?! imprécision (coûte {inaccuracy} ou plus de la chance de gagner) · ? erreur ({mistake}) · ?? gaffe ({blunder})",
     an_mark_inaccuracy: "imprécision",
     an_mark_mistake: "erreur",
@@ -174,8 +174,8 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
     const head = el("tr", {}, ...["an_move", "an_chance", "an_played", "an_best", "an_cost"].map((key) => el("th", { scope: "col" }, t(key))), el("th", { scope: "col" }, ""));
     const body = moves.map((m) => {
       const row = el("tr", { class: `analysis-row ${m.mark ? `mark-${m.mark}` : ""}`, "data-step": String(m.step), tabindex: "0",
-        title: t("an_go", { k: m.step + 1 }) },
-      el("td", {}, String(m.step + 1)),
+        title: t("an_go", { k: m.step }) },
+      el("td", {}, String(m.step)),
       el("td", {}, percent(m.chance)),
       el("td", {}, m.played_label),
       el("td", {}, m.best === m.played ? el("span", { class: "muted" }, t("an_same")) : m.best_label),
@@ -207,7 +207,7 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
     moves.forEach((m, i) => {
       if (!m.mark) return;
       const dot = svg("circle", { class: `mark-${m.mark}`, cx: x(i).toFixed(1), cy: y(m.chance).toFixed(1), r: 4, "data-step": m.step },
-        svg("title", {}, `${t("an_move")} ${m.step + 1} · ${SYMBOLS[m.mark]} ${t(`an_mark_${m.mark}`)} · −${percent(m.loss)}`));
+        svg("title", {}, `${t("an_move")} ${m.step} · ${SYMBOLS[m.mark]} ${t(`an_mark_${m.mark}`)} · −${percent(m.loss)}`));
       dot.addEventListener("click", () => go(m.step));
       picture.append(dot);
     });

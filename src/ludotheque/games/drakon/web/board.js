@@ -13,7 +13,7 @@
 
 import { el } from "/static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
-import { cellKey, maskOf, maskText, orientations, parseCell, readLegal } from "./legal.js";
+import { ABILITY_VERBS, cellKey, maskOf, maskText, orientations, parseCell, readLegal } from "./legal.js";
 import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
 import { rules } from "./rules.js";
 import { TravelKeys } from "./travel.js";
@@ -691,6 +691,13 @@ export function createBoard(root, ui) {
       if (verb === "place" || verb === "exchange") return [...root.querySelectorAll(".d-tile[data-kind]")].filter((node) => node.dataset.kind.split(" ")[0] === what);
       if (verb === "rotate") return [...root.querySelectorAll(`.d-room[data-cell="${CSS.escape(what)}"]`)];
       if (verb === "mind") return [...root.querySelectorAll(`.hero[data-figure="${CSS.escape(what)}"]`)];
+      // the moving room lies another way round than the hinted one (else its spot sends it)
+      if (verb === "relocate") return [...root.querySelectorAll("#d-turn")];
+      // an ability: the ⚡ button until it is armed, then the hero to push
+      if (ABILITY_VERBS.has(verb)) {
+        if (!view || !isArmed(view.observation)) return [...root.querySelectorAll('[data-key="btn:ability"]')];
+        if (verb === "push") return [...root.querySelectorAll(`[data-key="push:${CSS.escape(what)}"]`)];
+      }
       return [];
     },
     update(next) {

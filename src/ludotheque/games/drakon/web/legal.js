@@ -34,6 +34,9 @@ export function orientations(mask) {
 export const cellKey = (x, y) => `${x},${y}`;
 export const parseCell = (text) => text.split(",").map(Number);
 
+/** The verbs of the Heroes! abilities (offered once the player arms the ⚡ button). */
+export const ABILITY_VERBS = new Set(["dwarf", "amazon", "wizard", "push", "thief", "swap"]);
+
 const push = (map, key, value) => map.set(key, [...(map.get(key) || []), value]);
 
 /** The legal actions of the view, sorted by what they ask for. The Heroes! abilities are kept
@@ -62,7 +65,7 @@ export function readLegal(legal) {
     else if (verb === "thief") out.ability.thief.push({ action, figure: w[1] });
     else if (verb === "swap") out.ability.swap.push({ action, value: Number(w[1]) });
     else continue;
-    if (["dwarf", "amazon", "wizard", "push", "thief", "swap"].includes(verb)) out.ability.any = true;
+    if (ABILITY_VERBS.has(verb)) out.ability.any = true;
   }
   return out;
 }
