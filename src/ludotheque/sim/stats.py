@@ -23,7 +23,10 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     rate, spread = successes / trials, z * z / trials
     centre = (rate + spread / 2) / (1 + spread)
     half = z / (1 + spread) * math.sqrt(max(rate * (1 - rate), 0.0) / trials + spread / (4 * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at none or all successes the bound is exactly 0 or 1 (in exact arithmetic; not in floats)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)
