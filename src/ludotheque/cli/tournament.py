@@ -115,5 +115,5 @@ def _print_plan(name: str, laid: tour.Plan, asked: int, seed: int, jobs: int, la
     shown = [", ".join(bot_word(b, lang) for b in lineup) for lineup in laid.lineups[:SHOWN_LINEUPS]]
     more = len(laid.lineups) - SHOWN_LINEUPS
     print(word("lineups", lang), " · ".join(shown) + (f" · … (+{more})" if more > 0 else ""))
-    print(word("even", lang, share=percent(laid.even_share, lang)), flush=True)
+    print(word("even", lang, share=percent(laid.even_share, lang)) + "\n", flush=True)
 
