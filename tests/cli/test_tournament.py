@@ -3,8 +3,10 @@ headings; bad input refused with a message."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,7 +125,33 @@ def test_bad_input_is_refused_with_a_message(args: list[str], message: str) -> N
 def test_french_errors_and_a_missing_bot_list() -> None:
     code, _, err = tournament("gargon", "--bots", "heuristic,random", "--games", "0", "--lang", "fr")
     assert code == 1 and "erreur :" in err and "--games doit valoir au moins 1" in err
+    code, _, err = tournament("gargon", "--bots", "heuristic,random,heuristic", "--lang", "fr")
+    assert code == 1 and "heuristique donné plus d'une fois" in err
+    code, _, err = tournament("gargon", "--bots", "random", "--lang", "fr")
+    assert code == 1 and "au moins deux robots différents" in err
     code, _, err = tournament("gargon")
     assert code == 2 and "--bots" in err  # argparse: the list is required
     code, _, err = tournament("nogame", "--bots", "heuristic,random")
     assert code == 1 and "nogame" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_games_per_second_in_the_players_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ludotheque.cli.simulate import progress_bar
+
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with progress_bar(4, "tournoi", "parties/s") as advance:
+        assert advance is not None
+        advance(2)
+        advance(2)
+    drawn = screen.getvalue()
+    assert "tournoi" in drawn and "4/4" in drawn and re.search(r"[\d.]+ parties/s", drawn)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: no bar
+    with progress_bar(4) as advance:
+        assert advance is None

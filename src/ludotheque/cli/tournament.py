@@ -62,6 +62,9 @@ def tournament(game_id: str, bots: str, games: int = 100, players: int | None = 
         game = get_game(game_id)
         options = game_options(option, players=players, variant=variant)
         laid = tour.plan(game.id, options, names, games)
+    except tour.BotListError as exc:
+        twice = ", ".join(bot_word(name, language) for name in exc.twice)
+        fail(word("twice", language, names=twice) if twice else word("two_bots", language), lang=language)
     except LudothequeError as exc:
         fail(str(exc), lang=language)
     if not json_out:

@@ -31,14 +31,22 @@ from .runner import GameResult, Progress, check_run, game_seed, run_games
 from .stats import wilson
 
 
+class BotListError(LudothequeError):
+    """A list of bots a tournament cannot rotate; ``twice`` names the bots given twice (none:
+    fewer than two bots), for a front end to say it in its own words."""
+
+    def __init__(self, twice: Sequence[str] = ()) -> None:
+        self.twice = tuple(twice)
+        super().__init__(f"each bot once, please (the lineups fill the seats): {', '.join(twice)} given "
+                         f"more than once" if twice else "a tournament needs at least two different bots")
+
+
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """The seat arrangements of one round (see the module's docstring)."""
-    if len(bots) < 2:
-        raise LudothequeError("a tournament needs at least two different bots")
     if len(set(bots)) != len(bots):
-        twice = sorted({name for name in bots if list(bots).count(name) > 1})
-        raise LudothequeError(f"each bot once, please (the lineups fill the seats): "
-                              f"{', '.join(twice)} given more than once")
+        raise BotListError(sorted({name for name in bots if list(bots).count(name) > 1}))
+    if len(bots) < 2:
+        raise BotListError()
     if len(bots) >= players:
         return list(itertools.permutations(bots, players))
     return [tuple(order[seat % len(order)] for seat in range(players))
