@@ -129,6 +129,9 @@ def test_french_errors_and_a_missing_bot_list() -> None:
     assert code == 1 and "heuristique donné plus d'une fois" in err
     code, _, err = tournament("gargon", "--bots", "random", "--lang", "fr")
     assert code == 1 and "au moins deux robots différents" in err
+    code, _, err = tournament("kagoun", "--bots", "heuristic,random", "--games", "1", "--lang", "fr",
+                              "--plot", "/nonexistent/plot.png")
+    assert code == 1 and "impossible d'écrire /nonexistent/plot.png" in err
     code, _, err = tournament("gargon")
     assert code == 2 and "--bots" in err  # argparse: the list is required
     code, _, err = tournament("nogame", "--bots", "heuristic,random")

@@ -90,7 +90,7 @@ def tournament(game_id: str, bots: str, games: int = 100, players: int | None = 
             title = word("plot_title", language, game=game.spec.name, games=len(results))
             save_plot(figures, laid.even_share, plot_file, title, language)
         except OSError as exc:
-            fail(f"{plot_file}: {exc.strerror or exc}", lang=language)
+            fail(word("cannot_write", language, path=plot_file, reason=exc.strerror or exc), lang=language)
     if json_out:
         emit_json(_finite({"game": game.id, "options": options, "players": laid.players, "bots": names,
                            "seed": run_seed, "jobs": jobs, "games_asked": games, "games": len(results),

@@ -31,6 +31,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bad_jobs": "--jobs must be at least 1; got {n}",
         "bad_plot": "--plot: the file name must end in .png or .svg; got {path}",
         "interrupted": "interrupted",
+        "cannot_write": "cannot write {path}: {reason}",
         "two_bots": "--bots: a tournament needs at least two different bots",
         "twice": "--bots: each bot once, please (the lineups fill the seats): {names} given more than once",
     },
@@ -60,6 +61,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bad_jobs": "--jobs doit valoir au moins 1 ; reçu {n}",
         "bad_plot": "--plot : le nom du fichier doit finir par .png ou .svg ; reçu {path}",
         "interrupted": "interrompu",
+        "cannot_write": "impossible d'écrire {path} : {reason}",
         "two_bots": "--bots : un tournoi demande au moins deux robots différents",
         "twice": "--bots : chaque robot une seule fois (les placements remplissent les places) : {names} "
                  "donné plus d'une fois",
