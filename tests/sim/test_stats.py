@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 import statistics
 
+import pytest
+
 from ludotheque.sim.runner import GameResult
-from ludotheque.sim.stats import Distribution, summarize
+from ludotheque.sim.stats import Distribution, summarize, wilson
 
 
 def result(index: int, scores: tuple[float, ...], winners: tuple[int, ...], bots: tuple[str, ...],
@@ -46,3 +48,13 @@ def test_lengths_are_summarised_and_rounds_are_optional() -> None:
     assert summary.actions.mean == 100.5
     assert summary.rounds is None
     assert summary.to_json()["rounds"] is None
+
+
+def test_wilson_interval_matches_a_hand_computation() -> None:
+    # 0 of 4: from 0 to z²/(n + z²); 8 of 10: the textbook (0.490, 0.943)
+    assert wilson(0, 4) == (0.0, 1.96**2 / (4 + 1.96**2))
+    low, high = wilson(8, 10)
+    assert round(low, 3) == 0.490 and round(high, 3) == 0.943
+    assert wilson(5, 10) == pytest.approx((1 - wilson(5, 10)[1], 1 - wilson(5, 10)[0]))
+    assert wilson(4, 4) == pytest.approx((4 / (4 + 1.96**2), 1.0))
+    assert all(math.isnan(x) for x in wilson(0, 0))

@@ -92,6 +92,28 @@ def _simulate(commands: Any) -> None:
                    "object")
 
 
+def _tournament(commands: Any) -> None:
+    p = _verb(commands, "tournament", "bots rated against each other",
+              "Play every seat arrangement of some bots equally often; print each bot's rating "
+              "(OpenSkill), win share and head-to-head results with 95% intervals; plot them on request.")
+    p.add_argument("game_id", metavar="GAME", help="the game, e.g. gargon")
+    p.add_argument("--bots", required=True, help="two or more different bots, comma-separated, "
+                   "e.g. heuristic,random (see `ludotheque games`)")
+    p.add_argument("--games", type=int, default=100, help="number of games, rounded up to whole rounds "
+                   "of the lineups (default 100)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--seed", type=int, help="run seed (default: random, shown)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes; results do not depend on it")
+    p.add_argument("--out", dest="out_file", metavar="FILE", help="write every game's record, one JSON "
+                   "per line")
+    p.add_argument("--plot", dest="plot_file", metavar="FILE", help="save a plot of ratings and win "
+                   "shares there (.png or .svg)")
+    p.add_argument("--json", dest="json_out", action="store_true", help="print the results as one JSON "
+                   "object")
+    _add_options(p)
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
+
+
 def _serve(commands: Any) -> None:
     p = _verb(commands, "serve", "the web table", "Run the web table: a lobby to start tables, live play "
               "over websockets, replays.")
@@ -115,7 +137,8 @@ def _serve(commands: Any) -> None:
                    help="open the lobby in a browser")
 
 
-VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _serve)
+VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _tournament,
+                                             _serve)
 
 
 def parser() -> argparse.ArgumentParser:

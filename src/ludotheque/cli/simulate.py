@@ -79,17 +79,28 @@ def _write_records(path: str, results: list[GameResult]) -> None:
 
 
 @contextmanager
-def progress_bar(total: int) -> Iterator[Progress | None]:
-    """A progress bar on a terminal (none in a pipe or a file: nothing to import then)."""
+def progress_bar(total: int, label: str = "simulating", per_second: str = "games/s"
+                 ) -> Iterator[Progress | None]:
+    """A progress bar on a terminal, with games/s and time left (none in a pipe or a file:
+    nothing to import then). ``label`` and ``per_second`` in the player's language."""
     if not sys.stderr.isatty():
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    speed = TextColumn(f"{{task.fields[rate]}} {per_second}")
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), speed, TimeRemainingColumn(),
                   console=err(), transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda n: bar.advance(task, n)
+        task = bar.add_task("games", total=total, rate="…")
+        began, done = time.perf_counter(), 0
+
+        def advance(n: int) -> None:
+            nonlocal done
+            done += n
+            elapsed = time.perf_counter() - began
+            bar.update(task, advance=n, rate=f"{done / elapsed:.1f}" if elapsed > 0 else "…")
+
+        yield advance
 
 
 def simulate(game_id: str, games: int = 100, players: int | None = None, bots: str = "random",

@@ -14,6 +14,21 @@ from typing import Any
 from .runner import GameResult
 
 
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval (95% for the default ``z``) on a proportion: unlike the normal
+    one it stays within [0, 1] and does not shrink to nothing at 0 or 1 successes. A shared win
+    may make ``successes`` fractional. NaNs for no trials."""
+    if trials <= 0:
+        return math.nan, math.nan
+    rate, spread = successes / trials, z * z / trials
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z / (1 + spread) * math.sqrt(max(rate * (1 - rate), 0.0) / trials + spread / (4 * trials))
+    # at none or all successes the bound is exactly 0 or 1 (in exact arithmetic; not in floats)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
+
+
 @dataclass(frozen=True)
 class Distribution:
     """Count, mean, sample standard deviation, min, median and max of some numbers."""
