@@ -1,0 +1,87 @@
+"""What a balance report counts in a finished Gargon game (``sim/report.py`` sums it over many):
+the amulets won by card value, the shapes that opened the rounds, and how the game was won.
+
+A figure is a word (one per game: shares), a number (one per game: a distribution), a list
+(one number per seat) or a mapping of counts (added over games)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...core.game import State
+from .components import HIDDEN, NUM_COLOURS
+
+#: The shapes come from the public log: the first play of each round, as card backs.
+NEEDS_LOG: Final = True
+
+
+def _shape(cards: tuple[int, ...]) -> str:
+    """A round's shape in counts per colour, largest first: "2+1" (the cards' backs suffice)."""
+    counts = [0] * NUM_COLOURS
+    for card in cards:
+        counts[card - HIDDEN if card >= HIDDEN else card >> 4] += 1
+    return "+".join(str(c) for c in sorted(counts, reverse=True) if c)
+
+
+def figures(state: State) -> dict[str, Any]:
+    """The figures of one finished game (``state.log`` kept)."""
+    amulets: list[int] = state.amulets  # type: ignore[attr-defined]
+    won: list[list[list[int]]] = state.won  # type: ignore[attr-defined]
+    by_value: dict[str, int] = {}
+    for seat_won in won:
+        for values in seat_won:
+            for value in values:
+                if amulets[value]:
+                    by_value[str(value)] = by_value.get(str(value), 0) + amulets[value]
+    shapes: dict[str, int] = {}
+    opening = True  # the next play opens a round (the first round has no "round" event)
+    for event in state.log or ():  # type: ignore[attr-defined]
+        if event.kind == "round":
+            opening = True
+        elif event.kind == "play" and opening:
+            key = _shape(event.cards)
+            shapes[key] = shapes.get(key, 0) + 1
+            opening = False
+    scores = sorted(state.scores(), reverse=True)
+    return {
+        "ending": "shared" if scores[0] == scores[1] else "alone",
+        "margin": scores[0] - scores[1],
+        "amulets_by_value": by_value,
+        "shapes": shapes,
+    }
+
+
+def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
+    """Each figure's title, what it shows, and the labels of its keys, in ``lang``."""
+    return _WORDS["fr" if lang == "fr" else "en"]
+
+
+_WORDS: Final[dict[str, dict[str, tuple[str, str, dict[str, str]]]]] = {
+    "en": {
+        "ending": ("How games are won",
+                   "A game ends once the hands are empty; the most points win, a tie shares the win.",
+                   {"alone": "won alone", "shared": "shared win"}),
+        "margin": ("Winning margin",
+                   "The winner's points minus the runner-up's (0: a shared win).", {}),
+        "amulets_by_value": ("Amulets won, by card value",
+                             "Amulets printed on the cards won, per card value, before the 0s "
+                             "double them: where the points come from.", {}),
+        "shapes": ("Shapes played",
+                   "The shape opening each round, as cards per colour (2+1: two of one colour "
+                   "and one of another).", {}),
+    },
+    "fr": {
+        "ending": ("Comment la partie est gagnée",
+                   "La partie finit quand les mains sont vides ; le plus de points gagne, une "
+                   "égalité partage la victoire.",
+                   {"alone": "gagnée seul", "shared": "victoire partagée"}),
+        "margin": ("Écart du vainqueur",
+                   "Les points du vainqueur moins ceux du deuxième (0 : victoire partagée).", {}),
+        "amulets_by_value": ("Amulettes gagnées, par valeur de carte",
+                             "Les amulettes imprimées sur les cartes gagnées, par valeur, avant "
+                             "que les 0 ne les doublent : d'où viennent les points.", {}),
+        "shapes": ("Formes jouées",
+                   "La forme qui ouvre chaque manche, en cartes par couleur (2+1 : deux d'une "
+                   "couleur et une d'une autre).", {}),
+    },
+}

@@ -1,0 +1,78 @@
+"""What a balance report counts in a finished Kagoun game (``sim/report.py`` sums it over many):
+how it ended, each seat's chain points, the powers fired and the pairs won by capture or steal.
+
+A figure is a word (one per game: shares), a number (one per game: a distribution), a list
+(one number per seat) or a mapping of counts (added over games)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...core.game import State
+from .scoring import chain_score
+
+#: Powers and steals come from the public log.
+NEEDS_LOG: Final = True
+
+
+def figures(state: State) -> dict[str, Any]:
+    """The figures of one finished game (``state.log`` kept)."""
+    powers: dict[str, int] = {}
+    pairs: dict[str, int] = {}
+    steals: set[str] = set()  # this round's targets announced as steals, as the log writes them
+    for event in state.log or ():  # type: ignore[attr-defined]
+        kind = event.kind
+        if kind == "power":
+            powers[event.args[0]] = powers.get(event.args[0], 0) + 1
+        elif kind == "round":
+            steals = set()
+        elif kind == "announce" and event.args[0] == "steal":
+            steals.add(event.args[1])
+            pairs["steal_announced"] = pairs.get("steal_announced", 0) + 1
+        elif kind == "win":
+            key = "steal_won" if event.args[1] in steals else "capture_won"
+            pairs[key] = pairs.get(key, 0) + 1
+    deck = state.deck  # type: ignore[attr-defined]
+    return {
+        "ending": state.how_ended(),
+        "points": [chain_score(deck, chain) for chain in state.chains],  # type: ignore[attr-defined]
+        "powers": powers,
+        "pairs": pairs,
+    }
+
+
+def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
+    """Each figure's title, what it shows, and the labels of its keys, in ``lang``."""
+    from .render import legend
+
+    powers = legend(lang)["powers"]
+    if lang == "fr":
+        return {
+            "ending": ("Comment la partie finit",
+                       "Un « Kagoun ! » réussi, le dernier en lice (les autres éliminés), la "
+                       "limite de manches, ou tous éliminés à la fois.",
+                       {"kagoun": "Kagoun !", "ko": "dernier en lice", "rounds": "limite de manches",
+                        "all_out": "tous éliminés"}),
+            "points": ("Points de chaîne à la fin",
+                       "Les points de la chaîne de chaque place à la fin (0 pour une place "
+                       "éliminée).", {}),
+            "powers": ("Pouvoirs déclenchés", "Chaque fois qu'un pouvoir agit, par pouvoir.", powers),
+            "pairs": ("Paires gagnées",
+                      "Paires gagnées par capture dans la rivière ou par vol, et vols annoncés.",
+                      {"capture_won": "captures gagnées", "steal_won": "vols gagnés",
+                       "steal_announced": "vols annoncés"}),
+        }
+    return {
+        "ending": ("How games end",
+                   "A successful “Kagoun!” call, the last player standing (the others out), "
+                   "the round cap, or everyone out at once.",
+                   {"kagoun": "Kagoun!", "ko": "last standing", "rounds": "round cap",
+                    "all_out": "all out"}),
+        "points": ("Chain points at the end",
+                   "Each seat's chain points when the game ends (0 for a seat that is out).", {}),
+        "powers": ("Powers fired", "Each time a power acts, by power.", powers),
+        "pairs": ("Pairs won",
+                  "Pairs won by capturing from the river or by stealing, and steals announced.",
+                  {"capture_won": "captures won", "steal_won": "steals won",
+                   "steal_announced": "steals announced"}),
+    }
