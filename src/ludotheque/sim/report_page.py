@@ -68,6 +68,10 @@ class _Page:
             return word("base", self.lang)
         return " ".join(f"{k}={v}" for k, v in variant["options"].items())
 
+    def title(self, name: str) -> str:
+        """A figure's title (a figure the game gives no words for is shown by its name)."""
+        return self.words[name][0] if name in self.words else name
+
     def label(self, name: str, key: str) -> str:
         return self.words.get(name, ("", "", {}))[2].get(key, key)
 
@@ -105,7 +109,7 @@ class _Page:
             if hist["counts"]:
                 ax.stairs([n / total for n in hist["counts"]], hist["edges"], label=self.columns[c],
                           linewidth=1.6)
-        ax.set_xlabel(self.words[name][0])
+        ax.set_xlabel(self.title(name))
         ax.set_ylabel(word("share", self.lang))
         if len(self.columns) > 1:
             ax.legend(fontsize="small")
@@ -126,7 +130,8 @@ class _Page:
         keys: list[str] = []
         if kind == "seats":  # variants may seat different numbers of players
             keys = [str(s) for s in range(max(len(f["seats"]) for f in figures))]
-            self.words[name][2].update({k: word("seat", lang, seat=k) for k in keys})
+            self.words.setdefault(name, (name, "", {}))[2].update(
+                {k: word("seat", lang, seat=k) for k in keys})
 
             def seat(f: Mapping[str, Any], k: str, what: str) -> float | None:
                 return f["seats"][int(k)][what] if int(k) < len(f["seats"]) else None
@@ -194,7 +199,7 @@ class _Page:
                      players=report["players"], seed=report["seed"])
         if report.get("components"):
             intro += " " + word("components", lang, path=report["components"])
-        nav = "".join(f'<li><a href="#{n}">{html.escape(self.words.get(n, (n,))[0])}</a></li>'
+        nav = "".join(f'<li><a href="#{n}">{html.escape(self.title(n))}</a></li>'
                       for n in names)
         sections = "".join(self._figure(n) for n in names)
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
