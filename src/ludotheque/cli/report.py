@@ -41,8 +41,10 @@ def _base_options(game: Any, players: int | None, components: str | None) -> dic
     options: dict[str, Any] = {} if players is None else {"players": players}
     if components is not None:
         if COMPONENTS_OPTION not in {option.name for option in game.spec.options}:
-            fail(f"{game.spec.name} has no components file option: --components works only for a "
-                 f"game with a '{COMPONENTS_OPTION}' option (Drakon has one)")
+            names = ", ".join(option.name for option in game.spec.options)
+            fail(f"{game.spec.name} has no components file option, so --components cannot apply "
+                 f"(it works for a game with a '{COMPONENTS_OPTION}' option, such as Drakon; "
+                 f"{game.spec.name}'s options are: {names})")
         if not Path(components).is_file():
             fail(f"--components: no such file: {components}")
         options[COMPONENTS_OPTION] = components
@@ -74,10 +76,10 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         fail(str(exc))
     base = _base_options(game, players, components)
     columns: list[dict[str, Any]] = [{}] + [parse_variant(text) for text in variants or ()]
-    seats = 0  # the base game's players (the first column)
+    seats = []  # each column's players, checked before any game is played
     for column in columns:
         try:
-            seats = seats or check_run(game.id, base | column, names)
+            seats.append(check_run(game.id, base | column, names))
         except LudothequeError as exc:
             named = " ".join(f"{k}={v}" for k, v in column.items())
             where = f"variant {named!r}" if column else "the base game"
@@ -100,7 +102,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
 
     wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
     document = {
-        "game": game.id, "name": game.spec.name, "games": games, "players": seats, "bots": names,
+        "game": game.id, "name": game.spec.name, "games": games, "players": seats[0], "bots": names,
         "seed": run_seed, "components": components,
         "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN},
         "variants": [{"options": column, **variant_figures(results, wins_only)}

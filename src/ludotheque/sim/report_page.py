@@ -50,7 +50,9 @@ def _svg(fig: Any, salt: str) -> str:
 
     plt.close(fig)
     text = buffer.getvalue()
-    return text[text.index("<svg"):]
+    text = text[text.index("<svg"):]
+    start, end = text.find("<metadata>"), text.find("</metadata>")  # RDF of no use to a reader
+    return text if start < 0 else text[:start] + text[end + len("</metadata>"):]
 
 
 class _Page:
