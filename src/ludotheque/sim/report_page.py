@@ -33,6 +33,11 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}"
 
 
+def _share(value: float | None, margin: float | None) -> str:
+    """``27.5 % ± 11.3`` (a dash for a seat a variant does not have)."""
+    return "—" if value is None else f"{_pct(value)} % ± {_pct(margin)}"
+
+
 def _num(value: float | None) -> str:
     if value is None:
         return "—"
@@ -78,9 +83,19 @@ class _Page:
         return self.words.get(name, ("", "", {}))[2].get(key, key)
 
     # -- plots ---------------------------------------------------------------------------------
+    def _numbers(self, ax: Any, x: bool = True) -> None:
+        """Axis numbers with a decimal comma in French (``x``: the x axis has numbers too)."""
+        if self.lang == "fr":
+            from matplotlib.ticker import FuncFormatter
+
+            french = FuncFormatter(lambda value, _: f"{value:g}".replace(".", ","))
+            ax.yaxis.set_major_formatter(french)
+            if x:
+                ax.xaxis.set_major_formatter(french)
+
     def _bars(self, name: str, keys: Sequence[str], values: Callable[[Mapping[str, Any], str], float],
               errors: Callable[[Mapping[str, Any], str], float] | None, ylabel: str,
-              fair: float | None = None) -> str:
+              fair: Sequence[float] = ()) -> str:
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(8, 3.4))
@@ -92,11 +107,12 @@ class _Page:
             heights = [values(figure, key) for key in keys]
             yerr = None if errors is None else [errors(figure, key) for key in keys]
             ax.bar(xs, heights, width, yerr=yerr, capsize=3, label=self.columns[c])
-        if fair is not None:
-            ax.axhline(fair, linestyle="--", color="#555", linewidth=1)
+        for share in sorted(set(fair)):  # a fair share for each number of players
+            ax.axhline(share, linestyle="--", color="#555", linewidth=1)
         ax.set_xticks(range(len(keys)), [self.label(name, k) for k in keys],
                       rotation=30 if len(keys) > 6 else 0, ha="right" if len(keys) > 6 else "center")
         ax.set_ylabel(ylabel)
+        self._numbers(ax, x=False)
         if columns > 1:
             ax.legend(fontsize="small")
         return _svg(fig, name)
@@ -113,6 +129,7 @@ class _Page:
                           linewidth=1.6)
         ax.set_xlabel(self.title(name))
         ax.set_ylabel(word("share", self.lang))
+        self._numbers(ax)
         if len(self.columns) > 1:
             ax.legend(fontsize="small")
         return _svg(fig, name)
@@ -120,8 +137,10 @@ class _Page:
     # -- tables --------------------------------------------------------------------------------
     def _table(self, head: str, rows: Sequence[tuple[str, Sequence[str]]]) -> str:
         cells = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
-        body = "".join(f"<tr><td>{html.escape(r)}</td>" + "".join(f"<td>{html.escape(v)}</td>" for v in vs)
-                       + "</tr>" for r, vs in rows)
+        comma = self.lang == "fr"  # 27,5 % in French
+        body = "".join(f"<tr><td>{html.escape(r)}</td>" + "".join(
+            f"<td>{html.escape(v.replace('.', ',') if comma else v)}</td>" for v in vs) + "</tr>"
+            for r, vs in rows)
         return f"<table><tr><th>{html.escape(head)}</th>{cells}</tr>{body}</table>"
 
     def _figure(self, name: str) -> str:
@@ -140,10 +159,9 @@ class _Page:
 
             plot = self._bars(name, keys, lambda f, k: seat(f, k, "win_rate") or 0.0,
                               lambda f, k: seat(f, k, "margin95") or 0.0,
-                              word("win_share", lang), figures[0]["fair_share"])
-            rows = [(self.label(name, k), [f"{_pct(seat(f, k, 'win_rate'))} % ± "
-                                           f"{_pct(seat(f, k, 'margin95'))}" for f in figures])
-                    for k in keys]
+                              word("win_share", lang), [f["fair_share"] for f in figures])
+            rows = [(self.label(name, k), [_share(seat(f, k, "win_rate"), seat(f, k, "margin95"))
+                                           for f in figures]) for k in keys]
             table = self._table(word("win_rate", lang), rows)
         elif kind in ("shares", "counts"):
             for f in figures:
@@ -156,8 +174,8 @@ class _Page:
                     return float(f["shares"].get(k, {}).get("margin95") or 0.0)
 
                 plot = self._bars(name, keys, share, margin, word("share", lang))
-                rows = [(self.label(name, k), [f"{_pct(share(f, k))} % ± {_pct(margin(f, k))}"
-                                               for f in figures]) for k in keys]
+                rows = [(self.label(name, k), [_share(share(f, k), margin(f, k)) for f in figures])
+                        for k in keys]
                 table = self._table(word("share", lang), rows)
             else:
                 def mean(f: Mapping[str, Any], k: str) -> float:
