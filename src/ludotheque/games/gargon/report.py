@@ -4,12 +4,14 @@ the amulets won by card value, the shapes that opened the rounds, and how the ga
 A figure is a word (one per game: shares), a number (one per game: a distribution), a list
 (one number per seat) or a mapping of counts (added over games)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from typing import Any, Final
 
-from ...core.game import State
 from .components import HIDDEN, NUM_COLOURS
+from .state import GargonState
 
 #: The shapes come from the public log: the first play of each round, as card backs.
 NEEDS_LOG: Final = True
@@ -23,19 +25,19 @@ def _shape(cards: tuple[int, ...]) -> str:
     return "+".join(str(c) for c in sorted(counts, reverse=True) if c)
 
 
-def figures(state: State) -> dict[str, Any]:
-    """The figures of one finished game (``state.log`` kept)."""
-    amulets: list[int] = state.amulets  # type: ignore[attr-defined]
-    won: list[list[list[int]]] = state.won  # type: ignore[attr-defined]
+def figures(state: GargonState) -> dict[str, Any]:
+    """The figures of one finished game (``state.log`` kept). Compiled: a 100,000-game report
+    counts them 100,000 times."""
+    amulets = state.amulets
     by_value: dict[str, int] = {}
-    for seat_won in won:
+    for seat_won in state.won:
         for values in seat_won:
             for value in values:
                 if amulets[value]:
                     by_value[str(value)] = by_value.get(str(value), 0) + amulets[value]
     shapes: dict[str, int] = {}
     opening = True  # the next play opens a round (the first round has no "round" event)
-    for event in state.log or ():  # type: ignore[attr-defined]
+    for event in state.log or ():
         if event.kind == "round":
             opening = True
         elif event.kind == "play" and opening:
