@@ -166,6 +166,8 @@ class _Page:
         elif kind in ("shares", "counts"):
             for f in figures:
                 keys += [k for k in (f["shares"] if kind == "shares" else f["totals"]) if k not in keys]
+            order = list(self.words.get(name, ("", "", {}))[2])  # the game's order, where it gives one
+            keys.sort(key=lambda k: order.index(k) if k in order else len(order))
             if kind == "shares":
                 def share(f: Mapping[str, Any], k: str) -> float:
                     return float(f["shares"].get(k, {}).get("share", 0.0))

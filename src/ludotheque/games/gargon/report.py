@@ -53,6 +53,10 @@ def figures(state: GargonState) -> dict[str, Any]:
     }
 
 
+#: The five shapes a round may open with (docs/rules/gargon.md, 2.1), fewest cards first.
+_SHAPES: Final = {shape: shape for shape in ("1", "2", "1+1", "2+1", "1+1+1")}
+
+
 def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
     """Each figure's title, what it shows, and the labels of its keys, in ``lang``."""
     return _WORDS["fr" if lang == "fr" else "en"]
@@ -70,7 +74,7 @@ _WORDS: Final[dict[str, dict[str, tuple[str, str, dict[str, str]]]]] = {
                              "double them: where the points come from.", {}),
         "shapes": ("Shapes played",
                    "The shape opening each round, as cards per colour (2+1: two of one colour "
-                   "and one of another).", {}),
+                   "and one of another).", _SHAPES),
     },
     "fr": {
         "ending": ("Comment la partie est gagnée",
@@ -84,6 +88,6 @@ _WORDS: Final[dict[str, dict[str, tuple[str, str, dict[str, str]]]]] = {
                              "que les 0 ne les doublent : d'où viennent les points.", {}),
         "shapes": ("Formes jouées",
                    "La forme qui ouvre chaque manche, en cartes par couleur (2+1 : deux d'une "
-                   "couleur et une d'une autre).", {}),
+                   "couleur et une d'une autre).", _SHAPES),
     },
 }
