@@ -118,3 +118,10 @@ def test_each_game_counts_its_figures_and_words_them_in_both_languages(game_id: 
         assert ending in english["ending"][2] and ending in french["ending"][2]
     # without the flag, nothing is counted (and no log is kept)
     assert run_games(game_id, None, ["random"], 1, 5)[0].figures is None
+
+
+def test_figures_counted_in_worker_processes_are_those_of_one_process() -> None:
+    one = run_games("kagoun", None, ["random"], 4, 9, figures=True)
+    two = run_games("kagoun", None, ["random"], 4, 9, jobs=2, chunk=1, figures=True)
+    assert [r.figures for r in one] == [r.figures for r in two]
+    assert all(r.figures for r in two)
