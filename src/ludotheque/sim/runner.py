@@ -74,7 +74,7 @@ class _Run:
         state = game.state
         return GameResult(index, dealt, self.names, tuple(state.scores()), tuple(state.winners()),
                           game.moves, state.rounds(), game.record if keep_record else None,
-                          None if report is None else report.figures(state))
+                          None if report is None else report.figures(state, game.actions()))
 
 
 def play_one(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,

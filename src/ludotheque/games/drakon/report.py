@@ -7,6 +7,7 @@ gold: the public log never shows a coin's value before the end."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...core.game import State
@@ -19,8 +20,8 @@ NEEDS_LOG: Final = True
 _COIN_EVENTS: Final = {"coin": "found", "lose": "lost", "steal": "stolen"}
 
 
-def figures(state: State) -> dict[str, Any]:
-    """The figures of one finished game (``state.log`` kept)."""
+def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
+    """The figures of one finished game, from its log (``state.log`` kept)."""
     rooms: dict[int, int] = {}  # cell -> effect, as the log lays and changes them
     entered: dict[str, int] = {}
     coins: dict[str, int] = {}

@@ -1,7 +1,5 @@
 """What happened, in public terms only: the log that players, spectators and replays read."""
 
-# mypyc: compile
-
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -8,26 +8,27 @@ A figure is a word (one per game: shares), a number (one per game: a distributio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
-from .components import HIDDEN, NUM_COLOURS
+from .actions import BATTLE, PLAY, play_cards
 from .state import GargonState
 
-#: The shapes come from the public log: the first play of each round, as card backs.
-NEEDS_LOG: Final = True
+#: Everything comes from the final state and the actions: the log would cost more than the game.
+NEEDS_LOG: Final = False
 
 
-def _shape(cards: tuple[int, ...]) -> str:
-    """A round's shape in counts per colour, largest first: "2+1" (the cards' backs suffice)."""
-    counts = [0] * NUM_COLOURS
+def _shape(cards: list[int]) -> str:
+    """A play's shape in counts per colour, largest first: "2+1"."""
+    counts: dict[int, int] = {}
     for card in cards:
-        counts[card - HIDDEN if card >= HIDDEN else card >> 4] += 1
-    return "+".join(str(c) for c in sorted(counts, reverse=True) if c)
+        counts[card >> 4] = counts.get(card >> 4, 0) + 1
+    return "+".join(str(c) for c in sorted(counts.values(), reverse=True))
 
 
-def figures(state: GargonState) -> dict[str, Any]:
-    """The figures of one finished game (``state.log`` kept). Compiled: a 100,000-game report
-    counts them 100,000 times."""
+def figures(state: GargonState, actions: Sequence[int]) -> dict[str, Any]:
+    """The figures of one finished game. Compiled: a 100,000-game report counts them 100,000
+    times."""
     amulets = state.amulets
     by_value: dict[str, int] = {}
     for seat_won in state.won:
@@ -36,14 +37,17 @@ def figures(state: GargonState) -> dict[str, Any]:
                 if amulets[value]:
                     by_value[str(value)] = by_value.get(str(value), 0) + amulets[value]
     shapes: dict[str, int] = {}
-    opening = True  # the next play opens a round (the first round has no "round" event)
-    for event in state.log or ():
-        if event.kind == "round":
+    # A round opens with a play (its first player cannot pass) and closes with at least one
+    # battle (every colour chosen is an action), so the first play after a battle opens one.
+    opening = True
+    for action in actions:
+        if action >= PLAY:
+            if opening:
+                key = _shape(play_cards(action))
+                shapes[key] = shapes.get(key, 0) + 1
+                opening = False
+        elif action >= BATTLE:
             opening = True
-        elif event.kind == "play" and opening:
-            key = _shape(event.cards)
-            shapes[key] = shapes.get(key, 0) + 1
-            opening = False
     scores = sorted(state.scores(), reverse=True)
     return {
         "ending": "shared" if scores[0] == scores[1] else "alone",

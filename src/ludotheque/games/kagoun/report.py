@@ -6,6 +6,7 @@ A figure is a word (one per game: shares), a number (one per game: a distributio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...core.game import State
@@ -15,8 +16,8 @@ from .scoring import chain_score
 NEEDS_LOG: Final = True
 
 
-def figures(state: State) -> dict[str, Any]:
-    """The figures of one finished game (``state.log`` kept)."""
+def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
+    """The figures of one finished game, from its log (``state.log`` kept)."""
     powers: dict[str, int] = {}
     pairs: dict[str, int] = {}
     steals: set[str] = set()  # this round's targets announced as steals, as the log writes them
