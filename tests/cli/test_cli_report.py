@@ -85,6 +85,7 @@ def test_report_on_a_corrected_components_file(tmp_path: Path) -> None:
     (["kagoun", "--components", "deck.json"], "Kagoun has no components file option"),
     (["drakon", "--components", "/nonexistent/box.toml"], "no such file"),
     (["nogame"], "nogame"),
+    (["gargon", "--json", "/nonexistent/r.json"], "no such folder"),
 ])
 def test_report_refuses_bad_input_with_a_message(tmp_path: Path, args: list[str], message: str) -> None:
     page = tmp_path / "page.html"

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
-from ..sim.runner import GameResult, check_run, run_games
+from ..sim.runner import check_run, run_games
 from ..sim.stats import finite
 from .common import check_lang, fail, parse_bot_list
 from .simulate import progress_bar
@@ -85,31 +85,31 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
             where = f"variant {named!r}" if column else "the base game"
             fail(f"{where}: {exc}")
     out_file = out_file or f"{game.id}-report.html"
+    for path in (out_file, json_file):  # found out before the games, not after them
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            fail(f"cannot write {path}: no such folder")
     print(f"{games} games of {game.spec.name} per column, {len(columns)} column(s), seed {run_seed}, "
           f"jobs {jobs}", flush=True)
+    from ..sim.report import TOO_FEW_GAMES, WIDEST_MARGIN, variant_figures
+
+    wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
     began = time.perf_counter()
-    played: list[list[GameResult]] = []
+    summed: list[dict[str, Any]] = []  # each column summed as soon as it is played
     try:
         with progress_bar(games * len(columns)) as advance:
             for column in columns:
-                played.append(run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
-                                        progress=advance, figures=True))
+                results = run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
+                                    progress=advance, figures=True)
+                summed.append({"options": column, **variant_figures(results, wins_only)})
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted", 130)
-    from ..sim.report import TOO_FEW_GAMES, WIDEST_MARGIN, variant_figures
-
-    wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
-    document = {
+    document = finite({
         "game": game.id, "name": game.spec.name, "games": games, "players": seats[0], "bots": names,
         "seed": run_seed, "components": components,
-        "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN},
-        "variants": [{"options": column, **variant_figures(results, wins_only)}
-                     for column, results in zip(columns, played, strict=True)],
-    }
-    document = finite(document)
-    played.clear()
+        "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN}, "variants": summed,
+    })
     from ..sim.report_page import render_page
 
     module = game.report_figures()
