@@ -67,9 +67,9 @@ def test_report_end_to_end_each_game_base_and_variant_side_by_side(pages: dict[s
 
 
 def test_report_on_a_corrected_components_file(tmp_path: Path) -> None:
-    from ludotheque.games.drakon import components
+    import ludotheque.games.drakon as drakon
 
-    box = Path(components.__file__).parent / "data" / "components.toml"
+    box = Path(drakon.__path__[0]) / "data" / "components.toml"  # the package's: compiled or not
     data = tmp_path / "r.json"
     code, out, err = report("drakon", "--games", "3", "--seed", "1", "--components", str(box),
                             "-o", str(tmp_path / "r.html"), "--json", str(data))
