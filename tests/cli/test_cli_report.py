@@ -129,3 +129,14 @@ def test_report_pages_show_their_plots_in_english_and_in_french(
             assert "Avantage de la place" in headings
         else:
             assert "Seat advantage" in headings
+
+
+def test_report_without_matplotlib_says_how_to_install_it(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "matplotlib" else found(name, *args))
+    code, _, err = report("gargon", "--games", "2", "-o", str(tmp_path / "p.html"))
+    assert code != 0 and "pip install 'ludotheque[report]'" in err

@@ -5,6 +5,7 @@ played), summed by ``sim.report`` and drawn by ``sim.report_page``."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import secrets
 import time
@@ -64,6 +65,9 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
            lang: str | None = None) -> None:
     """Play ``games`` games of the base game and of each variant; write the page and the JSON."""
     lang = check_lang(lang)
+    if importlib.util.find_spec("matplotlib") is None:  # found out before the games, not after
+        fail("the report draws with matplotlib, which is not installed: "
+             "pip install 'ludotheque[report]'")
     if games < 1:
         fail(f"--games must be at least 1; got {games}")
     if jobs < 1:
