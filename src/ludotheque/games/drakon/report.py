@@ -1,9 +1,8 @@
 """What a balance report counts in a finished Drakon game (``sim/report.py`` sums it over many):
-how it ended, each seat's gold, the rooms the heroes entered and how coins moved.
+how it ended, each seat's gold, the rooms the heroes entered and the gold they gave.
 
 A figure is a word (one per game: shares), a number (one per game: a distribution), a list
-(one number per seat) or a mapping of counts (added over games). Coins are counted, not their
-gold: the public log never shows a coin's value before the end."""
+(one number per seat) or a mapping of counts (added over games)."""
 
 from __future__ import annotations
 
@@ -11,20 +10,28 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...core.game import State
+from .actions import COIN
 from .components import EFFECTS, START_ROOM
 
 #: Rooms entered come from the public log (a room may be laid, turned, moved or exchanged).
 NEEDS_LOG: Final = True
 
-#: How coins move, by the log's event: found in a room, lost (a Lose room, or Drakon), stolen.
-_COIN_EVENTS: Final = {"coin": "found", "lose": "lost", "steal": "stolen"}
+#: The log's events that move a coin, each drawn by one chance action ``COIN + value - 1``
+#: (the same order in the actions as in the log): found in a room, lost (a room, Drakon),
+#: stolen, swapped by the Thief.
+_COIN_EVENTS: Final = {"coin": "found", "lose": "lost", "steal": "stolen", "swap": "swapped"}
 
 
 def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
-    """The figures of one finished game, from its log (``state.log`` kept)."""
+    """The figures of one finished game, from its log (``state.log`` kept) and its actions (the
+    coins' values: the log keeps them secret, the chance actions drew them)."""
+    values = iter([action - COIN + 1 for action in actions if COIN <= action < COIN + 3])
     rooms: dict[int, int] = {}  # cell -> effect, as the log lays and changes them
     entered: dict[str, int] = {}
-    coins: dict[str, int] = {}
+    by_room: dict[str, int] = {}
+    moved: dict[str, int] = {}
+    caught = 0
+    room = ""  # the kind of the room the hero acting last entered
     for event in state.log or ():  # type: ignore[attr-defined]
         kind = event.kind
         if kind in ("place", "exchange", "rotate"):
@@ -35,17 +42,25 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
             rooms.pop(event.other, None)
             rooms[event.cell] = event.room >> 4
         elif kind in ("move", "pull"):
-            key = EFFECTS[rooms.get(event.cell, START_ROOM)]  # only the Start room is not laid
-            entered[key] = entered.get(key, 0) + 1
-        elif kind in _COIN_EVENTS or kind == "caught":
-            key = _COIN_EVENTS.get(kind, "caught")
-            coins[key] = coins.get(key, 0) + 1
+            room = EFFECTS[rooms.get(event.cell, START_ROOM)]  # only the Start room is not laid
+            entered[room] = entered.get(room, 0) + 1
+        elif kind == "caught":
+            caught += 1
+            room = ""
+        elif kind in _COIN_EVENTS:
+            gold, how = next(values), _COIN_EVENTS[kind]
+            if how != "swapped":
+                moved[how] = moved.get(how, 0) + gold
+            if room and how != "swapped":  # a catch ends what the room gave (room = "")
+                by_room[room] = by_room.get(room, 0) + (-gold if how == "lost" else gold)
     purse_of: list[int] = state.purse_of  # type: ignore[attr-defined]
     return {
         "ending": state.how_ended(),
         "gold": [state.gold(purse_of[seat]) for seat in range(state.players)],  # type: ignore[attr-defined]
         "rooms_entered": entered,
-        "coins": coins,
+        "gold_by_room": by_room,
+        "gold_moved": moved,
+        "caught": caught,
     }
 
 
@@ -65,11 +80,14 @@ def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
             "rooms_entered": ("Salles où entrent les héros",
                               "Chaque fois qu'un héros entre dans une salle, par sorte de salle.",
                               rooms),
-            "coins": ("Pièces gagnées et perdues",
-                      "Pièces trouvées dans une salle, perdues (salle ou Drakon), volées, et "
-                      "héros attrapés par Drakon. Une pièce vaut 1 à 3 or.",
-                      {"found": "trouvées", "lost": "perdues", "stolen": "volées",
-                       "caught": "attrapés par Drakon"}),
+            "gold_by_room": ("Or gagné ou perdu, par salle",
+                             "L'or trouvé, volé ou perdu par un héros dans la salle où il vient "
+                             "d'entrer, par sorte de salle (pertes comptées en moins).", rooms),
+            "gold_moved": ("Or gagné et perdu",
+                           "L'or trouvé dans les salles, perdu (salle Perdre une pièce ou Drakon) "
+                           "et volé.", {"found": "trouvé", "lost": "perdu", "stolen": "volé"}),
+            "caught": ("Héros attrapés par Drakon", "Fois où Drakon attrape un héros, par partie.",
+                       {}),
         }
     return {
         "ending": ("How games end",
@@ -80,9 +98,11 @@ def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
         "gold": ("Gold at the end", "Each seat's gold when the game ends.", {}),
         "rooms_entered": ("Rooms the heroes enter",
                           "Each time a hero enters a room, by kind of room.", rooms),
-        "coins": ("Coins won and lost",
-                  "Coins found in a room, lost (a room or Drakon), stolen, and heroes caught by "
-                  "Drakon. A coin is worth 1 to 3 gold.",
-                  {"found": "found", "lost": "lost", "stolen": "stolen",
-                   "caught": "caught by Drakon"}),
+        "gold_by_room": ("Gold won or lost, by room",
+                         "Gold found, stolen or lost by a hero in the room it has just entered, by "
+                         "kind of room (losses count against it).", rooms),
+        "gold_moved": ("Gold won and lost",
+                       "Gold found in rooms, lost (a Lose room or Drakon) and stolen.",
+                       {"found": "found", "lost": "lost", "stolen": "stolen"}),
+        "caught": ("Heroes caught by Drakon", "Times Drakon catches a hero, per game.", {}),
     }
