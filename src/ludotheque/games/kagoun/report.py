@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...core.game import State
+from .actions import CAPTURE, DEFEND, STEAL
 from .scoring import chain_score
 
 #: Powers and steals come from the public log.
@@ -17,7 +18,7 @@ NEEDS_LOG: Final = True
 
 
 def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
-    """The figures of one finished game, from its log (``state.log`` kept)."""
+    """The figures of one finished game, from its log (``state.log`` kept) and its actions."""
     powers: dict[str, int] = {}
     pairs: dict[str, int] = {}
     steals: set[str] = set()  # this round's targets announced as steals, as the log writes them
@@ -29,9 +30,12 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
             steals = set()
         elif kind == "announce" and event.args[0] == "steal":
             steals.add(event.args[1])
-            pairs["steal_announced"] = pairs.get("steal_announced", 0) + 1
         elif kind == "win":
             key = "steal_won" if event.args[1] in steals else "capture_won"
+            pairs[key] = pairs.get(key, 0) + 1
+    for action in actions:  # the pairings announced are actions
+        if CAPTURE <= action < DEFEND:
+            key = "capture_announced" if action < STEAL else "steal_announced"
             pairs[key] = pairs.get(key, 0) + 1
     deck = state.deck  # type: ignore[attr-defined]
     return {
@@ -58,10 +62,10 @@ def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
                        "Les points de la chaîne de chaque place à la fin (0 pour une place "
                        "éliminée).", {}),
             "powers": ("Pouvoirs déclenchés", "Chaque fois qu'un pouvoir agit, par pouvoir.", powers),
-            "pairs": ("Paires gagnées",
-                      "Paires gagnées par capture dans la rivière ou par vol, et vols annoncés.",
-                      {"capture_won": "captures gagnées", "steal_won": "vols gagnés",
-                       "steal_announced": "vols annoncés"}),
+            "pairs": ("Captures et vols",
+                      "Captures dans la rivière et vols annoncés, et les paires qu'ils ont gagnées.",
+                      {"capture_announced": "captures annoncées", "capture_won": "captures gagnées",
+                       "steal_announced": "vols annoncés", "steal_won": "vols gagnés"}),
         }
     return {
         "ending": ("How games end",
@@ -72,8 +76,8 @@ def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
         "points": ("Chain points at the end",
                    "Each seat's chain points when the game ends (0 for a seat that is out).", {}),
         "powers": ("Powers fired", "Each time a power acts, by power.", powers),
-        "pairs": ("Pairs won",
-                  "Pairs won by capturing from the river or by stealing, and steals announced.",
-                  {"capture_won": "captures won", "steal_won": "steals won",
-                   "steal_announced": "steals announced"}),
+        "pairs": ("Captures and steals",
+                  "Captures from the river and steals announced, and the pairs they won.",
+                  {"capture_announced": "captures announced", "capture_won": "captures won",
+                   "steal_announced": "steals announced", "steal_won": "steals won"}),
     }
