@@ -109,8 +109,10 @@ class _Page:
             ax.bar(xs, heights, width, yerr=yerr, capsize=3, label=self.columns[c])
         for share in sorted(set(fair)):  # a fair share for each number of players
             ax.axhline(share, linestyle="--", color="#555", linewidth=1)
-        ax.set_xticks(range(len(keys)), [self.label(name, k) for k in keys],
-                      rotation=30 if len(keys) > 6 else 0, ha="right" if len(keys) > 6 else "center")
+        labels = [self.label(name, k) for k in keys]
+        slanted = sum(len(label) + 2 for label in labels) > 70  # they would not fit side by side
+        ax.set_xticks(range(len(keys)), labels, rotation=30 if slanted else 0,
+                      ha="right" if slanted else "center")
         ax.set_ylabel(ylabel)
         self._numbers(ax, x=False)
         if columns > 1:
