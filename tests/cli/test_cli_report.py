@@ -140,3 +140,13 @@ def test_report_without_matplotlib_says_how_to_install_it(tmp_path: Path,
                         lambda name, *args: None if name == "matplotlib" else found(name, *args))
     code, _, err = report("gargon", "--games", "2", "-o", str(tmp_path / "p.html"))
     assert code != 0 and "pip install 'ludotheque[report]'" in err
+
+
+def test_matplotlib_is_loaded_by_the_report_only() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "ludotheque", "simulate", "gargon",
+                           "--games", "2", "--seed", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "ludotheque.sim.runner" in done.stderr
+    assert "matplotlib" not in done.stderr and "ludotheque.sim.report" not in done.stderr
