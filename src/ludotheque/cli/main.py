@@ -114,6 +114,28 @@ def _tournament(commands: Any) -> None:
     p.add_argument("--lang", help="en or fr (default: from LANG)")
 
 
+def _report(commands: Any) -> None:
+    p = _verb(commands, "report", "a balance report: plots, variants side by side",
+              "Play many games between bots, for the base game and each variant, and write a "
+              "self-contained HTML page of plots (seat advantage, length, scores, how games end, "
+              "what decides them) and a JSON of every figure.")
+    p.add_argument("game_id", metavar="GAME", help="the game, e.g. gargon")
+    p.add_argument("--games", type=int, default=2000, help="games per column (default 2000)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--bots", default="random", help="bot names, cycled over the seats (default: random)")
+    p.add_argument("--seed", type=int, help="run seed (default: random, shown); every column plays "
+                   "the same deals")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes; results do not depend on it")
+    p.add_argument("--variants", nargs="+", metavar="'NAME=VALUE ...'", help="one column per variant: "
+                   "a quoted set of options, e.g. \"heroes=yes\" \"escape=yes teams=yes\"")
+    p.add_argument("--components", metavar="FILE", help="play every column on this components file "
+                   "(games with a components option: Drakon)")
+    p.add_argument("-o", "--out", dest="out_file", metavar="FILE.html", help="the page (default: "
+                   "GAME-report.html)")
+    p.add_argument("--json", dest="json_file", metavar="FILE", help="also write every figure as JSON")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
+
+
 def _serve(commands: Any) -> None:
     p = _verb(commands, "serve", "the web table", "Run the web table: a lobby to start tables, live play "
               "over websockets, replays.")
@@ -138,7 +160,7 @@ def _serve(commands: Any) -> None:
 
 
 VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _tournament,
-                                             _serve)
+                                             _report, _serve)
 
 
 def parser() -> argparse.ArgumentParser:

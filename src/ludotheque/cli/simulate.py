@@ -11,12 +11,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
 from ..sim.runner import GameResult, Progress, check_run, run_games
-from ..sim.stats import Distribution, Standing, Summary, summarize
+from ..sim.stats import Distribution, Standing, Summary, finite, summarize
 from .common import emit_json, err, fail, game_options, parse_bot_list
 from .text_table import text_table
 
@@ -55,17 +54,6 @@ def print_summary(summary: Summary, elapsed: float) -> None:
     print(_standings("Per bot (scores over every seat it held)", summary.bots, False))
     print(_lengths(summary))
     print(f"{summary.games} games in {elapsed:.2f} s: {rate:.1f} games/s; {summary.ties} shared win(s)")
-
-
-def _finite(value: Any) -> Any:
-    """NaN (a statistic of nothing) as null, so the JSON stays standard."""
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 def _write_records(path: str, results: list[GameResult]) -> None:
@@ -141,7 +129,7 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
         obj = {"game": game.id, "options": options, "players": seats, "lineup": names, "seed": run_seed,
                "jobs": jobs,
                "elapsed": elapsed, **summary.to_json()}
-        emit_json(_finite(obj))
+        emit_json(finite(obj))
         return
     print_summary(summary, elapsed)
     if out_file is not None:

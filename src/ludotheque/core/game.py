@@ -310,6 +310,14 @@ class Game(ABC):
         Both read a position the search drew itself, never the real one."""
         return self._own("search")
 
+    def report_figures(self) -> Any:
+        """What a balance report (``sim/report.py``) may count in a finished game, or None: by
+        default the ``report`` module of the game's folder, offering ``NEEDS_LOG`` (whether it
+        reads the public event log), ``figures(state, actions)`` (named figures of one finished
+        game, from its final state, its log and the actions played, as ints) and
+        ``words(lang)`` (their titles and labels in English and French)."""
+        return self._own("report")
+
     def encoding(self) -> Any:
         """The game's tensors for learners and research adapters (``ludotheque.adapters``), or
         None: by default the ``encoding`` module of the game's folder, offering

@@ -216,6 +216,13 @@ class RecordedGame:
         """The number of actions played since the record's start."""
         return len(self._record.actions) + len(self._pending)
 
+    def actions(self) -> list[Action]:
+        """Every action played since the record's start, as ints (what a report counts)."""
+        if not self._record.actions:
+            return list(self._pending)
+        parse = self.state.game.parse_action
+        return [parse(text) for text in self._record.actions] + self._pending
+
     def apply(self, action: Action) -> None:
         """Validated apply; the action is added to the record."""
         self.state.apply(action)

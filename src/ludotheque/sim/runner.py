@@ -49,24 +49,32 @@ class GameResult:
     actions: int
     rounds: int | None
     record: GameRecord | None = None
+    #: The game's own figures of this game (its ``report`` module), when the run asked for them
+    figures: Mapping[str, Any] | None = None
 
 
 class _Run:
     """Games of one run: the game, options and bots looked up once for all of them."""
 
     def __init__(self, game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str],
-                 seed: int) -> None:
+                 seed: int, figures: bool = False) -> None:
         self.game_id, self.options, self.seed = game_id, options, seed
-        self.names = seat_bots(bots, get_game(game_id).resolve_options(options)["players"])
+        game = get_game(game_id)
+        self.names = seat_bots(bots, game.resolve_options(options)["players"])
         self.factories = [bot_factory(game_id, name) for name in self.names]
+        # figures are counted here, in the worker that played the game, while its state is at hand
+        self.report = game.report_figures() if figures else None
 
     def play(self, index: int, keep_record: bool = False) -> GameResult:
         dealt = game_seed(self.seed, index)
         players = [make(bot_seed(dealt, seat)) for seat, make in enumerate(self.factories)]
-        game = play_game(self.game_id, self.options, players, dealt)
+        report = self.report
+        game = play_game(self.game_id, self.options, players, dealt,
+                         log=report is not None and report.NEEDS_LOG)
         state = game.state
         return GameResult(index, dealt, self.names, tuple(state.scores()), tuple(state.winners()),
-                          game.moves, state.rounds(), game.record if keep_record else None)
+                          game.moves, state.rounds(), game.record if keep_record else None,
+                          None if report is None else report.figures(state, game.actions()))
 
 
 def play_one(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
@@ -76,8 +84,8 @@ def play_one(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str
 
 
 def _run_chunk(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], seed: int,
-               start: int, stop: int, keep_records: bool) -> list[GameResult]:
-    run = _Run(game_id, options, bots, seed)
+               start: int, stop: int, keep_records: bool, figures: bool = False) -> list[GameResult]:
+    run = _Run(game_id, options, bots, seed, figures)
     return [run.play(i, keep_records) for i in range(start, stop)]
 
 
@@ -91,13 +99,14 @@ def check_run(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[st
 
 def run_games(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], games: int,
               seed: int, jobs: int = 1, keep_records: bool = False, progress: Progress | None = None,
-              chunk: int | None = None) -> list[GameResult]:
-    """Play ``games`` games; results in game order, identical whatever ``jobs`` and ``chunk``."""
+              chunk: int | None = None, figures: bool = False) -> list[GameResult]:
+    """Play ``games`` games; results in game order, identical whatever ``jobs`` and ``chunk``.
+    With ``figures``, each result carries the game's own figures (``GameResult.figures``)."""
     if games < 0 or jobs < 1:
         raise LudothequeError("games must be >= 0 and jobs >= 1")
     check_run(game_id, options, bots)
     if jobs == 1 or games <= 1:
-        run = _Run(game_id, options, bots, seed)
+        run = _Run(game_id, options, bots, seed, figures)
         results = []
         for index in range(games):
             results.append(run.play(index, keep_records))
@@ -114,7 +123,7 @@ def run_games(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[st
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         futures = [pool.submit(_run_chunk, game_id, dict(options or {}), list(bots), seed, start,
-                               stop, keep_records) for start, stop in bounds]
+                               stop, keep_records, figures) for start, stop in bounds]
         try:
             for future in as_completed(futures):
                 part = future.result()

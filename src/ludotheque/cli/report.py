@@ -1,0 +1,127 @@
+"""``ludotheque report GAME``: a balance report, the base game and each variant side by side, as
+a self-contained HTML page (plots drawn by matplotlib, loaded only here) and a JSON of every
+figure. The games are played by ``sim.runner`` (each game's figures counted where it was
+played), summed by ``sim.report`` and drawn by ``sim.report_page``."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import LudothequeError
+from ..core.registry import get_game
+from ..sim.runner import check_run, run_games
+from ..sim.stats import finite
+from .common import check_lang, fail, parse_bot_list
+from .simulate import progress_bar
+from .words import bot_word
+
+#: The name of the option that points at a components file (Drakon's; a game without one
+#: cannot take --components).
+COMPONENTS_OPTION = "components"
+
+
+def parse_variant(text: str) -> dict[str, str]:
+    """``"heroes=yes escape=yes"`` -> its options (values checked by the game when it starts)."""
+    options: dict[str, str] = {}
+    for item in text.split():
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            fail(f"--variants: expected NAME=VALUE options separated by spaces, got {text!r}")
+        options[name] = value
+    if not options:
+        fail("--variants: an empty variant; give NAME=VALUE options, e.g. \"heroes=yes\"")
+    return options
+
+
+def _base_options(game: Any, players: int | None, components: str | None) -> dict[str, Any]:
+    options: dict[str, Any] = {} if players is None else {"players": players}
+    if components is not None:
+        if COMPONENTS_OPTION not in {option.name for option in game.spec.options}:
+            names = ", ".join(option.name for option in game.spec.options)
+            fail(f"{game.spec.name} has no components file option, so --components cannot apply "
+                 f"(it works for a game with a '{COMPONENTS_OPTION}' option, such as Drakon; "
+                 f"{game.spec.name}'s options are: {names})")
+        if not Path(components).is_file():
+            fail(f"--components: no such file: {components}")
+        options[COMPONENTS_OPTION] = components
+    return options
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def report(game_id: str, games: int = 2000, players: int | None = None, bots: str = "random",
+           seed: int | None = None, jobs: int = 1, variants: list[str] | None = None,
+           components: str | None = None, out_file: str | None = None, json_file: str | None = None,
+           lang: str | None = None) -> None:
+    """Play ``games`` games of the base game and of each variant; write the page and the JSON."""
+    lang = check_lang(lang)
+    if importlib.util.find_spec("matplotlib") is None:  # found out before the games, not after
+        fail("the report draws with matplotlib, which is not installed: "
+             "pip install 'ludotheque[report]'")
+    if games < 1:
+        fail(f"--games must be at least 1; got {games}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1; got {jobs}")
+    names = parse_bot_list(bots)
+    run_seed = secrets.randbits(32) if seed is None else seed
+    try:
+        game = get_game(game_id)
+    except LudothequeError as exc:
+        fail(str(exc))
+    base = _base_options(game, players, components)
+    columns: list[dict[str, Any]] = [{}] + [parse_variant(text) for text in variants or ()]
+    seats = []  # each column's players, checked before any game is played
+    for column in columns:
+        try:
+            seats.append(check_run(game.id, base | column, names))
+        except LudothequeError as exc:
+            named = " ".join(f"{k}={v}" for k, v in column.items())
+            where = f"variant {named!r}" if column else "the base game"
+            fail(f"{where}: {exc}")
+    out_file = out_file or f"{game.id}-report.html"
+    for path in (out_file, json_file):  # found out before the games, not after them
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            fail(f"cannot write {path}: no such folder")
+    print(f"{games} games of {game.spec.name} per column, {len(columns)} column(s), seed {run_seed}, "
+          f"jobs {jobs}", flush=True)
+    from ..sim.report import TOO_FEW_GAMES, WIDEST_MARGIN, variant_figures
+
+    wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
+    began = time.perf_counter()
+    summed: list[dict[str, Any]] = []  # each column summed as soon as it is played
+    try:
+        with progress_bar(games * len(columns)) as advance:
+            for column in columns:
+                results = run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
+                                    progress=advance, figures=True)
+                summed.append({"options": column, **variant_figures(results, wins_only)})
+    except LudothequeError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    document = finite({
+        "game": game.id, "name": game.spec.name, "games": games, "players": seats[0], "bots": names,
+        "seed": run_seed, "components": components,
+        "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN}, "variants": summed,
+    })
+    from ..sim.report_page import render_page
+
+    module = game.report_figures()
+    game_words = module.words(lang) if module is not None else {}
+    page = render_page(document, game_words, lang, [bot_word(name, lang) for name in names])
+    _write(out_file, page)
+    if json_file is not None:
+        _write(json_file, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    elapsed = time.perf_counter() - began
+    print(f"report written to {out_file}" + (f" and {json_file}" if json_file else "")
+          + f" in {elapsed:.1f} s", flush=True)

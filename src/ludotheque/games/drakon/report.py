@@ -1,0 +1,108 @@
+"""What a balance report counts in a finished Drakon game (``sim/report.py`` sums it over many):
+how it ended, each seat's gold, the rooms the heroes entered and the gold they gave.
+
+A figure is a word (one per game: shares), a number (one per game: a distribution), a list
+(one number per seat) or a mapping of counts (added over games)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from ...core.game import State
+from .actions import COIN
+from .components import EFFECTS, START_ROOM
+
+#: Rooms entered come from the public log (a room may be laid, turned, moved or exchanged).
+NEEDS_LOG: Final = True
+
+#: The log's events that move a coin, each drawn by one chance action ``COIN + value - 1``
+#: (the same order in the actions as in the log): found in a room, lost (a room, Drakon),
+#: stolen, swapped by the Thief.
+_COIN_EVENTS: Final = {"coin": "found", "lose": "lost", "steal": "stolen", "swap": "swapped"}
+
+
+def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
+    """The figures of one finished game, from its log (``state.log`` kept) and its actions (the
+    coins' values: the log keeps them secret, the chance actions drew them)."""
+    values = iter([action - COIN + 1 for action in actions if COIN <= action < COIN + 3])
+    rooms: dict[int, int] = {}  # cell -> effect, as the log lays and changes them
+    entered: dict[str, int] = {}
+    by_room: dict[str, int] = {}
+    moved: dict[str, int] = {}
+    caught = 0
+    room = ""  # the kind of the room the hero acting last entered
+    for event in state.log or ():  # type: ignore[attr-defined]
+        kind = event.kind
+        if kind in ("place", "exchange", "rotate"):
+            rooms[event.cell] = event.room >> 4
+        elif kind == "destroy":
+            rooms.pop(event.cell, None)
+        elif kind == "relocate":
+            rooms.pop(event.other, None)
+            rooms[event.cell] = event.room >> 4
+        elif kind in ("move", "pull"):
+            room = EFFECTS[rooms.get(event.cell, START_ROOM)]  # only the Start room is not laid
+            entered[room] = entered.get(room, 0) + 1
+        elif kind == "caught":
+            caught += 1
+            room = ""
+        elif kind in _COIN_EVENTS:
+            gold, how = next(values), _COIN_EVENTS[kind]
+            if how != "swapped":
+                moved[how] = moved.get(how, 0) + gold
+            if room and how != "swapped":  # a catch ends what the room gave (room = "")
+                by_room[room] = by_room.get(room, 0) + (-gold if how == "lost" else gold)
+    purse_of: list[int] = state.purse_of  # type: ignore[attr-defined]
+    return {
+        "ending": state.how_ended(),
+        "gold": [state.gold(purse_of[seat]) for seat in range(state.players)],  # type: ignore[attr-defined]
+        "rooms_entered": entered,
+        "gold_by_room": by_room,
+        "gold_moved": moved,
+        "caught": caught,
+    }
+
+
+def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
+    """Each figure's title, what it shows, and the labels of its keys, in ``lang``."""
+    from .render import room_name
+
+    rooms = {key: room_name(effect, lang) for effect, key in enumerate(EFFECTS)}
+    if lang == "fr":
+        return {
+            "ending": ("Comment la partie finit",
+                       "Objectif d'or atteint, évasion, plus personne ne peut jouer (le plus "
+                       "d'or gagne) ou limite de tours atteinte.",
+                       {"goal": "objectif atteint", "escape": "évasion",
+                        "stuck": "bloquée : le plus d'or", "limit": "limite de tours"}),
+            "gold": ("Or à la fin", "L'or de chaque place à la fin de la partie.", {}),
+            "rooms_entered": ("Salles où entrent les héros",
+                              "Chaque fois qu'un héros entre dans une salle, par sorte de salle.",
+                              rooms),
+            "gold_by_room": ("Or gagné ou perdu, par salle",
+                             "L'or trouvé, volé ou perdu par un héros dans la salle où il vient "
+                             "d'entrer, par sorte de salle (pertes comptées en moins).", rooms),
+            "gold_moved": ("Or gagné et perdu",
+                           "L'or trouvé dans les salles, perdu (salle Perdre une pièce ou Drakon) "
+                           "et volé.", {"found": "trouvé", "lost": "perdu", "stolen": "volé"}),
+            "caught": ("Héros attrapés par Drakon", "Fois où Drakon attrape un héros, par partie.",
+                       {}),
+        }
+    return {
+        "ending": ("How games end",
+                   "The gold goal reached, an escape, nobody able to act (most gold wins) or the "
+                   "turn limit reached.",
+                   {"goal": "goal reached", "escape": "escape", "stuck": "stuck: most gold",
+                    "limit": "turn limit"}),
+        "gold": ("Gold at the end", "Each seat's gold when the game ends.", {}),
+        "rooms_entered": ("Rooms the heroes enter",
+                          "Each time a hero enters a room, by kind of room.", rooms),
+        "gold_by_room": ("Gold won or lost, by room",
+                         "Gold found, stolen or lost by a hero in the room it has just entered, by "
+                         "kind of room (losses count against it).", rooms),
+        "gold_moved": ("Gold won and lost",
+                       "Gold found in rooms, lost (a Lose room or Drakon) and stolen.",
+                       {"found": "found", "lost": "lost", "stolen": "stolen"}),
+        "caught": ("Heroes caught by Drakon", "Times Drakon catches a hero, per game.", {}),
+    }

@@ -1,0 +1,241 @@
+"""A balance report as one self-contained HTML page: each figure of ``sim/report.py`` drawn by
+matplotlib as inline SVG (no file, script or font fetched), the variants side by side, with a
+table of its numbers and a warning where it rests on too few games. Words in English or French:
+the report's own (``report_words.py``) and the game's (its ``report`` module)."""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .report import TOO_FEW_GAMES, WIDEST_MARGIN
+from .report_words import FIGURES, word
+
+Words = Mapping[str, tuple[str, str, Mapping[str, str]]]
+
+#: Figures every game has, first and in this order; the game's own follow.
+GENERIC = ("seat_advantage", "length_actions", "length_rounds", "scores")
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:1.6em} h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ccc}
+.explain{color:#444} .warning{background:#fff3cd;border:1px solid #e0b400;padding:.5em .8em;
+border-radius:4px} figure{margin:0} figure svg{max-width:100%;height:auto}
+table{border-collapse:collapse;margin:.6em 0;font-size:.9em} td,th{border:1px solid #ddd;
+padding:.2em .6em;text-align:right} th:first-child,td:first-child{text-align:left}
+nav li{display:inline;margin-right:1em} footer{margin-top:3em;color:#666;font-size:.85em}
+"""
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}"
+
+
+def _share(value: float | None, margin: float | None) -> str:
+    """``27.5 % ± 11.3`` (a dash for a seat a variant does not have)."""
+    return "—" if value is None else f"{_pct(value)} % ± {_pct(margin)}"
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
+
+
+def _svg(fig: Any, salt: str) -> str:
+    """The figure as an inline ``<svg>`` element (its ids salted: several share the page)."""
+    import matplotlib
+
+    matplotlib.rcParams["svg.hashsalt"] = salt
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    text = buffer.getvalue()
+    text = text[text.index("<svg"):]
+    start, end = text.find("<metadata>"), text.find("</metadata>")  # RDF of no use to a reader
+    return text if start < 0 else text[:start] + text[end + len("</metadata>"):]
+
+
+class _Page:
+    def __init__(self, report: Mapping[str, Any], game_words: Words, lang: str,
+                 bots: Sequence[str]) -> None:
+        self.report, self.lang, self.bots = report, lang, bots
+        self.columns = [self._column_name(v) for v in report["variants"]]
+        self.words: dict[str, tuple[str, str, dict[str, str]]] = {
+            name: (title, explain, {}) for name, (title, explain) in FIGURES[lang].items()}
+        self.words.update({name: (title, explain, dict(labels))
+                           for name, (title, explain, labels) in game_words.items()})
+
+    def _column_name(self, variant: Mapping[str, Any]) -> str:
+        if not variant["options"]:
+            return word("base", self.lang)
+        return " ".join(f"{k}={v}" for k, v in variant["options"].items())
+
+    def title(self, name: str) -> str:
+        """A figure's title (a figure the game gives no words for is shown by its name)."""
+        return self.words[name][0] if name in self.words else name
+
+    def label(self, name: str, key: str) -> str:
+        return self.words.get(name, ("", "", {}))[2].get(key, key)
+
+    # -- plots ---------------------------------------------------------------------------------
+    def _numbers(self, ax: Any, x: bool = True) -> None:
+        """Axis numbers with a decimal comma in French (``x``: the x axis has numbers too)."""
+        if self.lang == "fr":
+            from matplotlib.ticker import FuncFormatter
+
+            french = FuncFormatter(lambda value, _: f"{value:g}".replace(".", ","))
+            ax.yaxis.set_major_formatter(french)
+            if x:
+                ax.xaxis.set_major_formatter(french)
+
+    def _bars(self, name: str, keys: Sequence[str], values: Callable[[Mapping[str, Any], str], float],
+              errors: Callable[[Mapping[str, Any], str], float] | None, ylabel: str,
+              fair: Sequence[float] = ()) -> str:
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(8, 3.4))
+        columns = len(self.columns)
+        width = 0.8 / columns
+        for c, variant in enumerate(self.report["variants"]):
+            figure = variant["figures"][name]
+            xs = [k + (c - (columns - 1) / 2) * width for k in range(len(keys))]
+            heights = [values(figure, key) for key in keys]
+            yerr = None if errors is None else [errors(figure, key) for key in keys]
+            ax.bar(xs, heights, width, yerr=yerr, capsize=3, label=self.columns[c])
+        for share in sorted(set(fair)):  # a fair share for each number of players
+            ax.axhline(share, linestyle="--", color="#555", linewidth=1)
+        labels = [self.label(name, k) for k in keys]
+        slanted = sum(len(label) + 2 for label in labels) > 70  # they would not fit side by side
+        ax.set_xticks(range(len(keys)), labels, rotation=30 if slanted else 0,
+                      ha="right" if slanted else "center")
+        ax.set_ylabel(ylabel)
+        self._numbers(ax, x=False)
+        if columns > 1:
+            ax.legend(fontsize="small")
+        return _svg(fig, name)
+
+    def _histograms(self, name: str, pick: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> str:
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(8, 3.2))
+        for c, variant in enumerate(self.report["variants"]):
+            hist = pick(variant["figures"][name])
+            total = sum(hist["counts"]) or 1
+            if hist["counts"]:
+                ax.stairs([n / total for n in hist["counts"]], hist["edges"], label=self.columns[c],
+                          linewidth=1.6)
+        ax.set_xlabel(self.title(name))
+        ax.set_ylabel(word("share", self.lang))
+        self._numbers(ax)
+        if len(self.columns) > 1:
+            ax.legend(fontsize="small")
+        return _svg(fig, name)
+
+    # -- tables --------------------------------------------------------------------------------
+    def _table(self, head: str, rows: Sequence[tuple[str, Sequence[str]]]) -> str:
+        cells = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        comma = self.lang == "fr"  # 27,5 % in French
+        body = "".join(f"<tr><td>{html.escape(r)}</td>" + "".join(
+            f"<td>{html.escape(v.replace('.', ',') if comma else v)}</td>" for v in vs) + "</tr>"
+            for r, vs in rows)
+        return f"<table><tr><th>{html.escape(head)}</th>{cells}</tr>{body}</table>"
+
+    def _figure(self, name: str) -> str:
+        variants = self.report["variants"]
+        figures = [v["figures"][name] for v in variants]
+        kind = figures[0]["kind"]
+        lang = self.lang
+        keys: list[str] = []
+        if kind == "seats":  # variants may seat different numbers of players
+            keys = [str(s) for s in range(max(len(f["seats"]) for f in figures))]
+            self.words.setdefault(name, (name, "", {}))[2].update(
+                {k: word("seat", lang, seat=k) for k in keys})
+
+            def seat(f: Mapping[str, Any], k: str, what: str) -> float | None:
+                return f["seats"][int(k)][what] if int(k) < len(f["seats"]) else None
+
+            plot = self._bars(name, keys, lambda f, k: seat(f, k, "win_rate") or 0.0,
+                              lambda f, k: seat(f, k, "margin95") or 0.0,
+                              word("win_share", lang), [f["fair_share"] for f in figures])
+            rows = [(self.label(name, k), [_share(seat(f, k, "win_rate"), seat(f, k, "margin95"))
+                                           for f in figures]) for k in keys]
+            table = self._table(word("win_rate", lang), rows)
+        elif kind in ("shares", "counts"):
+            for f in figures:
+                keys += [k for k in (f["shares"] if kind == "shares" else f["totals"]) if k not in keys]
+            order = list(self.words.get(name, ("", "", {}))[2])  # the game's order, where it gives one
+            keys.sort(key=lambda k: order.index(k) if k in order else len(order))
+            if kind == "shares":
+                def share(f: Mapping[str, Any], k: str) -> float:
+                    return float(f["shares"].get(k, {}).get("share", 0.0))
+
+                def margin(f: Mapping[str, Any], k: str) -> float:
+                    return float(f["shares"].get(k, {}).get("margin95") or 0.0)
+
+                plot = self._bars(name, keys, share, margin, word("share", lang))
+                rows = [(self.label(name, k), [_share(share(f, k), margin(f, k)) for f in figures])
+                        for k in keys]
+                table = self._table(word("share", lang), rows)
+            else:
+                def mean(f: Mapping[str, Any], k: str) -> float:
+                    return float(f["per_game"].get(k, 0.0))
+
+                plot = self._bars(name, keys, mean, None, word("per_game", lang))
+                rows = [(self.label(name, k), [f"{mean(f, k):.2f}" for f in figures]) for k in keys]
+                table = self._table(word("per_game", lang), rows)
+        else:
+            per_seat = kind == "per_seat"
+            plot = self._histograms(name, lambda f: f["histogram"])
+            stats = ("mean", "sd", "min", "median", "max")
+            rows = [(word(s, lang), [_num(f["all" if per_seat else "distribution"][s]) for f in figures])
+                    for s in stats]
+            if per_seat:
+                rows += [(f"{word('mean', lang)}, {word('seat', lang, seat=s)}",
+                          [_num(f["seats"][s]["mean"]) if s < len(f["seats"]) else "—" for f in figures])
+                         for s in range(max(len(f["seats"]) for f in figures))]
+            table = self._table("", rows)
+        title, explain, _ = self.words.get(name, (name, "", {}))
+        warn = [self.columns[c] for c, f in enumerate(figures) if f["too_few"]]
+        warning = "" if not warn else '<p class="warning">⚠ {}</p>'.format(html.escape(word(
+            "too_few", lang, columns=", ".join(warn), games=TOO_FEW_GAMES,
+            points=round(100 * WIDEST_MARGIN))))
+        return (f'<section id="{html.escape(name)}"><h2>{html.escape(title)}</h2>'
+                f'<p class="explain">{html.escape(explain)}</p>{warning}<figure>{plot}</figure>'
+                f"{table}</section>")
+
+    def render(self) -> str:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: searchable, small
+        report, lang = self.report, self.lang
+        present = report["variants"][0]["figures"]
+        names = [n for n in GENERIC if n in present]
+        names += [n for n in self.words if n in present and n not in names]
+        names += [n for n in present if n not in names]
+        title = word("title", lang, game=report["name"])
+        intro = word("intro", lang, games=report["games"], bots=", ".join(self.bots),
+                     players=report["players"], seed=report["seed"])
+        if report.get("components"):
+            intro += " " + word("components", lang, path=report["components"])
+        nav = "".join(f'<li><a href="#{n}">{html.escape(self.title(n))}</a></li>'
+                      for n in names)
+        sections = "".join(self._figure(n) for n in names)
+        return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+                f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>"
+                f"<h1>{html.escape(title)}</h1><p>{html.escape(intro)}</p>"
+                f'<nav><strong>{html.escape(word("contents", lang))}</strong><ul>{nav}</ul></nav>'
+                f'{sections}<footer>{html.escape(word("footer", lang))}</footer></body></html>\n')
+
+
+def render_page(report: Mapping[str, Any], game_words: Words, lang: str,
+                bots: Sequence[str] | None = None) -> str:
+    """The HTML page of ``report`` (as ``cli/report.py`` builds it) in ``lang``; ``bots``: the
+    bots' names in that language (default: as the report names them)."""
+    lang = "fr" if lang == "fr" else "en"
+    return _Page(report, game_words, lang, bots or report["bots"]).render()

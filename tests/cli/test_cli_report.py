@@ -1,0 +1,152 @@
+"""``ludotheque report``: each game end to end on a small run with variants side by side, a
+corrected components file, bad input refused with a message, and the page opened in Chromium
+with its plots, in English and in French."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludotheque.cli.testing import CliRunner
+from ludotheque.core.registry import get_game
+from ludotheque.sim.report_words import FIGURES
+
+runner = CliRunner()
+
+#: A variant for each game: (game, options of the second column)
+VARIANTS = {"gargon": "variant=open", "drakon": "heroes=yes", "kagoun": "capture_ties=first"}
+
+
+def report(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(["report", *args], env={"COLUMNS": "120"})
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each game's report, 20 games a column, base game and one variant, in English; Gargon's
+    again in French."""
+    folder = tmp_path_factory.mktemp("reports")
+    made = {}
+    for game_id, variant in VARIANTS.items():
+        page, data = folder / f"{game_id}.html", folder / f"{game_id}.json"
+        code, out, err = report(game_id, "--games", "20", "--seed", "2", "--variants", variant,
+                                "-o", str(page), "--json", str(data), "--lang", "en")
+        assert code == 0, out + err
+        made[game_id] = page
+    french = folder / "gargon-fr.html"
+    assert report("gargon", "--games", "20", "--seed", "2", "--variants", VARIANTS["gargon"],
+                  "-o", str(french), "--lang", "fr")[0] == 0
+    made["gargon-fr"] = french
+    return made
+
+
+@pytest.mark.parametrize("game_id", list(VARIANTS))
+def test_report_end_to_end_each_game_base_and_variant_side_by_side(pages: dict[str, Path],
+                                                                    game_id: str) -> None:
+    data = json.loads(pages[game_id].with_suffix(".json").read_text(encoding="utf-8"))
+    assert data["game"] == game_id and data["games"] == 20 and data["seed"] == 2
+    base, variant = data["variants"]
+    assert base["options"] == {} and " ".join(f"{k}={v}" for k, v in variant["options"].items()) == \
+        VARIANTS[game_id]
+    own = set(get_game(game_id).report_figures().words("en"))
+    for column in (base, variant):
+        figures = column["figures"]
+        assert {"seat_advantage", "length_actions"} | own <= set(figures)
+        assert abs(sum(s["wins"] for s in figures["seat_advantage"]["seats"]) - 20) < 1e-9
+        assert sum(s["count"] for s in figures["ending"]["shares"].values()) == 20
+        assert all(figure["too_few"] for figure in figures.values())  # 20 games: too few
+    page = pages[game_id].read_text(encoding="utf-8")
+    assert page.count("<svg") == len(base["figures"])
+    for fetch in ("<script", "<link", " src=", "url(http", 'href="http'):  # nothing fetched
+        assert fetch not in page
+
+
+def test_report_on_a_corrected_components_file(tmp_path: Path) -> None:
+    import ludotheque.games.drakon as drakon
+
+    box = Path(drakon.__path__[0]) / "data" / "components.toml"  # the package's: compiled or not
+    data = tmp_path / "r.json"
+    code, out, err = report("drakon", "--games", "3", "--seed", "1", "--components", str(box),
+                            "-o", str(tmp_path / "r.html"), "--json", str(data))
+    assert code == 0, out + err
+    assert json.loads(data.read_text(encoding="utf-8"))["components"] == str(box)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["gargon", "--games", "0"], "--games must be at least 1"),
+    (["gargon", "--variants", "heroes=yes"], "variant 'heroes=yes'"),
+    (["drakon", "--variants", "heroes"], "expected NAME=VALUE"),
+    (["drakon", "--variants", "players=9"], "2 to 6 players"),
+    (["kagoun", "--components", "deck.json"], "Kagoun has no components file option"),
+    (["drakon", "--components", "/nonexistent/box.toml"], "no such file"),
+    (["nogame"], "nogame"),
+    (["gargon", "--json", "/nonexistent/r.json"], "no such folder"),
+])
+def test_report_refuses_bad_input_with_a_message(tmp_path: Path, args: list[str], message: str) -> None:
+    page = tmp_path / "page.html"
+    code, _, err = report(*args, "-o", str(page))
+    assert code != 0 and message in err, err
+    assert not page.exists()
+
+
+def test_report_refuses_a_components_file_that_is_not_one(tmp_path: Path) -> None:
+    bad = tmp_path / "box.toml"
+    bad.write_text("this is not = [toml", encoding="utf-8")
+    code, _, err = report("drakon", "--games", "1", "--components", str(bad), "-o", str(tmp_path / "p.html"))
+    assert code != 0 and err.strip()
+
+
+def plots(page: Any) -> list[int]:
+    """The number of drawn shapes of each plot on the page."""
+    result: list[int] = page.eval_on_selector_all("figure svg", "svgs => svgs.map(s => "
+                                                  "s.querySelectorAll('path, rect, line, use').length)")
+    return result
+
+
+def test_report_pages_show_their_plots_in_english_and_in_french(
+        pages: dict[str, Path], chromium: Any, open_page: Any) -> None:
+    english_only = {title for title, _ in FIGURES["en"].values()} - {
+        title for title, _ in FIGURES["fr"].values()}
+    words = get_game("gargon").report_figures()
+    english_only |= {t for t, _, _ in words.words("en").values()} - {
+        t for t, _, _ in words.words("fr").values()}
+    for name, lang in (("gargon", "en"), ("gargon-fr", "fr")):
+        page = open_page(chromium)
+        page.goto(pages[name].as_uri())
+        assert page.locator("html").get_attribute("lang") == lang
+        drawn = plots(page)
+        assert len(drawn) >= 6 and all(count > 10 for count in drawn), drawn
+        box = page.locator("figure svg").first.bounding_box()
+        assert box is not None and box["width"] > 300 and box["height"] > 100
+        headings = set(page.locator("h2").all_inner_texts())
+        if lang == "fr":
+            assert not headings & english_only, headings & english_only
+            assert "Avantage de la place" in headings
+        else:
+            assert "Seat advantage" in headings
+
+
+def test_report_without_matplotlib_says_how_to_install_it(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "matplotlib" else found(name, *args))
+    code, _, err = report("gargon", "--games", "2", "-o", str(tmp_path / "p.html"))
+    assert code != 0 and "pip install 'ludotheque[report]'" in err
+
+
+def test_matplotlib_is_loaded_by_the_report_only() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "ludotheque", "simulate", "gargon",
+                           "--games", "2", "--seed", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "ludotheque.sim.runner" in done.stderr
+    assert "matplotlib" not in done.stderr and "ludotheque.sim.report" not in done.stderr
