@@ -13,7 +13,8 @@ from ..core.errors import LudothequeError
 from ..core.registry import get_game
 from ..sim import tournament as tour
 from .common import check_lang, emit_json, fail, game_options, parse_bot_list
-from .simulate import _finite, _write_records, progress_bar
+from ..sim.stats import finite
+from .simulate import _write_records, progress_bar
 from .text_table import text_table
 from .tournament_words import decimal, interval, percent, word
 from .words import bot_word
@@ -92,7 +93,7 @@ def tournament(game_id: str, bots: str, games: int = 100, players: int | None = 
         except OSError as exc:
             fail(word("cannot_write", language, path=plot_file, reason=exc.strerror or exc), lang=language)
     if json_out:
-        emit_json(_finite({"game": game.id, "options": options, "players": laid.players, "bots": names,
+        emit_json(finite({"game": game.id, "options": options, "players": laid.players, "bots": names,
                            "seed": run_seed, "jobs": jobs, "games_asked": games, "games": len(results),
                            "rounds": laid.rounds, "lineups": [list(lineup) for lineup in laid.lineups],
                            "elapsed": elapsed, "even_share": laid.even_share,
