@@ -12,8 +12,8 @@ from pathlib import Path
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
 from ..sim import tournament as tour
-from .common import check_lang, emit_json, fail, game_options, parse_bot_list
 from ..sim.stats import finite
+from .common import check_lang, emit_json, fail, game_options, parse_bot_list
 from .simulate import _write_records, progress_bar
 from .text_table import text_table
 from .tournament_words import decimal, interval, percent, word
