@@ -84,3 +84,15 @@ def test_resampled_states_look_the_same_to_the_seat(game_id: str) -> None:
         state.apply_action(int(rng.choice(legal)))
         checked += 1
     assert checked and varied, "resampling never redrew what another seat sees"
+
+
+def test_game_options_are_parameters_and_a_game_without_a_bound_is_refused() -> None:
+    """OpenSpiel's GameInfo needs a length bound: Kagoun's ``max_rounds=0`` has none and is
+    refused in words; a round cap gives its own bound."""
+    from ludotheque.core.errors import OptionsError
+    from ludotheque.games.kagoun.game import round_bound
+
+    capped = openspiel.load("kagoun", players=2, max_rounds=3)
+    assert capped.max_game_length() == 3 * round_bound(2, 2 * 5) + 1
+    with pytest.raises(OptionsError, match="no length bound"):
+        openspiel.load("kagoun", max_rounds=0)

@@ -25,6 +25,7 @@ import numpy as np
 import pyspiel
 
 from ..core import CHANCE, Game, State
+from ..core.errors import OptionsError
 from .table import dense_legal, encoding_of, resolve_game, reward_range, rewards_of, tensor_of
 
 #: Equally likely deals at the first chance node (seeds 0 .. DEALS-1 of the game).
@@ -34,9 +35,19 @@ PLAY_CHANCE = 256
 PREFIX = "python_ludotheque_"
 
 
+def _parameters(game: Game) -> dict[str, Any]:
+    """OpenSpiel's parameters: ``rewards``, then the game's options whose default OpenSpiel can
+    hold (a number, a word, a flag); an option without a default (a seat, a file) is left out."""
+    defaults = game.spec.resolve_options({})
+    params: dict[str, Any] = {"players": defaults["players"], "rewards": "outcome"}
+    for option in game.spec.options:
+        if isinstance(option.default, (bool, int, float, str)):
+            params[option.name] = option.default
+    return params
+
+
 def _game_type(game: Game) -> pyspiel.GameType:
     spec = game.spec
-    default = spec.resolve_options({})["players"]
     return pyspiel.GameType(
         short_name=PREFIX + game.id,
         long_name=f"Ludotheque {spec.name}",
@@ -52,7 +63,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default, "rewards": "outcome"},
+        parameter_specification=_parameters(game),
     )
 
 
@@ -82,8 +93,7 @@ class _Setup:
 
     def __init__(self, game: Game, params: dict[str, Any]) -> None:
         self.game, self.params = game, params
-        players = int(params.get("players", 0)) or game.spec.resolve_options({})["players"]
-        self.options = game.resolve_options({"players": players})
+        self.options = game.resolve_options({k: v for k, v in params.items() if k != "rewards"})
         self.players = int(self.options["players"])
         self.rewards = str(params.get("rewards", "outcome"))
         reward_range(game, self.rewards)
@@ -109,6 +119,10 @@ class LudothequeSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         setup = _Setup(self.game, dict(params or {}))
         low, high = reward_range(self.game, setup.rewards)
+        try:
+            length = self.game.max_game_length(setup.options)
+        except OptionsError as exc:
+            raise OptionsError(f"OpenSpiel needs a bound on a game's length: {exc}", exc.option) from None
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.action_size,
             max_chance_outcomes=max(DEALS, PLAY_CHANCE),
@@ -116,7 +130,7 @@ class LudothequeSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             # the deal, then the game under these options
-            max_game_length=self.game.max_game_length(setup.options) + 1)
+            max_game_length=length + 1)
         super().__init__(_game_type(self.game), info, params or {})
         self.setup = setup
 

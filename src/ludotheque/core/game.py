@@ -232,7 +232,8 @@ class Game(ABC):
     def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
         """No game under ``options`` lasts more actions (chance outcomes included), never more
         than ``spec.max_game_length`` (the bound over every option); a game whose length hangs
-        on an option (a turn or round limit) says so here."""
+        on an option (a turn or round limit) says so here, and raises OptionsError for options
+        under which no bound exists (Kagoun's ``max_rounds=0``)."""
         return self.spec.max_game_length
 
     def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
