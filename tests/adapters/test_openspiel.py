@@ -1,6 +1,7 @@
 """Each game as an OpenSpiel Python game: OpenSpiel's own random simulation test (with
-serialisation) on every game and player count, its ISMCTS and MCTS bots playing a game to the
-end, and ``resample_from_infostate`` giving states the seat cannot tell apart."""
+serialisation; it reads every tensor and string) on every game and player count, its ISMCTS and
+MCTS bots playing a game to the end, and ``resample_from_infostate`` giving states the seat
+cannot tell apart (information-state tensors included)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ def test_game_type_and_info_come_from_the_spec(game_id: str) -> None:
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert (kind.min_num_players, kind.max_num_players) == (ours.spec.min_players, ours.spec.max_players)
     assert game.num_distinct_actions() == ours.encoding().action_size(ours.resolve_options({}))
+    assert kind.provides_information_state_tensor
+    assert game.information_state_tensor_size() == (ours.encoding().observation_size({})
+                                                    + ours.encoding().memory_size({}))
     assert game.max_game_length() == ours.max_game_length(ours.resolve_options({})) + 1
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     scores = openspiel.load(game_id, rewards="scores")
@@ -78,6 +82,7 @@ def test_resampled_states_look_the_same_to_the_seat(game_id: str) -> None:
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.observation_string(player) == state.observation_string(player)
         assert other.observation_tensor(player) == state.observation_tensor(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
         assert other.legal_actions() == legal
         nxt = (player + 1) % game.num_players()
         varied = varied or other.observation_string(nxt) != state.observation_string(nxt)

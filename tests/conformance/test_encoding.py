@@ -62,6 +62,39 @@ def test_a_tensor_does_not_change_when_only_others_hidden_things_change(case: Ca
         assert others_changed, "resampling never changed another seat's tensor"
 
 
+def _info_state(encoding: Any, state: Any, seat: int) -> list[float]:
+    """The information-state tensor: the observation's, then what the seat remembers."""
+    memory = encoding.encode_memory(state, seat) if hasattr(encoding, "encode_memory") else []
+    return list(encoding.encode(state.observe(seat))) + list(memory)
+
+
+def test_an_information_state_does_not_change_when_only_others_hidden_things_change(case: Case) -> None:
+    """The information-state tensor (observation, then memory: ``encode_memory``) has its declared
+    size, is the same in positions the seat cannot tell apart even from what it saw earlier
+    (``resample(remember=True)``), while the others' change somewhere."""
+    game, options, _ = case
+    encoding = _encoding(game)
+    resolved = game.resolve_options(options)
+    size = encoding.observation_size(resolved) + (
+        encoding.memory_size(resolved) if hasattr(encoding, "memory_size") else 0)
+    rng = random.Random(12)
+    others_changed = False
+    for index, state in enumerate(positions(case)):
+        if index % 4 or state.is_terminal:
+            continue
+        for seat in range(state.players):
+            mine = _info_state(encoding, state, seat)
+            assert len(mine) == size and set(map(type, mine)) <= {float}
+            for _ in range(2):
+                twin = state.resample(seat, rng, remember=True)
+                assert _info_state(encoding, twin, seat) == mine, f"seat {seat}'s information state changed"
+                others_changed = others_changed or any(
+                    _info_state(encoding, twin, o) != _info_state(encoding, state, o)
+                    for o in range(state.players) if o != seat)
+    if game.spec.hidden_information:
+        assert others_changed, "resampling never changed another seat's information state"
+
+
 def test_the_dense_index_is_one_to_one_over_the_legal_actions(case: Case) -> None:
     game, options, _ = case
     encoding = _encoding(game)

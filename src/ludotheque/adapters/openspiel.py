@@ -9,9 +9,10 @@ sees deals from that many shuffles); chance during play is the game's own chance
 outcomes numbered in ascending order of the game's actions. A seat's actions are the dense
 indices of the game's encoding, ascending. The observation is the seat's tensor and its
 observation as JSON; the information state string is a digest of everything the seat has seen,
-step by step (perfect recall, no fixed-size tensor), and ``resample_from_infostate`` is the
-game's own ``State.resample``. Returns are the game's outcome (+1 winners, -1 the others, 0 when
-all tie) or, with ``rewards="scores"``, its scores.
+step by step (perfect recall), its tensor the observation's tensor then what the seat remembers
+(a fixed-size summary, docs/research.md), and ``resample_from_infostate`` is the game's own
+``State.resample`` with the seat's memory. Returns are the game's outcome (+1 winners, -1 the
+others, 0 when all tie) or, with ``rewards="scores"``, its scores.
 """
 
 from __future__ import annotations
@@ -26,7 +27,16 @@ import pyspiel
 
 from ..core import CHANCE, Game, State
 from ..core.errors import OptionsError
-from .table import dense_legal, encoding_of, resolve_game, reward_range, rewards_of, tensor_of
+from .table import (
+    dense_legal,
+    encoding_of,
+    info_state_of,
+    memory_size,
+    resolve_game,
+    reward_range,
+    rewards_of,
+    tensor_of,
+)
 
 #: Equally likely deals at the first chance node (seeds 0 .. DEALS-1 of the game).
 DEALS = 1 << 12
@@ -60,7 +70,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game),
@@ -99,6 +109,7 @@ class _Setup:
         reward_range(game, self.rewards)
         self.encoding = encoding_of(game)
         self.observation_size = int(self.encoding.observation_size(self.options))
+        self.info_state_size = self.observation_size + memory_size(self.encoding, self.options)
         self.action_size = int(self.encoding.action_size(self.options))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
@@ -227,7 +238,7 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
         clone: LudothequeSpielState = self.clone()
         if self.position.state is not None:
             rng = random.Random(int(probability_sampler() * 2**53))
-            clone.position.state = self.position.state.resample(player_id, rng)
+            clone.position.state = self.position.state.resample(player_id, rng, remember=True)
         return clone
 
     def __str__(self) -> str:
@@ -236,21 +247,24 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """The seat's tensor (the game's encoding) and its observation as JSON; with perfect
-    recall, the digest of everything it has seen (there is no perfect-recall tensor)."""
+    """The seat's tensor (the game's encoding) and its observation as JSON. With perfect recall
+    (the information state): the string is a digest of everything the seat has seen, step by
+    step; the tensor a fixed-size summary, the observation's tensor then what the seat remembers
+    (the game's memory, as ``resample(remember=True)`` keeps it; docs/research.md says what it
+    leaves out)."""
 
     def __init__(self, game: _Setup, perfect_recall: bool) -> None:
         self.game, self.perfect_recall = game, perfect_recall
-        size = 0 if perfect_recall else game.observation_size
-        self.tensor = np.zeros(size, np.float32)
+        self.tensor = np.zeros(game.info_state_size if perfect_recall else game.observation_size,
+                               np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LudothequeSpielState, player: int) -> None:
-        if self.perfect_recall:
-            return
         position = state.position.state
         if position is None:
             self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.tensor[:] = info_state_of(self.game.encoding, position, player, self.game.observation_size)
         else:
             self.tensor[:] = tensor_of(self.game.encoding, position.observe(player), self.tensor.size)
 

@@ -74,6 +74,23 @@ def tensor_of(encoding: Any, observation: Any, size: int) -> npt.NDArray[np.floa
     return tensor
 
 
+def memory_size(encoding: Any, options: Mapping[str, Any]) -> int:
+    """The size of what a seat remembers beyond its observation (0 for a game without memory)."""
+    size = getattr(encoding, "memory_size", None)
+    return 0 if size is None else int(size(options))
+
+
+def info_state_of(encoding: Any, state: State, seat: int, observation_size: int
+                  ) -> npt.NDArray[np.float32]:
+    """``seat``'s information-state tensor: its observation's tensor, then what it remembers
+    (``encode_memory``: what ``State.resample(seat, rng, remember=True)`` keeps)."""
+    seen = tensor_of(encoding, state.observe(seat), observation_size)
+    remember = getattr(encoding, "encode_memory", None)
+    if remember is None:
+        return seen
+    return np.concatenate([seen, np.asarray(remember(state, seat), dtype=np.float32)])
+
+
 class Table:
     """One game of ``game`` under ``options``: deals from a seeded stream, draws its chance from
     the same stream, and shows each seat its tensor and the mask of its dense actions."""
