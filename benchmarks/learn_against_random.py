@@ -133,12 +133,15 @@ def main() -> None:
     parser.add_argument("--eval", type=int, default=400, help="games of each evaluation (held-out deals)")
     parser.add_argument("--batch", type=int, default=16, help="games per update")
     parser.add_argument("--rate", type=float, default=1e-3, help="Adam's step size")
+    parser.add_argument("--information-state", action="store_true",
+                        help="observe the information-state tensor (the observation, then memory)")
     args = parser.parse_args()
 
     torch.set_num_threads(1)  # a shared machine
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
-    env = LudothequeEnv(args.game, seat=0, opponents="random", players=args.players)
+    env = LudothequeEnv(args.game, seat=0, opponents="random", players=args.players,
+                        information_state=args.information_state)
     policy = Policy(env.observation_space.shape[0], int(env.action_space.n),
                     feature_scale(env, 5, seed=10_000))
     optimizer = torch.optim.Adam(policy.parameters(), lr=args.rate)

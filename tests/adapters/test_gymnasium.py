@@ -67,3 +67,11 @@ def test_a_game_without_a_round_cap_is_cut_by_time_limit() -> None:
         if terminated:
             break
     assert truncated and not terminated and reward == 0.0
+
+
+def test_check_env_passes_observing_the_information_state(game_id: str) -> None:
+    e = LudothequeEnv(game_id, information_state=True)
+    assert e.observation_space.shape[0] > e.table.observation_size
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(e)

@@ -110,3 +110,25 @@ def test_a_game_shorter_than_max_cycles_ends_as_usual(game_id: str) -> None:
 def test_a_bad_max_cycles_is_refused() -> None:
     with pytest.raises(ValueError, match="max_cycles"):
         env("kagoun", max_cycles=0)
+
+
+def test_the_information_state_can_be_observed(game_id: str) -> None:
+    """``information_state=True``: the observation's tensor, then what the seat remembers."""
+    e, plain = env(game_id, information_state=True), env(game_id)
+    sizes = e.unwrapped.table
+    assert sizes.tensor_size > sizes.observation_size
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(e, num_cycles=100)
+    e.reset(seed=4)
+    plain.reset(seed=4)
+    for _ in range(20):
+        agent = e.agent_selection
+        observation, plain_observation = e.observe(agent), plain.observe(agent)
+        assert observation["observation"].shape == (sizes.tensor_size,)
+        assert (observation["observation"][:sizes.observation_size] == plain_observation["observation"]).all()
+        if e.terminations[agent]:
+            break
+        action = int(observation["action_mask"].nonzero()[0][0])
+        e.step(action)
+        plain.step(action)

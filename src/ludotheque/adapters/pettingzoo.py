@@ -13,7 +13,8 @@
 as PettingZoo's "a step for each agent" (turns here are not round-robin).
 
 Agents are ``player_0 ..``; each observes ``{"observation": float32 tensor, "action_mask": int8
-mask over the dense actions}`` (the game's ``encoding``); chance is drawn inside from the
+mask over the dense actions}`` (the game's ``encoding``; ``information_state=True``: the
+observation's tensor then what the seat remembers, docs/research.md); chance is drawn inside from the
 stream seeded by ``reset(seed=...)``; rewards come once, at the end (``table.REWARDS``).
 """
 
@@ -36,9 +37,10 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: Game | str, render_mode: str | None = None, rewards: str = "outcome",
-                 lang: str = "en", max_cycles: int | None = None, **options: Any) -> None:
+                 lang: str = "en", max_cycles: int | None = None, information_state: bool = False,
+                 **options: Any) -> None:
         super().__init__()
-        self.table = Table(game, options)
+        self.table = Table(game, options, information_state)
         if rewards not in ("outcome", "scores"):
             raise ValueError(f"rewards must be 'outcome' or 'scores'; got {rewards!r}")
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
@@ -55,7 +57,7 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         low, high = reward_range(self.table.game, rewards)
         self.reward_range = (low, high)
         observation = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.observation_size,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (self.table.tensor_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.table.action_size,), np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
