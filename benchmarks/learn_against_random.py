@@ -1,9 +1,15 @@
-"""A small learning agent that shows the adapters work: a policy network (one hidden layer, in
-NumPy) trained by REINFORCE with a running baseline in the Gymnasium adapter, seat 0 against the
-project's random bots, for a few minutes; its win rate (greedy: the most likely legal action)
-before and after training on the same held-out deals, and the learning curve.
+"""A small learning agent that shows the adapters work, in PyTorch (the ``learn`` extra, CPU): a
+policy network (an MLP over the seat's observation tensor, its logits masked to the legal dense
+actions) trained by REINFORCE with a running baseline and an entropy bonus in the Gymnasium
+adapter, seat 0 against the project's random bots, for a few minutes. It reports the win rate
+before and after training with 95% (Wilson) intervals, on the same held-out deals, and the
+learning curve:
 
     .venv/bin/python benchmarks/learn_against_random.py [--game kagoun] [--players 2] [--minutes 4]
+
+Here rather than in examples/: it is a measurement (figures with intervals, docs/research.md),
+sharing the benchmarks' interval and reporting helpers; a researcher copies ``Policy``,
+``play`` and ``update``, which hold the whole method.
 """
 
 from __future__ import annotations
@@ -11,116 +17,165 @@ from __future__ import annotations
 import argparse
 import time
 from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
-from _report import report_and_exit
+import torch
+from torch import nn
 
-Array = npt.NDArray[np.float64]
-
-
-class Policy:
-    """Masked softmax over the dense actions, from a ReLU layer over the scaled tensor."""
-
-    def __init__(self, observations: int, actions: int, hidden: int, rng: np.random.Generator) -> None:
-        self.p = {"W1": rng.normal(0, 1 / np.sqrt(observations), (observations, hidden)),
-                  "b1": np.zeros(hidden), "W2": np.zeros((hidden, actions)), "b2": np.zeros(actions)}
-        self.moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.p.items()}
-        self.scale = np.ones(observations)
-        self.updates = 0
-
-    def __call__(self, observation: Array, mask: npt.NDArray[np.int8]) -> tuple[Array, Array, Array]:
-        x = observation / self.scale
-        h = np.maximum(0.0, x @ self.p["W1"] + self.p["b1"])
-        logits = np.where(mask.astype(bool), h @ self.p["W2"] + self.p["b2"], -1e9)
-        probabilities = np.exp(logits - logits.max())
-        return x, h, probabilities / probabilities.sum()
-
-    def ascend(self, grads: dict[str, Array], rate: float) -> None:
-        """One Adam step up the gradient."""
-        self.updates += 1
-        for key, grad in grads.items():
-            m, v = self.moments[key]
-            m[:] = 0.9 * m + 0.1 * grad
-            v[:] = 0.999 * v + 0.001 * grad ** 2
-            m_hat, v_hat = m / (1 - 0.9 ** self.updates), v / (1 - 0.999 ** self.updates)
-            self.p[key] += rate * m_hat / (np.sqrt(v_hat) + 1e-8)
+HIDDEN = 128
 
 
-def win_rate(env: object, policy: Policy, games: int, seed: int) -> float:
-    wins = 0
+class Policy(nn.Module):
+    """Logits over the dense actions from two ReLU layers over the scaled tensor; illegal
+    actions are masked out (they can never be drawn, greedily or not)."""
+
+    def __init__(self, observations: int, actions: int, scale: np.ndarray | None = None) -> None:
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(observations, HIDDEN), nn.ReLU(),
+                                 nn.Linear(HIDDEN, HIDDEN), nn.ReLU(), nn.Linear(HIDDEN, actions))
+        nn.init.zeros_(self.net[-1].weight)  # the untrained policy: uniform over the legal actions
+        nn.init.zeros_(self.net[-1].bias)
+        self.register_buffer("scale", torch.ones(observations) if scale is None
+                             else torch.as_tensor(scale, dtype=torch.float32))
+
+    def forward(self, observations: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
+        logits = self.net(observations / self.scale)
+        return logits.masked_fill(~masks, -1e9)
+
+
+@dataclass
+class Episode:
+    """One game from the learner's seat: what it saw, could do and did, and its reward."""
+
+    observations: list[np.ndarray] = field(default_factory=list)
+    masks: list[np.ndarray] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    reward: float = 0.0
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+def play(env: Any, policy: Policy, seed: int, greedy: bool) -> Episode:
+    """A whole game: actions drawn from the policy (or its most likely legal one)."""
+    episode = Episode()
+    observation, info = env.reset(seed=seed)
+    done = False
+    while not done:
+        mask = info["action_mask"].astype(bool)
+        with torch.no_grad():
+            logits = policy(torch.as_tensor(observation)[None], torch.as_tensor(mask)[None])[0]
+        drawn = logits.argmax() if greedy else torch.distributions.Categorical(logits=logits).sample()
+        action = int(drawn)
+        episode.observations.append(observation)
+        episode.masks.append(mask)
+        episode.actions.append(action)
+        observation, episode.reward, done, _, info = env.step(action)
+    episode.info = info
+    return episode
+
+
+def update(policy: Policy, optimizer: torch.optim.Optimizer, episodes: list[Episode], baseline: float,
+           entropy_bonus: float = 0.01) -> float:
+    """One REINFORCE step over ``episodes``: each action's log-probability times its game's
+    reward less the baseline, plus an entropy bonus; returns the loss."""
+    observations = torch.as_tensor(np.array([o for e in episodes for o in e.observations]))
+    masks = torch.as_tensor(np.array([m for e in episodes for m in e.masks]))
+    actions = torch.as_tensor([a for e in episodes for a in e.actions])
+    advantages = torch.as_tensor([e.reward - baseline for e in episodes for _ in e.actions],
+                                 dtype=torch.float32)
+    distribution = torch.distributions.Categorical(logits=policy(observations, masks))
+    loss = -(distribution.log_prob(actions) * advantages).mean()
+    loss = loss - entropy_bonus * distribution.entropy().mean()
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    return float(loss.detach())
+
+
+def feature_scale(env: Any, games: int, seed: int) -> np.ndarray:
+    """Each feature's largest size in a few random games (at least 1): the network's input scale."""
+    seen = []
     for game in range(games):
-        observation, info = env.reset(seed=seed + game)  # type: ignore[attr-defined]
-        done, reward = False, 0.0
+        observation, info = env.reset(seed=seed + game)
+        done = False
         while not done:
-            _, _, probabilities = policy(observation, info["action_mask"])
-            observation, reward, done, _, info = env.step(int(np.argmax(probabilities)))  # type: ignore[attr-defined]
-        wins += reward > 0
-    return wins / games
+            seen.append(np.abs(observation))
+            observation, _, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
+    return np.maximum(1.0, np.max(seen, axis=0))
+
+
+def wins(env: Any, policy: Policy | None, games: int, seed: int) -> int:
+    """Games won on deals ``seed ..``, greedily (``policy`` None: uniformly random legal moves)."""
+    won = 0
+    for game in range(games):
+        if policy is None:
+            observation, info = env.reset(seed=seed + game)
+            env.action_space.seed(seed + game)
+            done, reward = False, 0.0
+            while not done:
+                observation, reward, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
+        else:
+            reward = play(env, policy, seed + game, greedy=True).reward
+        won += reward > 0
+    return won
 
 
 def main() -> None:
+    from ismcts_strength import wilson  # imported here: the test imports this module alone
+
+    from ludotheque.adapters.gymnasium import LudothequeEnv
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="kagoun")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=4.0, help="training time")
-    parser.add_argument("--eval", type=int, default=200, help="games of each evaluation")
-    parser.add_argument("--batch", type=int, default=16, help="episodes per update")
+    parser.add_argument("--eval", type=int, default=400, help="games of each evaluation (held-out deals)")
+    parser.add_argument("--batch", type=int, default=16, help="games per update")
+    parser.add_argument("--rate", type=float, default=1e-3, help="Adam's step size")
+    parser.add_argument("--information-state", action="store_true",
+                        help="observe the information-state tensor (the observation, then memory)")
     args = parser.parse_args()
 
-    from ludotheque.adapters.gymnasium import LudothequeEnv
-
-    env = LudothequeEnv(args.game, seat=0, opponents="random", players=args.players)
+    torch.set_num_threads(1)  # a shared machine
+    torch.manual_seed(0)
     rng = np.random.default_rng(0)
-    policy = Policy(env.observation_space.shape[0], int(env.action_space.n), 64, rng)
-    seen = []  # the scale of each feature, from a few random games
-    for game in range(5):
-        observation, info = env.reset(seed=10_000 + game)
-        done = False
-        while not done:
-            seen.append(observation)
-            observation, _, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
-    policy.scale = np.maximum(1.0, np.abs(np.array(seen)).max(axis=0))
-
+    env = LudothequeEnv(args.game, seat=0, opponents="random", players=args.players,
+                        information_state=args.information_state)
+    policy = Policy(env.observation_space.shape[0], int(env.action_space.n),
+                    feature_scale(env, 5, seed=10_000))
+    optimizer = torch.optim.Adam(policy.parameters(), lr=args.rate)
     held_out = 1_000_000
-    before = win_rate(env, policy, args.eval, held_out)
-    print(f"{args.game}, {args.players} players, seat 0 against random bots")
-    print(f"win rate before training: {before:.1%} ({args.eval} games, greedy)")
-    baseline, episodes, start = 0.0, 0, time.perf_counter()
+
+    def rate(won: int) -> str:
+        low, high = wilson(won, args.eval)
+        return f"{won / args.eval:.1%} [{low:.1%}, {high:.1%}]"
+
+    print(f"{args.game}, {args.players} players, seat 0 against random bots; {args.eval} held-out deals, "
+          f"fair share {1 / args.players:.0%}")
+    print(f"uniformly random legal moves: {rate(wins(env, None, args.eval, held_out))}")
+    print(f"untrained policy (greedy):    {rate(wins(env, policy, args.eval, held_out))}")
+    baseline, games, updates, start = 0.0, 0, 0, time.perf_counter()
     recent: deque[bool] = deque(maxlen=160)
-    print("minutes  episodes  win rate of the last 160 training games (sampled actions)")
+    print("minutes  games  win rate of the last 160 training games (sampled actions)  loss")
     last_report = start
     while time.perf_counter() - start < args.minutes * 60:
-        grads = {k: np.zeros_like(v) for k, v in policy.p.items()}
-        for _ in range(args.batch):
-            observation, info = env.reset(seed=int(rng.integers(1 << 30)))
-            done, reward, steps = False, 0.0, []
-            while not done:
-                x, h, probabilities = policy(observation, info["action_mask"])
-                action = int(rng.choice(len(probabilities), p=probabilities))
-                steps.append((x, h, probabilities, action))
-                observation, reward, done, _, info = env.step(action)
-            episodes += 1
-            recent.append(reward > 0)
-            advantage = reward - baseline
-            baseline += 0.05 * (reward - baseline)
-            for x, h, probabilities, action in steps:  # gradient of log p(action) times advantage
-                g = -probabilities
-                g[action] += 1.0
-                g *= advantage
-                grads["W2"] += np.outer(h, g)
-                grads["b2"] += g
-                dh = (policy.p["W2"] @ g) * (h > 0)
-                grads["W1"] += np.outer(x, dh)
-                grads["b1"] += dh
-        policy.ascend(grads, 3e-3)
+        batch = [play(env, policy, int(rng.integers(2_000_000, 1 << 30)), greedy=False)
+                 for _ in range(args.batch)]
+        loss = update(policy, optimizer, batch, baseline)
+        for episode in batch:
+            recent.append(episode.reward > 0)
+            baseline += 0.05 * (episode.reward - baseline)
+        games, updates = games + len(batch), updates + 1
         if time.perf_counter() - last_report > 30:
             last_report = time.perf_counter()
-            print(f"{(last_report - start) / 60:7.1f}  {episodes:8,}  {sum(recent) / len(recent):.1%}")
-    after = win_rate(env, policy, args.eval, held_out)
-    print(f"win rate after {episodes:,} training games ({args.minutes:g} min): {after:.1%} "
-          f"(the same {args.eval} deals, greedy)")
+            print(f"{(last_report - start) / 60:7.1f}  {games:5,}  {sum(recent) / len(recent):.1%}"
+                  f"{'':51}{loss:+.3f}")
+    print(f"trained policy (greedy):      {rate(wins(env, policy, args.eval, held_out))} "
+          f"after {games:,} training games, {updates:,} updates, {args.minutes:g} min")
 
 
 if __name__ == "__main__":
+    from _report import report_and_exit
+
     report_and_exit(main)

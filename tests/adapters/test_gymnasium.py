@@ -52,3 +52,26 @@ def test_an_action_outside_the_mask_forfeits(game_id: str) -> None:
 def test_an_unknown_bot_is_refused(game_id: str) -> None:
     with pytest.raises(UnknownBotError, match="no bot"):
         LudothequeEnv(game_id, opponents="nobody")
+
+
+def test_a_game_without_a_round_cap_is_cut_by_time_limit() -> None:
+    """Kagoun's ``max_rounds=0`` has no length bound (docs/rules/kagoun.md): Gymnasium's own
+    TimeLimit cuts it when a learner asks, as a truncation."""
+    from gymnasium.wrappers import TimeLimit
+
+    e = TimeLimit(LudothequeEnv("kagoun", players=2, max_rounds=0), max_episode_steps=3)
+    _, info = e.reset(seed=1)
+    e.action_space.seed(1)
+    for _ in range(3):
+        _, reward, terminated, truncated, info = e.step(e.action_space.sample(info["action_mask"]))
+        if terminated:
+            break
+    assert truncated and not terminated and reward == 0.0
+
+
+def test_check_env_passes_observing_the_information_state(game_id: str) -> None:
+    e = LudothequeEnv(game_id, information_state=True)
+    assert e.observation_space.shape[0] > e.table.observation_size
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(e)

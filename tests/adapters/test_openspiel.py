@@ -1,6 +1,7 @@
 """Each game as an OpenSpiel Python game: OpenSpiel's own random simulation test (with
-serialisation) on every game and player count, its ISMCTS and MCTS bots playing a game to the
-end, and ``resample_from_infostate`` giving states the seat cannot tell apart."""
+serialisation; it reads every tensor and string) on every game and player count, its ISMCTS and
+MCTS bots playing a game to the end, and ``resample_from_infostate`` giving states the seat
+cannot tell apart (information-state tensors included)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ def test_game_type_and_info_come_from_the_spec(game_id: str) -> None:
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert (kind.min_num_players, kind.max_num_players) == (ours.spec.min_players, ours.spec.max_players)
     assert game.num_distinct_actions() == ours.encoding().action_size(ours.resolve_options({}))
+    assert kind.provides_information_state_tensor
+    assert game.information_state_tensor_size() == (ours.encoding().observation_size({})
+                                                    + ours.encoding().memory_size({}))
     assert game.max_game_length() == ours.max_game_length(ours.resolve_options({})) + 1
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     scores = openspiel.load(game_id, rewards="scores")
@@ -78,9 +82,22 @@ def test_resampled_states_look_the_same_to_the_seat(game_id: str) -> None:
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.observation_string(player) == state.observation_string(player)
         assert other.observation_tensor(player) == state.observation_tensor(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
         assert other.legal_actions() == legal
         nxt = (player + 1) % game.num_players()
         varied = varied or other.observation_string(nxt) != state.observation_string(nxt)
         state.apply_action(int(rng.choice(legal)))
         checked += 1
     assert checked and varied, "resampling never redrew what another seat sees"
+
+
+def test_game_options_are_parameters_and_a_game_without_a_bound_is_refused() -> None:
+    """OpenSpiel's GameInfo needs a length bound: Kagoun's ``max_rounds=0`` has none and is
+    refused in words; a round cap gives its own bound."""
+    from ludotheque.core.errors import OptionsError
+    from ludotheque.games.kagoun.game import round_bound
+
+    capped = openspiel.load("kagoun", players=2, max_rounds=3)
+    assert capped.max_game_length() == 3 * round_bound(2, 2 * 5) + 1
+    with pytest.raises(OptionsError, match="no length bound"):
+        openspiel.load("kagoun", max_rounds=0)

@@ -1,6 +1,7 @@
 """The PettingZoo AEC adapter passes PettingZoo's own tests on every game and player count, and
-gives the game's results as rewards. (``max_cycles_test`` needs a parallel env: it does not
-apply to turn-based games, as for PettingZoo's own classic games.)"""
+gives the game's results as rewards. ``max_cycles_test`` itself needs a parallel env and draws
+actions without their mask: it does not apply to these turn-based games (whose turns are not
+round-robin); its assertions on the AEC env are checked here with legal actions."""
 
 from __future__ import annotations
 
@@ -75,3 +76,59 @@ def test_render_speaks_the_games_words(game_id: str) -> None:
     text = e.render()
     assert isinstance(text, str) and text
     assert "Joueur" in text or "joueur" in text
+
+
+def test_max_cycles_cuts_the_game_as_max_cycles_test_expects(game_players: tuple[str, int]) -> None:
+    """``max_cycles_test``'s AEC half: the busiest agent is met max_cycles + 1 times (its moves,
+    then its truncation); every agent ends truncated, unrewarded."""
+    game_id, players = game_players
+    e = env(game_id, players=players, max_cycles=4)
+    e.reset(seed=1)
+    for number, agent in enumerate(e.possible_agents):
+        e.action_space(agent).seed(number)  # a game long enough for four moves each
+    met = dict.fromkeys(e.possible_agents, 0)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        met[agent] += 1
+        observation, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        assert not termination
+        e.step(None if truncation else e.action_space(agent).sample(observation["action_mask"]))
+    assert max(met.values()) - 1 == 4
+    assert all(e.unwrapped.truncations.values()) and set(totals.values()) == {0.0}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(game_id, players=players, max_cycles=2), num_cycles=100)
+
+
+def test_a_game_shorter_than_max_cycles_ends_as_usual(game_id: str) -> None:
+    e = env(game_id, max_cycles=100_000)
+    steps, totals, infos = play_out(e, seed=5)
+    assert steps > 0 and not any(e.unwrapped.truncations.values()) and "scores" in next(iter(infos.values()))
+
+
+def test_a_bad_max_cycles_is_refused() -> None:
+    with pytest.raises(ValueError, match="max_cycles"):
+        env("kagoun", max_cycles=0)
+
+
+def test_the_information_state_can_be_observed(game_id: str) -> None:
+    """``information_state=True``: the observation's tensor, then what the seat remembers."""
+    e, plain = env(game_id, information_state=True), env(game_id)
+    sizes = e.unwrapped.table
+    assert sizes.tensor_size > sizes.observation_size
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(e, num_cycles=100)
+    e.reset(seed=4)
+    plain.reset(seed=4)
+    for _ in range(20):
+        agent = e.agent_selection
+        observation, plain_observation = e.observe(agent), plain.observe(agent)
+        assert observation["observation"].shape == (sizes.tensor_size,)
+        assert (observation["observation"][:sizes.observation_size] == plain_observation["observation"]).all()
+        if e.terminations[agent]:
+            break
+        action = int(observation["action_mask"].nonzero()[0][0])
+        e.step(action)
+        plain.step(action)

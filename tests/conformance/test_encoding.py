@@ -62,6 +62,62 @@ def test_a_tensor_does_not_change_when_only_others_hidden_things_change(case: Ca
         assert others_changed, "resampling never changed another seat's tensor"
 
 
+def _info_state(encoding: Any, state: Any, seat: int) -> tuple[Any, list[float]]:
+    """The information-state tensor: the observation's (its non-zero entries when the encoding
+    offers them, which the size test checks against the whole), then what the seat remembers."""
+    observation = state.observe(seat)
+    seen = encoding.encode_nonzero(observation) if hasattr(encoding, "encode_nonzero") \
+        else encoding.encode(observation)
+    memory = encoding.encode_memory(state, seat) if hasattr(encoding, "encode_memory") else []
+    return seen, list(memory)
+
+
+def test_an_information_state_does_not_change_when_only_others_hidden_things_change(case: Case) -> None:
+    """The information-state tensor (observation, then memory: ``encode_memory``) has its declared
+    size, is the same in positions the seat cannot tell apart even from what it saw earlier
+    (``resample(remember=True)``), while the others' change somewhere."""
+    game, options, _ = case
+    encoding = _encoding(game)
+    resolved = game.resolve_options(options)
+    size = encoding.memory_size(resolved) if hasattr(encoding, "memory_size") else 0
+    rng = random.Random(12)
+    others_changed = False
+    for index, state in enumerate(positions(case)):
+        if index % 4 or state.is_terminal:
+            continue
+        known = [_info_state(encoding, state, seat) for seat in range(state.players)]
+        for seat, mine in enumerate(known):
+            assert len(mine[1]) == size and set(map(type, mine[1])) <= {float}
+            for _ in range(2):
+                twin = state.resample(seat, rng, remember=True)
+                assert _info_state(encoding, twin, seat) == mine, f"seat {seat}'s information state changed"
+                others_changed = others_changed or any(
+                    _info_state(encoding, twin, o) != known[o] for o in range(state.players) if o != seat)
+    if game.spec.hidden_information:
+        assert others_changed, "resampling never changed another seat's information state"
+
+
+def test_the_memory_tells_apart_what_the_observation_does_not(game: Game) -> None:
+    """Somewhere in a few random games, a position drawn again *without* the seat's memory
+    (``resample(remember=False)``) looks the same to the seat's observation but not to its
+    memory: the information state holds what the seat was shown and no longer sees."""
+    encoding = _encoding(game)
+    if not hasattr(encoding, "encode_memory"):
+        pytest.skip(f"{game.id} declares no memory")
+    rng = random.Random(13)
+    for seed in range(6):
+        for index, state in enumerate(positions((game, {}, seed))):
+            if index % 3 or state.is_terminal:
+                continue
+            for seat in range(state.players):
+                mine = _info_state(encoding, state, seat)
+                if any(mine[1]):
+                    twin = _info_state(encoding, state.resample(seat, rng), seat)
+                    if twin[0] == mine[0] and twin[1] != mine[1]:
+                        return
+    pytest.fail("the memory never held anything the observation did not show")
+
+
 def test_the_dense_index_is_one_to_one_over_the_legal_actions(case: Case) -> None:
     game, options, _ = case
     encoding = _encoding(game)

@@ -10,7 +10,8 @@ chosen by name (``random``, the game's ``heuristic`` ...)::
         if terminated:
             break
 
-The observation is the learner's tensor (the game's encoding), the legal dense actions are
+The observation is the learner's tensor (the game's encoding; ``information_state=True``: then
+what the seat remembers, docs/research.md), the legal dense actions are
 ``info["action_mask"]``; the bots move (and chance is drawn) between the learner's turns, and the
 reward comes at the end (``table.REWARDS``). An action outside the mask forfeits: the episode
 ends with the lowest reward and ``info["illegal"]``.
@@ -36,8 +37,8 @@ class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(self, game: Game | str, seat: int = 0, opponents: str | list[str] = "random",
                  render_mode: str | None = None, rewards: str = "outcome", lang: str = "en",
-                 **options: Any) -> None:
-        self.table = Table(game, options)
+                 information_state: bool = False, **options: Any) -> None:
+        self.table = Table(game, options, information_state)
         if not 0 <= seat < self.table.players:
             raise ValueError(f"seat must be 0 to {self.table.players - 1}; got {seat}")
         if rewards not in ("outcome", "scores"):
@@ -54,7 +55,7 @@ class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 bot_factory(self.table.game.id, name)  # an unknown name is refused now
         self.bot_names = names
         self.seat, self.rewards, self.render_mode, self.lang = seat, rewards, render_mode, lang
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.observation_size,), np.float32)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.tensor_size,), np.float32)
         self.action_space = spaces.Discrete(self.table.action_size)
         self.reward_range = reward_range(self.table.game, rewards)
         self.bots: dict[int, Bot] = {}

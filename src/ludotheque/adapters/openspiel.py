@@ -9,9 +9,10 @@ sees deals from that many shuffles); chance during play is the game's own chance
 outcomes numbered in ascending order of the game's actions. A seat's actions are the dense
 indices of the game's encoding, ascending. The observation is the seat's tensor and its
 observation as JSON; the information state string is a digest of everything the seat has seen,
-step by step (perfect recall, no fixed-size tensor), and ``resample_from_infostate`` is the
-game's own ``State.resample``. Returns are the game's outcome (+1 winners, -1 the others, 0 when
-all tie) or, with ``rewards="scores"``, its scores.
+step by step (perfect recall), its tensor the observation's tensor then what the seat remembers
+(a fixed-size summary, docs/research.md), and ``resample_from_infostate`` is the game's own
+``State.resample`` with the seat's memory. Returns are the game's outcome (+1 winners, -1 the
+others, 0 when all tie) or, with ``rewards="scores"``, its scores.
 """
 
 from __future__ import annotations
@@ -25,7 +26,17 @@ import numpy as np
 import pyspiel
 
 from ..core import CHANCE, Game, State
-from .table import dense_legal, encoding_of, resolve_game, reward_range, rewards_of, tensor_of
+from ..core.errors import OptionsError
+from .table import (
+    dense_legal,
+    encoding_of,
+    info_state_of,
+    memory_size,
+    resolve_game,
+    reward_range,
+    rewards_of,
+    tensor_of,
+)
 
 #: Equally likely deals at the first chance node (seeds 0 .. DEALS-1 of the game).
 DEALS = 1 << 12
@@ -34,9 +45,19 @@ PLAY_CHANCE = 256
 PREFIX = "python_ludotheque_"
 
 
+def _parameters(game: Game) -> dict[str, Any]:
+    """OpenSpiel's parameters: ``rewards``, then the game's options whose default OpenSpiel can
+    hold (a number, a word, a flag); an option without a default (a seat, a file) is left out."""
+    defaults = game.spec.resolve_options({})
+    params: dict[str, Any] = {"players": defaults["players"], "rewards": "outcome"}
+    for option in game.spec.options:
+        if isinstance(option.default, (bool, int, float, str)):
+            params[option.name] = option.default
+    return params
+
+
 def _game_type(game: Game) -> pyspiel.GameType:
     spec = game.spec
-    default = spec.resolve_options({})["players"]
     return pyspiel.GameType(
         short_name=PREFIX + game.id,
         long_name=f"Ludotheque {spec.name}",
@@ -49,10 +70,10 @@ def _game_type(game: Game) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default, "rewards": "outcome"},
+        parameter_specification=_parameters(game),
     )
 
 
@@ -82,13 +103,13 @@ class _Setup:
 
     def __init__(self, game: Game, params: dict[str, Any]) -> None:
         self.game, self.params = game, params
-        players = int(params.get("players", 0)) or game.spec.resolve_options({})["players"]
-        self.options = game.resolve_options({"players": players})
+        self.options = game.resolve_options({k: v for k, v in params.items() if k != "rewards"})
         self.players = int(self.options["players"])
         self.rewards = str(params.get("rewards", "outcome"))
         reward_range(game, self.rewards)
         self.encoding = encoding_of(game)
         self.observation_size = int(self.encoding.observation_size(self.options))
+        self.info_state_size = self.observation_size + memory_size(self.encoding, self.options)
         self.action_size = int(self.encoding.action_size(self.options))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
@@ -109,6 +130,10 @@ class LudothequeSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         setup = _Setup(self.game, dict(params or {}))
         low, high = reward_range(self.game, setup.rewards)
+        try:
+            length = self.game.max_game_length(setup.options)
+        except OptionsError as exc:
+            raise OptionsError(f"OpenSpiel needs a bound on a game's length: {exc}", exc.option) from None
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.action_size,
             max_chance_outcomes=max(DEALS, PLAY_CHANCE),
@@ -116,7 +141,7 @@ class LudothequeSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             # the deal, then the game under these options
-            max_game_length=self.game.max_game_length(setup.options) + 1)
+            max_game_length=length + 1)
         super().__init__(_game_type(self.game), info, params or {})
         self.setup = setup
 
@@ -213,7 +238,7 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
         clone: LudothequeSpielState = self.clone()
         if self.position.state is not None:
             rng = random.Random(int(probability_sampler() * 2**53))
-            clone.position.state = self.position.state.resample(player_id, rng)
+            clone.position.state = self.position.state.resample(player_id, rng, remember=True)
         return clone
 
     def __str__(self) -> str:
@@ -222,21 +247,24 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """The seat's tensor (the game's encoding) and its observation as JSON; with perfect
-    recall, the digest of everything it has seen (there is no perfect-recall tensor)."""
+    """The seat's tensor (the game's encoding) and its observation as JSON. With perfect recall
+    (the information state): the string is a digest of everything the seat has seen, step by
+    step; the tensor a fixed-size summary, the observation's tensor then what the seat remembers
+    (the game's memory, as ``resample(remember=True)`` keeps it; docs/research.md says what it
+    leaves out)."""
 
     def __init__(self, game: _Setup, perfect_recall: bool) -> None:
         self.game, self.perfect_recall = game, perfect_recall
-        size = 0 if perfect_recall else game.observation_size
-        self.tensor = np.zeros(size, np.float32)
+        self.tensor = np.zeros(game.info_state_size if perfect_recall else game.observation_size,
+                               np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LudothequeSpielState, player: int) -> None:
-        if self.perfect_recall:
-            return
         position = state.position.state
         if position is None:
             self.tensor.fill(0)
+        elif self.perfect_recall:
+            self.tensor[:] = info_state_of(self.game.encoding, position, player, self.game.observation_size)
         else:
             self.tensor[:] = tensor_of(self.game.encoding, position.observe(player), self.tensor.size)
 

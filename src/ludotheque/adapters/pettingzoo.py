@@ -9,8 +9,12 @@
             e.action_space(agent).sample(observation["action_mask"])
         e.step(action)
 
+``max_cycles=N`` cuts a game once an agent has made N moves (every agent truncated, no reward),
+as PettingZoo's "a step for each agent" (turns here are not round-robin).
+
 Agents are ``player_0 ..``; each observes ``{"observation": float32 tensor, "action_mask": int8
-mask over the dense actions}`` (the game's ``encoding``); chance is drawn inside from the
+mask over the dense actions}`` (the game's ``encoding``; ``information_state=True``: the
+observation's tensor then what the seat remembers, docs/research.md); chance is drawn inside from the
 stream seeded by ``reset(seed=...)``; rewards come once, at the end (``table.REWARDS``).
 """
 
@@ -33,11 +37,18 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: Game | str, render_mode: str | None = None, rewards: str = "outcome",
-                 lang: str = "en", **options: Any) -> None:
+                 lang: str = "en", max_cycles: int | None = None, information_state: bool = False,
+                 **options: Any) -> None:
         super().__init__()
-        self.table = Table(game, options)
+        self.table = Table(game, options, information_state)
         if rewards not in ("outcome", "scores"):
             raise ValueError(f"rewards must be 'outcome' or 'scores'; got {rewards!r}")
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a positive whole number or None; got {max_cycles!r}")
+        #: PettingZoo's "a step for each agent": the game is cut (every agent truncated, no
+        #: reward) once an agent has made this many moves; turns here are not round-robin.
+        self.max_cycles = max_cycles
+        self.moves: dict[str, int] = {}
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
         self.rewards_kind, self.render_mode, self.lang = rewards, render_mode, lang
@@ -46,7 +57,7 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         low, high = reward_range(self.table.game, rewards)
         self.reward_range = (low, high)
         observation = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.observation_size,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (self.table.tensor_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.table.action_size,), np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
@@ -69,6 +80,7 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.moves = dict.fromkeys(self.agents, 0)
         self._select()
 
     def _select(self) -> None:
@@ -96,7 +108,19 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.table.play(int(action))
+        self.moves[agent] += 1
+        if self.max_cycles is not None and self.moves[agent] >= self.max_cycles \
+                and self.table.to_act is not None:
+            self._truncate()
+            return
         self._select()
+
+    def _truncate(self) -> None:
+        """``max_cycles`` reached before the game's end: every agent is truncated, unrewarded."""
+        for agent in self.agents:
+            self.truncations[agent] = True
+            self.infos[agent] = {"cycles": self.max_cycles}
+        self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         if self.render_mode is None:

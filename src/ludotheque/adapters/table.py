@@ -74,16 +74,38 @@ def tensor_of(encoding: Any, observation: Any, size: int) -> npt.NDArray[np.floa
     return tensor
 
 
+def memory_size(encoding: Any, options: Mapping[str, Any]) -> int:
+    """The size of what a seat remembers beyond its observation (0 for a game without memory)."""
+    size = getattr(encoding, "memory_size", None)
+    return 0 if size is None else int(size(options))
+
+
+def info_state_of(encoding: Any, state: State, seat: int, observation_size: int
+                  ) -> npt.NDArray[np.float32]:
+    """``seat``'s information-state tensor: its observation's tensor, then what it remembers
+    (``encode_memory``: what ``State.resample(seat, rng, remember=True)`` keeps)."""
+    seen = tensor_of(encoding, state.observe(seat), observation_size)
+    remember = getattr(encoding, "encode_memory", None)
+    if remember is None:
+        return seen
+    return np.concatenate([seen, np.asarray(remember(state, seat), dtype=np.float32)])
+
+
 class Table:
     """One game of ``game`` under ``options``: deals from a seeded stream, draws its chance from
-    the same stream, and shows each seat its tensor and the mask of its dense actions."""
+    the same stream, and shows each seat its tensor (with ``information_state``, followed by
+    what the seat remembers) and the mask of its dense actions."""
 
-    def __init__(self, game: Game | str, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, game: Game | str, options: Mapping[str, Any] | None = None,
+                 information_state: bool = False) -> None:
         self.game = resolve_game(game)
         self.options = self.game.resolve_options(options)
         self.encoding = encoding_of(self.game)
         self.players = int(self.options["players"])
         self.observation_size = int(self.encoding.observation_size(self.options))
+        self.information_state = information_state
+        self.tensor_size = self.observation_size + (
+            memory_size(self.encoding, self.options) if information_state else 0)
         self.action_size = int(self.encoding.action_size(self.options))
         self.rng = random.Random()
         self.state: State = self.game.new_state(self.options, 0)
@@ -115,6 +137,8 @@ class Table:
         return self._legal
 
     def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        if self.information_state:
+            return info_state_of(self.encoding, self.state, seat, self.observation_size)
         return tensor_of(self.encoding, self.state.observe(seat), self.observation_size)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:

@@ -232,7 +232,8 @@ class Game(ABC):
     def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
         """No game under ``options`` lasts more actions (chance outcomes included), never more
         than ``spec.max_game_length`` (the bound over every option); a game whose length hangs
-        on an option (a turn or round limit) says so here."""
+        on an option (a turn or round limit) says so here, and raises OptionsError for options
+        under which no bound exists (Kagoun's ``max_rounds=0``)."""
         return self.spec.max_game_length
 
     def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -326,7 +327,10 @@ class Game(ABC):
         ``action_index(observation, action)`` (a dense index ``0..action_size-1`` of a legal
         action of the seat to act, one-to-one over the legal actions); optionally
         ``encode_nonzero(observation)``, the same tensor as ``{position: value}`` of its
-        non-zero entries, for a large and sparse one."""
+        non-zero entries, for a large and sparse one; and ``memory_size(options)`` with
+        ``encode_memory(state, seat)``, what the seat remembers beyond its observation (what
+        ``resample(seat, rng, remember=True)`` keeps), which follows the observation's tensor
+        in the information-state tensor."""
         return self._own("encoding")
 
     def web_assets(self) -> Path | None:

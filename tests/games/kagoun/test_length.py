@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from ludotheque.core.errors import OptionsError
 from ludotheque.games.kagoun import GAME
 from ludotheque.games.kagoun.game import MAX_GAME_LENGTH, round_bound
 
@@ -38,6 +39,8 @@ def test_random_games_keep_within_the_bound_of_their_options(options: dict[str, 
         assert actions <= bound
 
 
-def test_without_a_round_cap_the_spec_cap_is_all_there_is() -> None:
-    assert GAME.max_game_length({"max_rounds": 0}) == GAME.spec.max_game_length
+def test_without_a_round_cap_no_bound_is_given() -> None:
+    with pytest.raises(OptionsError, match="no length bound") as refused:
+        GAME.max_game_length({"max_rounds": 0})
+    assert refused.value.option == "max_rounds"
     assert GAME.max_game_length({}) == 200 * round_bound(3, 15) == 492_600

@@ -18,7 +18,9 @@ from typing import Any, Final
 from . import actions as A
 from .components import EFFECTS, FIGURES, NUM_KINDS, components, kind_of
 from .geometry import CELLS, NEIGHBOUR, NO_CELL, opposite, orientations, pattern_of
+from .memory import UNKNOWN
 from .observe import DrakonObservation
+from .state import DrakonState
 from .steps import NAMES
 
 MAX_PLAYERS: Final = 6
@@ -69,8 +71,45 @@ SCALARS: Final = (NUM_KINDS  # own tiles
 SIZE: Final = OBS_PLANES * CELLS + SCALARS
 
 
+# -- what a seat remembers (memory.py) ----------------------------------------------------------
+#: Places under the pile remembered, from the bottom: at most 4 were seen in 60 random games
+#: (only a destroyed room or the Dwarf's discard goes there); deeper ones are left out.
+PILE_MEMORY: Final = 16
+_COIN_STOCKS: Final = MAX_PLAYERS + 2  # purses by their first owner's slot, treasure, out
+MEMORY_SIZE: Final = 3 * _COIN_STOCKS + MAX_PLAYERS * NUM_KINDS + PILE_MEMORY * NUM_KINDS
+
+
 def observation_size(options: Mapping[str, Any] | None = None) -> int:
     return SIZE
+
+
+def memory_size(options: Mapping[str, Any] | None = None) -> int:
+    return MEMORY_SIZE
+
+
+def encode_memory(state: DrakonState, seat: int) -> list[float]:
+    """What ``seat`` remembers that its observation no longer shows (memory.py, what
+    ``resample(seat, rng, remember=True)`` keeps): coins of each value it saw go into each
+    stock, the tiles it knows lie in each hand, the kinds it saw put under the pile."""
+    out = [0.0] * MEMORY_SIZE
+    n = state.n
+    coins = state.coin_memory[seat]
+    purses = len(state.purses)
+    for stock in range(len(coins) // 3):
+        if stock < purses:
+            slot = (min(state.seats_of_purse(stock)) - seat) % n
+        else:
+            slot = MAX_PLAYERS + stock - purses
+        for value in range(3):
+            out[3 * slot + value] += float(coins[3 * stock + value])
+    at = 3 * _COIN_STOCKS
+    for holder, kind in state.tile_memory[seat]:
+        out[at + ((holder - seat) % n) * NUM_KINDS + kind] += 1.0
+    at += MAX_PLAYERS * NUM_KINDS
+    for depth, kind in enumerate(state.pile_memory[seat][:PILE_MEMORY]):
+        if kind != UNKNOWN:
+            out[at + depth * NUM_KINDS + kind] = 1.0
+    return out
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:

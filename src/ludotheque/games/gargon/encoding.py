@@ -20,6 +20,7 @@ from .components import HIDDEN, NUM_COLOURS, NUM_VALUES
 from .observe import GargonObservation
 from .phase import Phase
 from .rules import SHAPES
+from .state import GargonState
 
 MAX_PLAYERS: Final = 5
 KINDS: Final = NUM_COLOURS * NUM_VALUES  # 96
@@ -44,8 +45,29 @@ SIZE: Final = (KINDS  # own hand
                + 1 + 1 + NUM_VALUES + (MAX_PLAYERS - 2))  # drawn, final round, amulets, players
 
 
+#: What a seat remembers beyond its observation: each seat slot's won pile, card by card.
+MEMORY_SIZE: Final = MAX_PLAYERS * KINDS
+
+
 def observation_size(options: Mapping[str, Any] | None = None) -> int:
     return SIZE
+
+
+def memory_size(options: Mapping[str, Any] | None = None) -> int:
+    return MEMORY_SIZE
+
+
+def encode_memory(state: GargonState, seat: int) -> list[float]:
+    """What ``seat`` remembers that its observation no longer shows: every won pile's cards
+    (face down in the standard variant, but each was won face up in a fight every seat watched:
+    resample.py), per seat slot. The same for every seat, and all a seat was shown and then hid."""
+    out = [0.0] * MEMORY_SIZE
+    n = state.n
+    for slot in range(n):
+        for colour, values in enumerate(state.won[(seat + slot) % n]):
+            for value in values:
+                out[slot * KINDS + colour * NUM_VALUES + value] += 1.0
+    return out
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:

@@ -18,6 +18,7 @@ from .components import DECK_SIZE
 from .notation import parse_card, parse_line
 from .observe import KagounObservation
 from .rules import ANNOUNCED_NAMES, TASK_NAMES
+from .state import KagounState
 
 MAX_PLAYERS: Final = 4
 LINES: Final = 2 * DECK_SIZE
@@ -50,8 +51,33 @@ SIZE: Final = (5 * DECK_SIZE  # own hand, river, discard, stolen, loose
                + (MAX_PLAYERS - 1))  # players
 
 
+#: What a seat remembers beyond its observation (memory.py): per seat slot, the cards it knows
+#: lie hidden with that seat; whether the pile was made from a reshuffled discard, and its cards.
+MEMORY_SIZE: Final = MAX_PLAYERS * DECK_SIZE + 1 + DECK_SIZE
+
+
 def observation_size(options: Mapping[str, Any] | None = None) -> int:
     return SIZE
+
+
+def memory_size(options: Mapping[str, Any] | None = None) -> int:
+    return MEMORY_SIZE
+
+
+def encode_memory(state: KagounState, seat: int) -> list[float]:
+    """What ``seat`` remembers that its observation no longer shows (memory.py, what
+    ``resample(seat, rng, remember=True)`` keeps): the cards Take showed it going into a hand,
+    by the holder's seat slot, and the reshuffled discard the pile was made from."""
+    out = [0.0] * MEMORY_SIZE
+    n = state.n
+    for holder, card in state.known[seat]:
+        out[((holder - seat) % n) * DECK_SIZE + card] = 1.0
+    if state.reshuffled is not None:
+        at = MAX_PLAYERS * DECK_SIZE
+        out[at] = 1.0
+        for card in state.reshuffled:
+            out[at + 1 + card] = 1.0
+    return out
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:

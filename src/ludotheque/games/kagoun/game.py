@@ -118,12 +118,14 @@ class KagounGame(Game):
     def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
         """``max_rounds`` rounds, each bounded by ``round_bound``: a seat's Replay actions in a
         round are one per Replay card of the deck (``replay_limit=card``) or one (``seat``);
-        docs/rules/kagoun.md, "How long a game lasts". ``max_rounds=0`` has no bound: the spec's
-        cap is returned, and a game may outlast it."""
+        docs/rules/kagoun.md, "How long a game lasts". ``max_rounds=0`` has no bound (003 ends
+        only by a call), so none is given: OptionsError, rather than a figure a game may outlast."""
         resolved = self.resolve_options(options)
         rounds, players = resolved["max_rounds"], resolved["players"]
         if not rounds:
-            return self.spec.max_game_length
+            raise OptionsError("max_rounds=0 (no round cap): a game of Kagoun has no length bound "
+                               f"(003 ends only by a call); set max_rounds to 1-{MAX_ROUNDS} for one",
+                               "max_rounds")
         per_seat = 1
         if resolved["replay_limit"] == "card":
             per_seat = sum(1 for power in load_deck(resolved["deck"]).power if power == REPLAY)
