@@ -73,12 +73,8 @@ class Search:
                  widening: float = WIDENING,
                  policy: Callable[[Any, random.Random], Action] | None = None,
                  candidates: Callable[[Any], list[Action]] | None = None,
-                 evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1,
-                 model_others: bool = False) -> None:
+                 evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1) -> None:
         self.players = players
-        # others' moves played by the playout policy, not searched (a tree of our own moves)
-        self.model_others = model_others and policy is not None
-        self.seat: int | None = None
         self.evaluate = evaluate
         self.depth = depth if evaluate is not None else -1  # playout moves before ``evaluate``
         self.policy = policy
@@ -105,15 +101,9 @@ class Search:
         node = self.root
         path = [node]
         expanded = False
-        if self.seat is None:
-            self.seat = state.to_act
         while not expanded and state.to_act is not None:
             if state.to_act == CHANCE:
                 state.apply_trusted(sample_chance(state, rng))
-                continue
-            if self.model_others and state.to_act != self.seat:
-                assert self.policy is not None
-                state.apply_trusted(self.policy(state, rng))
                 continue
             legal = state.legal_actions() if self.candidates is None else self.candidates(state)
             action, node, expanded = self._step(node, state.to_act, legal)
