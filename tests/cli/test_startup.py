@@ -43,3 +43,14 @@ def test_replay_and_play_do_not_load_the_web_stack(tmp_path: Path) -> None:
         modules = imported(args, stdin)
         assert "ludotheque.core.record" in modules
         assert not {m for m in modules if m.startswith(HEAVY)}, args
+
+
+def test_a_command_on_one_game_loads_that_game_alone() -> None:
+    """Entry points name the games without importing them: simulating Gargon loads none of
+    Drakon's or Kagoun's modules (each costs start-up time), while ``games`` still lists them all."""
+    modules = imported(["simulate", "gargon", "--games", "1", "--seed", "1"])
+    games = {m.split(".")[2] for m in modules if m.startswith("ludotheque.games.")}
+    assert games == {"gargon"}
+    listed = subprocess.run([sys.executable, "-m", "ludotheque", "games"], capture_output=True, text=True,
+                            timeout=120)
+    assert all(name in listed.stdout for name in ("Gargon", "Drakon", "Kagoun"))

@@ -1,5 +1,6 @@
 """Find games by id. Games announce themselves through the ``ludotheque.games`` entry point
-group, so the core never imports a game."""
+group, so the core never imports a game; a game's modules are imported only when that game is
+asked for (the entry point's name is its id), so start-up does not grow with the number of games."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from .game import Game
 GROUP = "ludotheque.games"
 
 _GAMES: dict[str, Game] = {}
-_loaded = False
+_targets: dict[str, str] | None = None
 
 
 def register(game: Game) -> Game:
@@ -58,30 +59,40 @@ def entry_points(group: str = GROUP) -> Iterator[tuple[str, str]]:
                     yield key.strip(), value.strip()
 
 
-def _load_entry_points() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for _, target in entry_points():
-        module, _, attribute = target.partition(":")
-        game: Any = import_module(module.strip())
-        for part in attribute.strip().split(".") if attribute.strip() else ():
-            game = getattr(game, part)
-        _GAMES.setdefault(game.id.lower(), game)
+def _announced() -> dict[str, str]:
+    """``{id: "module:attribute"}`` of the games announced by entry points (read once, nothing
+    imported: a game's modules load only when that game is asked for). The entry point's name is
+    the game's id; the first distribution on the path wins."""
+    global _targets
+    if _targets is None:
+        _targets = {}
+        for name, target in entry_points():
+            _targets.setdefault(name.strip().lower(), target)
+    return _targets
+
+
+def _load(key: str) -> Game | None:
+    """The game announced as ``key``, imported now and registered under its id."""
+    target = _announced().get(key)
+    if target is None:
+        return None
+    module, _, attribute = target.partition(":")
+    game: Any = import_module(module.strip())
+    for part in attribute.strip().split(".") if attribute.strip() else ():
+        game = getattr(game, part)
+    return _GAMES.setdefault(game.id.lower(), game)
 
 
 def game_ids() -> list[str]:
-    """Ids of every registered game, sorted."""
-    _load_entry_points()
-    return sorted(_GAMES)
+    """Ids of every registered or announced game, sorted (without importing any game)."""
+    return sorted(set(_GAMES) | set(_announced()))
 
 
 def get_game(game_id: str) -> Game:
     """The game with this id (case-insensitive), or UnknownGameError naming the known ones."""
-    _load_entry_points()
     key = game_id.strip().lower()
-    if key not in _GAMES:
-        known = ", ".join(sorted(_GAMES)) or "none"
+    game = _GAMES.get(key) or _load(key)
+    if game is None:
+        known = ", ".join(game_ids()) or "none"
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
-    return _GAMES[key]
+    return game
