@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    from argparse import ArgumentParser
+
     from rich.console import Console
 
 LANGS = ("en", "fr")
@@ -91,3 +93,23 @@ def parse_bot_list(text: str) -> list[str]:
     return names
 
 
+
+
+def add_backend_args(parser: ArgumentParser) -> None:
+    """``--backend`` and ``--address``: where a long run's games are played (simulate, tournament,
+    report); the verb passes both to ``sim.runner.run_games``, which checks them."""
+    from ..sim.backends import BACKENDS
+
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="local: this machine, --jobs processes (default); ray: a Ray cluster, "
+                        "started here with --jobs CPUs unless --address (needs the ray extra); "
+                        "results do not depend on it")
+    parser.add_argument("--address", help="a running Ray cluster (HOST:PORT, ray://HOST:PORT or auto) "
+                        "for --backend ray; every node needs ludotheque installed")
+
+
+def where_played(backend: str, jobs: int, address: str | None) -> str:
+    """How a run is spread, as its heading says it: "jobs 2", "Ray, 2 CPUs here", "Ray at HOST"."""
+    if backend != "ray":
+        return f"jobs {jobs}"
+    return f"Ray at {address}" if address else f"Ray, {jobs} CPU{'s' if jobs > 1 else ''} here"

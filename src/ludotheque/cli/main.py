@@ -15,6 +15,7 @@ from importlib import import_module
 from typing import Any
 
 from .. import __version__, compiled
+from .common import add_backend_args
 
 DESCRIPTION = ("Ludothèque: Gargon, Drakon and Kagoun — play, replay, simulate and serve "
                "the web table.")
@@ -84,9 +85,11 @@ def _simulate(commands: Any) -> None:
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
     p.add_argument("--bots", default="random", help="bot names, cycled over the seats (default: random)")
     p.add_argument("--seed", type=int, help="run seed (default: random, shown)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes; results do not depend on it")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (CPUs of a local Ray cluster); "
+                   "results do not depend on it")
     p.add_argument("--out", dest="out_file", metavar="FILE", help="write every game's record, one JSON "
                    "per line")
+    add_backend_args(p)
     _add_options(p)
     p.add_argument("--json", dest="json_out", action="store_true", help="print the summary as one JSON "
                    "object")

@@ -1,22 +1,21 @@
 """``ludotheque simulate GAME --games N``: bots against bots, then win rates and distributions.
 The work is done by ``sim.runner`` and ``sim.stats``; this module only formats, in plain text
-(Rich is loaded only for the progress bar on a terminal)."""
+(Rich is loaded only for the progress bar on a terminal, ``cli.progress``)."""
 
 from __future__ import annotations
 
 import math
 import secrets
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
-from ..sim.runner import GameResult, Progress, check_run, run_games
+from ..sim.backends import check_backend
+from ..sim.runner import GameResult, check_run, run_games
 from ..sim.stats import Distribution, Standing, Summary, finite, summarize
-from .common import emit_json, err, fail, game_options, parse_bot_list
+from .common import emit_json, fail, game_options, parse_bot_list, where_played
+from .progress import progress_bar as progress_bar  # tournament and report use it from here
 from .text_table import text_table
 
 
@@ -66,34 +65,10 @@ def _write_records(path: str, results: list[GameResult]) -> None:
         fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
-@contextmanager
-def progress_bar(total: int, label: str = "simulating", per_second: str = "games/s"
-                 ) -> Iterator[Progress | None]:
-    """A progress bar on a terminal, with games/s and time left (none in a pipe or a file:
-    nothing to import then). ``label`` and ``per_second`` in the player's language."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    speed = TextColumn(f"{{task.fields[rate]}} {per_second}")
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), speed, TimeRemainingColumn(),
-                  console=err(), transient=True) as bar:
-        task = bar.add_task("games", total=total, rate="…")
-        began, done = time.perf_counter(), 0
-
-        def advance(n: int) -> None:
-            nonlocal done
-            done += n
-            elapsed = time.perf_counter() - began
-            bar.update(task, advance=n, rate=f"{done / elapsed:.1f}" if elapsed > 0 else "…")
-
-        yield advance
-
-
 def simulate(game_id: str, games: int = 100, players: int | None = None, bots: str = "random",
              seed: int | None = None, jobs: int = 1, out_file: str | None = None, variant: str | None = None,
-             json_out: bool = False, option: list[str] | None = None) -> None:
+             json_out: bool = False, option: list[str] | None = None, backend: str = "local",
+             address: str | None = None) -> None:
     """Play many games between bots; print win rates, scores and game lengths."""
     if games < 1:
         fail(f"--games must be at least 1; got {games}")
@@ -106,17 +81,19 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
         game = get_game(game_id)
         options = game_options(option, players=players, variant=variant)
         seats = check_run(game.id, options, names)
+        check_backend(backend, address)
     except LudothequeError as exc:
         fail(str(exc))
     if not json_out:
         lineup = ", ".join(f"{s}: {names[s % len(names)]}" for s in range(seats))
-        print(f"{games} games of {game.spec.name}, {seats} players, seed {run_seed}, jobs {jobs}; "
-              f"seats {lineup}", flush=True)
+        print(f"{games} games of {game.spec.name}, {seats} players, seed {run_seed}, "
+              f"{where_played(backend, jobs, address)}; seats {lineup}", flush=True)
     began = time.perf_counter()
     try:
         with progress_bar(games) as advance:
             results = run_games(game.id, options, names, games, run_seed, jobs=jobs,
-                                keep_records=out_file is not None, progress=advance)
+                                keep_records=out_file is not None, progress=advance, backend=backend,
+                                address=address)
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -127,7 +104,7 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
     summary = summarize(results)
     if json_out:
         obj = {"game": game.id, "options": options, "players": seats, "lineup": names, "seed": run_seed,
-               "jobs": jobs,
+               "jobs": jobs, "backend": backend,
                "elapsed": elapsed, **summary.to_json()}
         emit_json(finite(obj))
         return

@@ -2,25 +2,26 @@
 
 Game ``i`` of a run with seed ``S`` is dealt from ``game_seed(S, i)`` and its bots are seeded
 from that (``match.bot_seed``), so a game's outcome depends only on (S, i, options, bots): how
-the run is split into chunks or processes cannot change it. Workers rebuild games from the
-registry, so only games installed through the entry point can be run with ``jobs > 1``.
+the run is split into chunks, processes or machines cannot change it. Chunks run in this process
+(``jobs=1``), in a pool of processes or on Ray (``sim.backends``); workers rebuild games from the
+registry, so only games installed through the entry point can be run with ``jobs > 1`` or on Ray.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..bots.registry import bot_factory, make_bot
 from ..core.errors import LudothequeError
 from ..core.record import GameRecord, RecordedGame
 from ..core.registry import get_game
+from .backends import Progress as Progress  # callers of run_games name it from here
+from .backends import check_backend, run_chunks
 from .match import bot_seed, play_game
-
-#: Called with the number of games just finished (for progress bars).
-Progress = Callable[[int], None]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -99,13 +100,17 @@ def check_run(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[st
 
 def run_games(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], games: int,
               seed: int, jobs: int = 1, keep_records: bool = False, progress: Progress | None = None,
-              chunk: int | None = None, figures: bool = False) -> list[GameResult]:
-    """Play ``games`` games; results in game order, identical whatever ``jobs`` and ``chunk``.
-    With ``figures``, each result carries the game's own figures (``GameResult.figures``)."""
+              chunk: int | None = None, figures: bool = False, backend: str = "local",
+              address: str | None = None) -> list[GameResult]:
+    """Play ``games`` games; results in game order, identical whatever ``jobs``, ``chunk`` and
+    ``backend`` (``local``: this process or ``jobs`` processes; ``ray``: a local Ray cluster of
+    ``jobs`` CPUs, or the one at ``address``). With ``figures``, each result carries the game's own
+    figures (``GameResult.figures``)."""
     if games < 0 or jobs < 1:
         raise LudothequeError("games must be >= 0 and jobs >= 1")
+    check_backend(backend, address)
     check_run(game_id, options, bots)
-    if jobs == 1 or games <= 1:
+    if backend == "local" and (jobs == 1 or games <= 1):
         run = _Run(game_id, options, bots, seed, figures)
         results = []
         for index in range(games):
@@ -113,24 +118,7 @@ def run_games(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[st
             if progress is not None:
                 progress(1)
         return results
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    size = chunk or max(1, min(200, games // (jobs * 8)))
-    bounds = [(start, min(games, start + size)) for start in range(0, games, size)]
-    found: list[GameResult] = []
-    # spawn: workers start clean (no inherited threads such as a progress bar's)
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_run_chunk, game_id, dict(options or {}), list(bots), seed, start,
-                               stop, keep_records, figures) for start, stop in bounds]
-        try:
-            for future in as_completed(futures):
-                part = future.result()
-                found += part
-                if progress is not None:
-                    progress(len(part))
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    play = partial(_run_chunk, game_id, dict(options or {}), list(bots), seed, keep_records=keep_records,
+                   figures=figures)
+    found = run_chunks(play, games, backend, jobs, address, chunk, progress)
     return sorted(found, key=lambda result: result.index)
