@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -95,6 +96,19 @@ def test_simulate_on_ray_writes_the_records_of_the_local_run(local_ray: None, tm
     assert local.exit_code == on_ray.exit_code == 0, on_ray.output
     assert "Ray" in on_ray.stdout
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
+
+
+def test_simulate_joins_a_running_cluster_at_its_address(local_ray: None, tmp_path: Path) -> None:
+    """Another process (the command) joins this module's Ray by its address and plays there."""
+    address = ray.get_runtime_context().gcs_address
+    args = ["simulate", "gargon", "--games", "12", "--seed", "5", "--bots", "heuristic,random"]
+    assert CliRunner().invoke([*args, "--out", str(tmp_path / "local.jsonl")]).exit_code == 0
+    joined = subprocess.run([sys.executable, "-m", "ludotheque", *args, "--backend", "ray", "--address",
+                             address, "--out", str(tmp_path / "joined.jsonl")],
+                            capture_output=True, text=True, timeout=120)
+    assert joined.returncode == 0, joined.stderr
+    assert f"Ray at {address}" in joined.stdout
+    assert (tmp_path / "joined.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
 
 def closed_port() -> int:

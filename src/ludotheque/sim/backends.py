@@ -127,6 +127,20 @@ def _check_reachable(address: str) -> None:
         raise LudothequeError(f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
 
 
+def _send_token_when_at_hand() -> None:
+    """Clusters started by recent Rays authenticate clients with a token (``~/.ray/auth_token``),
+    but a process joining one sends it only with ``RAY_AUTH_MODE=token``: set it when a token is at
+    hand and nothing was chosen (a cluster without authentication ignores the token). Ray reads it
+    when imported: call this first."""
+    import os
+
+    if "RAY_AUTH_MODE" in os.environ:
+        return
+    path = os.environ.get("RAY_AUTH_TOKEN_PATH") or os.path.expanduser("~/.ray/auth_token")
+    if os.environ.get("RAY_AUTH_TOKEN") or os.path.isfile(path):
+        os.environ["RAY_AUTH_MODE"] = "token"
+
+
 def _connect(ray: Any, jobs: int, address: str | None) -> bool:
     """Join the Ray of this process, or the cluster at ``address``, or start a local one with
     ``jobs`` CPUs; True when this call started it (and must stop it)."""
@@ -147,12 +161,16 @@ def _connect(ray: Any, jobs: int, address: str | None) -> bool:
         else:
             ray.init(address=address, **quiet)
     except (ConnectionError, ValueError, RuntimeError) as exc:
-        raise LudothequeError(f"cannot join the Ray cluster at {address}: {exc}") from None
+        raise LudothequeError(f"cannot join the Ray cluster at {address}: {exc} (a cluster with "
+                              "token authentication needs its token: RAY_AUTH_TOKEN or ~/.ray/auth_token)"
+                              ) from None
     return True
 
 
 def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: int | None,
             progress: Progress | None) -> list[T]:
+    if address is not None:
+        _send_token_when_at_hand()
     ray = _import_ray()
     started = _connect(ray, jobs, address)
     waiting: list[Any] = []
