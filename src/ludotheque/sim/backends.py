@@ -11,6 +11,7 @@ only the run that finished is returned. Ray is imported only when chosen.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -64,9 +65,11 @@ def chunk_bounds(games: int, size: int) -> list[tuple[int, int]]:
 
 
 def chunk_size(games: int, workers: int) -> int:
-    """About 8 chunks per worker (so that a slow one does not hold the end of the run), at most
-    200 games each (so that progress moves and a retried chunk costs little)."""
-    return max(1, min(200, games // (workers * 8)))
+    """About 8 chunks per worker, so that a slow one does not hold the end of the run; at most 200
+    games each on up to 8 workers (progress moves, a retried chunk costs little), 200 more for each
+    8 workers beyond: the one process collecting the results then handles about as many chunks a
+    second on 100 cores as on 8 (each costs it a millisecond or so, see benchmarks/scale_out.py)."""
+    return max(1, min(200 * -(-workers // 8), games // (workers * 8)))
 
 
 def run_chunks(play: Chunk[T], games: int, backend: str = "local", jobs: int = 1,
@@ -177,7 +180,7 @@ def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: i
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         bounds = iter(chunk_bounds(games, chunk or chunk_size(games, workers)))
-        task = ray.remote(max_retries=MAX_RETRIES)(_play_chunk)
+        task = _remote_task(ray)
         shared = ray.put(play)
         found: list[T] = []
         _submit(task, shared, bounds, waiting, workers * IN_FLIGHT_PER_WORKER)
@@ -197,6 +200,12 @@ def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: i
     finally:
         if started:
             ray.shutdown()
+
+
+@functools.cache
+def _remote_task(ray: Any) -> Any:
+    """The chunk as a Ray task, made once a process (each is exported to the cluster)."""
+    return ray.remote(max_retries=MAX_RETRIES)(_play_chunk)
 
 
 def _submit(task: Any, shared: Any, bounds: Iterator[tuple[int, int]], waiting: list[Any],
