@@ -10,7 +10,10 @@ started and stopped by the command). Then, in this process, one local Ray cluste
 is started (its start-up timed) and serves every round of the warm measures: the same games on
 Ray once the cluster is up (a long study pays the start-up once), and ``--tasks`` chunks that play
 nothing, to time what a task costs. Times are wall-clock; the machine may be shared, so each
-figure is a range over the rounds. This script measures and prints; it never fails a build.
+figure is a range over the rounds. CPU seconds count every process of a run (the pool's workers;
+the cluster's workers, raylet and GCS) and show what parallelism costs; on a shared machine the
+wall times also depend on how the kernel shares the cores between sessions (Ray's processes run in
+sessions of their own). This script measures and prints; it never fails a build.
 """
 
 from __future__ import annotations
@@ -53,6 +56,29 @@ def run_child(args: list[str]) -> tuple[float, float]:
     if done.returncode:
         raise RuntimeError(f"{' '.join(args)} failed: {done.stderr.strip()[-500:]}")
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by the processes descended from ``pid`` (a Ray cluster started by
+    this process: its workers, raylet and GCS), read from /proc (0 where there is none)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        used[int(entry)] = (int(fields[11]) + int(fields[12])) / ticks
+    total, frontier = 0.0, {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        total += sum(used[child] for child in frontier)
+    return total
 
 
 class Nothing:
@@ -106,10 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         run_chunks(Nothing(), 4, backend="ray", chunk=1)  # the workers start
         for round_ in range(rounds):
             print(f"round {round_ + 1}: Ray, warm...", file=sys.stderr, flush=True)
-            cpu, began = time.process_time(), time.perf_counter()
+            cluster, cpu, began = tree_cpu(os.getpid()), time.process_time(), time.perf_counter()
             run_games("gargon", {"players": 4}, ["random"], games, 1, jobs=2, backend="ray")
             warm.walls.append(time.perf_counter() - began)
             driver_per_game.append((time.process_time() - cpu) / games)
+            warm.cpus.append(time.process_time() - cpu + tree_cpu(os.getpid()) - cluster)
             cpu, began = time.process_time(), time.perf_counter()
             run_chunks(Nothing(), args.tasks, backend="ray", chunk=1)
             task_walls.append((time.perf_counter() - began) / args.tasks)
@@ -125,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         speed = [games / wall for wall in figure.walls]
         ratio = [a / b for a, b in zip(one.walls, figure.walls, strict=False)]
         versus = [b / a for a, b in zip(two.walls, figure.walls, strict=False)]
+        per_cpu = [games / cpu for cpu in figure.cpus]
         print(f"  {figure.name:<48} {span(figure.walls, '.2f'):>12} s  {span(speed, ',.0f'):>12} games/s"
-              f"  speed-up ×{span(ratio, '.2f')}  time ÷ local --jobs 2: {span(versus, '.2f')}")
+              f"  speed-up ×{span(ratio, '.2f')}  time ÷ local --jobs 2: {span(versus, '.2f')}"
+              f"  CPU {span(figure.cpus, '.1f')} s: {span(per_cpu, ',.0f')} games/CPU s")
     print(f"  Ray cluster start-up (2 CPUs, in this process): {start_up:.1f} s")
     per_game = [cpu / games for cpu in one.cpus]
     print(f"  cost of a game (CPU of --jobs 1 / games): {span([x * 1e6 for x in per_game], ',.0f')} µs")
