@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"round {round_ + 1}: {figure.name}...", file=sys.stderr, flush=True)
             wall, cpu = run_child(command(games, extra))
             figure.walls.append(wall)
-            figure.cpus.append(cpu)
+            if "ray" not in extra:  # Ray kills its workers rather than waiting for them: uncounted
+                figure.cpus.append(cpu)
 
     import ray
 
