@@ -1,5 +1,6 @@
 """Where a run's chunks of games are played: ``local`` (a pool of processes on this machine) or
-``ray`` (tasks on a Ray cluster, local or reached at an address).
+``ray`` (tasks on a Ray cluster: a local one started on first use and kept until the process
+exits, or one reached at an address).
 
 A chunk is a range ``[start, stop)`` of game indices and ``play(start, stop)`` returns its results;
 since game ``i`` depends only on the run's seed and ``i`` (see ``sim.runner``), the backend and the
@@ -144,20 +145,21 @@ def _send_token_when_at_hand() -> None:
         os.environ["RAY_AUTH_MODE"] = "token"
 
 
-def _connect(ray: Any, jobs: int, address: str | None) -> bool:
-    """Join the Ray of this process, or the cluster at ``address``, or start a local one with
-    ``jobs`` CPUs; True when this call started it (and must stop it)."""
+def _connect(ray: Any, jobs: int, address: str | None) -> None:
+    """Use the Ray this process already joined, or join the cluster at ``address``, or start a
+    local one with ``jobs`` CPUs. Either stays for the rest of the process (Ray leaves it when the
+    process exits), so the next runs of a tournament or a report start at once."""
     if address is not None:
         _check_reachable(address)
     if ray.is_initialized():
-        return False
+        return
     import logging
 
     quiet: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                              "logging_level": logging.ERROR}
     if address is None:
         ray.init(address="local", num_cpus=jobs, **quiet)
-        return True
+        return
     try:
         if address.startswith("ray://"):  # Ray Client: no dashboard or logging options to give
             ray.init(address=address, logging_level=logging.ERROR)
@@ -167,7 +169,6 @@ def _connect(ray: Any, jobs: int, address: str | None) -> bool:
         raise LudothequeError(f"cannot join the Ray cluster at {address}: {exc} (a cluster with "
                               "token authentication needs its token: RAY_AUTH_TOKEN or ~/.ray/auth_token)"
                               ) from None
-    return True
 
 
 def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: int | None,
@@ -175,7 +176,7 @@ def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: i
     if address is not None:
         _send_token_when_at_hand()
     ray = _import_ray()
-    started = _connect(ray, jobs, address)
+    _connect(ray, jobs, address)
     waiting: list[Any] = []
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
@@ -197,9 +198,6 @@ def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: i
             for ref in waiting:
                 ray.cancel(ref, force=True)
         raise
-    finally:
-        if started:
-            ray.shutdown()
 
 
 @functools.cache
