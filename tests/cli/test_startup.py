@@ -51,6 +51,7 @@ def test_a_command_on_one_game_loads_that_game_alone() -> None:
     modules = imported(["simulate", "gargon", "--games", "1", "--seed", "1"])
     games = {m.split(".")[2] for m in modules if m.startswith("ludotheque.games.")}
     assert games == {"gargon"}
+    assert "ludotheque.sim.backends" in modules and "ray" not in modules  # Ray only when chosen
     listed = subprocess.run([sys.executable, "-m", "ludotheque", "games"], capture_output=True, text=True,
                             timeout=120)
     assert all(name in listed.stdout for name in ("Gargon", "Drakon", "Kagoun"))
