@@ -142,3 +142,13 @@ def test_the_command_refuses_them_without_a_traceback() -> None:
         result = CliRunner().invoke(["simulate", "gargon", "--games", "2", *args])
         assert result.exit_code == code, args
         assert message in result.stderr and "Traceback" not in result.output, (args, result.stderr)
+
+
+def test_tournaments_and_report_figures_are_the_same_on_ray(local_ray: None) -> None:
+    from ludotheque.sim import tournament as tour
+
+    laid = tour.plan("kagoun", {"players": 2}, ["random", "heuristic"], 6)
+    assert tour.play("kagoun", {"players": 2}, laid, 3, backend="ray") == tour.play(
+        "kagoun", {"players": 2}, laid, 3)
+    local = run_games(*RUN, 6, seed=SEED, figures=True)
+    assert local[0].figures and run_games(*RUN, 6, seed=SEED, figures=True, backend="ray") == local

@@ -11,7 +11,7 @@ import pytest
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.sim import tournament as tour
-from ludotheque.sim.runner import GameResult
+from ludotheque.sim.runner import GameResult, game_seed, run_games
 from ludotheque.sim.stats import wilson
 
 
@@ -112,3 +112,11 @@ def test_a_run_depends_only_on_its_seed_and_goes_round_by_round() -> None:
     assert len({r.seed for r in first}) == 4  # each lineup's run has its own seed
     other = tour.play("kagoun", {"players": 2}, laid, seed=6)
     assert [r.seed for r in other] != [r.seed for r in first]
+
+
+def test_a_tournaments_games_are_those_of_each_lineups_own_run() -> None:
+    laid = tour.plan("gargon", {"players": 3}, ["random", "heuristic"], 6)
+    runs = [run_games("gargon", {"players": 3}, lineup, laid.rounds, game_seed(9, j))
+            for j, lineup in enumerate(laid.lineups)]
+    one_pool = tour.play("gargon", {"players": 3}, laid, seed=9, jobs=2)
+    assert one_pool == [run[index] for index in range(laid.rounds) for run in runs]

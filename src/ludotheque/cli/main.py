@@ -113,6 +113,7 @@ def _tournament(commands: Any) -> None:
                    "shares there (.png or .svg)")
     p.add_argument("--json", dest="json_out", action="store_true", help="print the results as one JSON "
                    "object")
+    add_backend_args(p)
     _add_options(p)
     p.add_argument("--lang", help="en or fr (default: from LANG)")
 
@@ -136,6 +137,7 @@ def _report(commands: Any) -> None:
     p.add_argument("-o", "--out", dest="out_file", metavar="FILE.html", help="the page (default: "
                    "GAME-report.html)")
     p.add_argument("--json", dest="json_file", metavar="FILE", help="also write every figure as JSON")
+    add_backend_args(p)
     p.add_argument("--lang", help="en or fr (default: from LANG)")
 
 

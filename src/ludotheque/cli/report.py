@@ -14,9 +14,10 @@ from typing import Any
 
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
+from ..sim.backends import check_backend
 from ..sim.runner import check_run, run_games
 from ..sim.stats import finite
-from .common import check_lang, fail, parse_bot_list
+from .common import check_lang, fail, parse_bot_list, where_played
 from .simulate import progress_bar
 from .words import bot_word
 
@@ -62,7 +63,7 @@ def _write(path: str, text: str) -> None:
 def report(game_id: str, games: int = 2000, players: int | None = None, bots: str = "random",
            seed: int | None = None, jobs: int = 1, variants: list[str] | None = None,
            components: str | None = None, out_file: str | None = None, json_file: str | None = None,
-           lang: str | None = None) -> None:
+           lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
     """Play ``games`` games of the base game and of each variant; write the page and the JSON."""
     lang = check_lang(lang)
     if importlib.util.find_spec("matplotlib") is None:  # found out before the games, not after
@@ -92,8 +93,12 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     for path in (out_file, json_file):  # found out before the games, not after them
         if path is not None and not Path(path).resolve().parent.is_dir():
             fail(f"cannot write {path}: no such folder")
+    try:
+        check_backend(backend, address)
+    except LudothequeError as exc:
+        fail(str(exc))
     print(f"{games} games of {game.spec.name} per column, {len(columns)} column(s), seed {run_seed}, "
-          f"jobs {jobs}", flush=True)
+          f"{where_played(backend, jobs, address)}", flush=True)
     from ..sim.report import TOO_FEW_GAMES, WIDEST_MARGIN, variant_figures
 
     wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
@@ -103,7 +108,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         with progress_bar(games * len(columns)) as advance:
             for column in columns:
                 results = run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
-                                    progress=advance, figures=True)
+                                    progress=advance, figures=True, backend=backend, address=address)
                 summed.append({"options": column, **variant_figures(results, wins_only)})
     except LudothequeError as exc:
         fail(str(exc))

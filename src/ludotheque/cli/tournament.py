@@ -49,7 +49,7 @@ def _check_plot(path: str | None, lang: str) -> None:
 def tournament(game_id: str, bots: str, games: int = 100, players: int | None = None, seed: int | None = None,
                jobs: int = 1, out_file: str | None = None, plot_file: str | None = None,
                json_out: bool = False, option: list[str] | None = None, variant: str | None = None,
-               lang: str | None = None, backend: str | None = None, address: str | None = None) -> None:
+               lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
     """Play a tournament between bots; print ratings, win shares and head-to-head results."""
     language = check_lang(lang)
     if games < 1:

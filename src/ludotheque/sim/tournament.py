@@ -7,8 +7,9 @@ seats (seat s takes ``order[s % k]``) when k < n. Over one round of lineups each
 equally often, and (k >= n) every ordered arrangement of bots appears once. The games asked are
 rounded up to whole rounds, so that this holds for the whole run.
 
-Each lineup is one ``run_games`` run seeded ``game_seed(seed, j)`` (j its place in the list), so a
-game depends only on the seed, the game's options and its lineup: not on ``jobs`` or the backend.
+Each lineup's games are those of a ``run_games`` run seeded ``game_seed(seed, j)`` (j its place in
+the list), so a game depends only on the seed, the game's options and its lineup: not on ``jobs``
+or the backend.
 
 A game is read as a ranking of the bots in it: the winners first (tied, a shared win too), then
 the others by score (equal scores tied). A bot holding several seats of a game is one player
@@ -24,10 +25,12 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..core.errors import LudothequeError
-from .runner import GameResult, Progress, check_run, game_seed, run_games
+from .backends import check_backend, run_chunks
+from .runner import GameResult, Progress, _Run, check_run, game_seed
 from .stats import wilson
 
 
@@ -89,19 +92,39 @@ def plan(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[str], g
     return Plan(players, tuple(arranged), rounds_for(games, len(arranged)))
 
 
+def _games(game_id: str, options: Mapping[str, Any], lineups: Sequence[Sequence[str]], seed: int,
+           keep_records: bool, start: int, stop: int, progress: Progress | None = None
+           ) -> list[tuple[int, GameResult]]:
+    """Games ``start..stop-1`` of a tournament, numbered round by round: game ``g`` is game
+    ``g // L`` of the run of lineup ``g % L`` (L lineups), as ``run_games`` would play it."""
+    runs: dict[int, _Run] = {}
+    found = []
+    for number in range(start, stop):
+        index, j = divmod(number, len(lineups))
+        run = runs.get(j)
+        if run is None:
+            run = runs[j] = _Run(game_id, options, lineups[j], game_seed(seed, j))
+        found.append((number, run.play(index, keep_records)))
+        if progress is not None:
+            progress(1)
+    return found
+
+
 def play(game_id: str, options: Mapping[str, Any] | None, the_plan: Plan, seed: int, jobs: int = 1,
-         keep_records: bool = False, progress: Progress | None = None, backend: str | None = None,
+         keep_records: bool = False, progress: Progress | None = None, backend: str = "local",
          address: str | None = None) -> list[GameResult]:
     """Play every round; results round by round (each round's lineups in order), so that the
-    ratings, which read games in turn, never see one lineup's games all first.
-
-    ``backend``/``address`` go to ``run_games`` when given (the scale-out backends)."""
-    dispatch: dict[str, Any] = {name: value for name, value in (("backend", backend), ("address", address))
-                if value is not None}
-    parts = [run_games(game_id, options, lineup, the_plan.rounds, game_seed(seed, number), jobs=jobs,
-                       keep_records=keep_records, progress=progress, **dispatch)
-             for number, lineup in enumerate(the_plan.lineups)]
-    return [part[index] for index in range(the_plan.rounds) for part in parts]
+    ratings, which read games in turn, never see one lineup's games all first. The games of every
+    lineup are chunks of one run on the backend (one pool of processes, not one per lineup)."""
+    check_backend(backend, address)
+    total = the_plan.rounds * len(the_plan.lineups)
+    lineups = [list(lineup) for lineup in the_plan.lineups]
+    if backend == "local" and jobs == 1:
+        found = _games(game_id, dict(options or {}), lineups, seed, keep_records, 0, total, progress)
+    else:
+        chunk = partial(_games, game_id, dict(options or {}), lineups, seed, keep_records)
+        found = run_chunks(chunk, total, backend, jobs, address, progress=progress)
+    return [result for _, result in sorted(found, key=lambda pair: pair[0])]
 
 
 def placements(result: GameResult) -> dict[str, int]:
