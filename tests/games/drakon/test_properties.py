@@ -70,7 +70,9 @@ def test_tiles_and_coins_are_conserved_and_the_dungeon_stays_legal(options: dict
             assert not room & 15 & facing(state.rooms, cell), f"arrows facing at {cell_text(cell)}"
         # the free cells kept from turn to turn are those computed afresh
         cells = frontier(state.rooms)
-        assert state.layout in (None, (cells, [facing(state.rooms, c) for c in cells]))
+        closed = [facing(state.rooms, c) for c in cells]
+        counts = [closed.count(shut) for shut in range(16)]
+        assert state.layout in (None, (cells, closed, counts))
 
 
 def shuffled_hidden(state: DrakonPosition, seat: int, rng: random.Random) -> DrakonPosition:

@@ -55,12 +55,19 @@ def rotate(mask: int, quarters: int) -> int:
     return ((mask << quarters) | (mask >> (4 - quarters))) & 15
 
 
-def pattern_of(mask: int) -> int:
-    """The arrow pattern (index into PATTERNS) of a mask."""
+def _pattern_of(mask: int) -> int:
     count = bin(mask).count("1")
     if count == 2:
         return 2 if mask in (5, 10) else 3
     return (0, 1, -1, 4, 5)[count]
+
+
+_PATTERN_OF: Final = [_pattern_of(mask) for mask in range(16)]  # a table: kind_of is hot
+
+
+def pattern_of(mask: int) -> int:
+    """The arrow pattern (index into PATTERNS) of a mask."""
+    return _PATTERN_OF[mask]
 
 
 def _orientations(pattern: int) -> list[int]:
@@ -72,14 +79,15 @@ def _orientations(pattern: int) -> list[int]:
     return out
 
 
-_ORIENTATIONS: Final = [_orientations(pattern) for pattern in range(len(PATTERNS))]
+#: ``ORIENTATIONS[pattern]``: what ``orientations`` returns, shared (never change it).
+ORIENTATIONS: Final = [_orientations(pattern) for pattern in range(len(PATTERNS))]
 #: ``OPEN_TO[arrows]``: the closed-side masks a room showing ``arrows`` fits beside.
 OPEN_TO: Final = [[shut for shut in range(16) if not arrows & shut] for arrows in range(16)]
 
 
 def orientations(pattern: int) -> list[int]:
     """The distinct masks a tile of this pattern shows when turned (canonical first)."""
-    return list(_ORIENTATIONS[pattern])
+    return list(ORIENTATIONS[pattern])
 
 
 def cell_of(x: int, y: int) -> int:

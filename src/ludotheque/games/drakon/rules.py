@@ -27,6 +27,7 @@ from .components import (
     MAP,
     MIND,
     MOVING,
+    NUM_KINDS,
     ROTATE,
     START_ROOM,
     STEAL_LEFT,
@@ -38,7 +39,7 @@ from .components import (
 )
 from .dungeon import destinations, drakon_reach, facing, frontier, pulling_harps, removable
 from .events import Event
-from .geometry import CELLS, NEIGHBOUR, NO_CELL, OPEN_TO, START, orientations, rotate
+from .geometry import CELLS, NEIGHBOUR, NO_CELL, OPEN_TO, ORIENTATIONS, START, orientations, rotate
 from .state import DrakonState, Step
 
 HAND_SIZE: Final = 4  # 004, Mise en place 2
@@ -155,12 +156,18 @@ def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
     return out
 
 
-def layout(state: DrakonState) -> tuple[list[int], list[int]]:
-    """The free cells next to the dungeon, sorted, and the sides closed on each (where a
-    neighbour's arrow points at it), kept in the state until the dungeon changes."""
+def layout(state: DrakonState) -> tuple[list[int], list[int], list[int]]:
+    """The free cells next to the dungeon, sorted; the sides closed on each (where a
+    neighbour's arrow points at it); and how many free cells have each closed mask (0..15),
+    which counts the cells a room fits in without a look at each. Kept in the state until the
+    dungeon changes."""
     if state.layout is None:
         cells = frontier(state.rooms)
-        state.layout = (cells, [facing(state.rooms, cell) for cell in cells])
+        closed = [facing(state.rooms, cell) for cell in cells]
+        counts = [0] * 16
+        for shut in closed:
+            counts[shut] += 1
+        state.layout = (cells, closed, counts)
     return state.layout
 
 
@@ -174,25 +181,47 @@ def _laid(state: DrakonState, cell: int) -> None:
     New lists: clones share the old ones."""
     if state.layout is None:
         return
-    cells, closed = list(state.layout[0]), list(state.layout[1])
+    cells, closed, counts = list(state.layout[0]), list(state.layout[1]), list(state.layout[2])
     at = bisect_left(cells, cell)
+    counts[closed[at]] -= 1
     del cells[at], closed[at]
     for side in range(4):
         other = NEIGHBOUR[4 * cell + side]
         if other != NO_CELL and other not in state.rooms:
+            shut = facing(state.rooms, other)
+            counts[shut] += 1
             at = bisect_left(cells, other)
             if at < len(cells) and cells[at] == other:
-                closed[at] = facing(state.rooms, other)
+                counts[closed[at]] -= 1
+                closed[at] = shut
             else:
                 cells.insert(at, other)
-                closed.insert(at, facing(state.rooms, other))
-    state.layout = (cells, closed)
+                closed.insert(at, shut)
+    state.layout = (cells, closed, counts)
+
+
+#: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows).
+LAID_AS: Final = [[kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[kind_pattern(kind)]]
+                  for kind in range(NUM_KINDS)]
 
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
     """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
-    return sorted({kind_effect(kind) * 16 + arrows for kind in set(state.hands[seat])
-                   for arrows in orientations(kind_pattern(kind))})
+    out: list[int] = []
+    for kind in state.hands[seat]:
+        for room in LAID_AS[kind]:
+            if room not in out:
+                out.append(room)
+    out.sort()
+    return out
+
+
+def _fitting(counts: list[int], arrows: int) -> int:
+    """How many free cells a room showing ``arrows`` may be laid in (``counts``: layout's)."""
+    fits = 0
+    for shut in OPEN_TO[arrows]:
+        fits += counts[shut]
+    return fits
 
 
 def placements(state: DrakonState, seat: int) -> list[int]:
@@ -200,7 +229,7 @@ def placements(state: DrakonState, seat: int) -> list[int]:
     (open question 3), no two arrows facing (004, Poser une salle)."""
     if not state.hands[seat]:
         return []
-    cells, closed = layout(state)
+    cells, closed, _ = layout(state)
     out = []
     for room in _lay_groups(state, seat):
         arrows = room & 15
@@ -213,8 +242,12 @@ def can_place(state: DrakonState, seat: int) -> bool:
     hand = state.hands[seat]
     if not hand:
         return False
-    masks = {m for kind in set(hand) for m in orientations(kind_pattern(kind))}
-    return any(not m & shut for shut in layout(state)[1] for m in masks)
+    counts = layout(state)[2]
+    for kind in hand:
+        for arrows in ORIENTATIONS[kind_pattern(kind)]:
+            if _fitting(counts, arrows):
+                return True
+    return False
 
 
 def sample_action(state: DrakonState, rng: random.Random) -> int:
@@ -225,39 +258,42 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
         legal = legal_actions(state)
         return legal[randbelow(rng, len(legal))]
     seat, hero = step[1], step[2]
-    cells, closed = layout(state) if state.hands[seat] else ([], [])
     groups = _lay_groups(state, seat) if state.hands[seat] else []
+    counts = layout(state)[2] if groups else []
     fits = [-1] * 16  # cells where a room showing these arrows fits (-1: not counted yet)
-    seen = [0] * 16
-    for shut in closed:
-        seen[shut] += 1
     laid = 0
     for room in groups:
         arrows = room & 15
         if fits[arrows] < 0:
-            fits[arrows] = 0
-            for shut in OPEN_TO[arrows]:
-                fits[arrows] += seen[shut]
+            fits[arrows] = _fitting(counts, arrows)
         laid += fits[arrows]
     others = [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
-    others += H.wizard_moves(state, hero)
+    if state.with_heroes:
+        others += H.wizard_moves(state, hero)
     if not (laid or others) or state.options["pass_at_will"]:
         others.append(A.PASS)
-    others += H.abilities(state, seat, hero)
+    if state.with_heroes:
+        others += H.abilities(state, seat, hero)
     others.sort()
-    below = [action for action in others if action < A.PLACE]
+    below = 0  # the actions that rank before the placements (pass, moves)
+    while below < len(others) and others[below] < A.PLACE:
+        below += 1
     index = randbelow(rng, len(others) + laid)
-    if index < len(below):
-        return below[index]
-    index -= len(below)
+    if index < below:
+        return others[index]
+    index -= below
     if index >= laid:
-        return others[len(below) + index - laid]
+        return others[below + index - laid]
     for room in groups:
-        count = fits[room & 15]
+        arrows = room & 15
+        count = fits[arrows]
         if index < count:
-            arrows = room & 15
-            cell = [c for c, shut in zip(cells, closed, strict=True) if not arrows & shut][index]
-            return A.PLACE + room * CELLS + cell
+            cells, closed, _ = layout(state)
+            for cell, shut in zip(cells, closed, strict=True):
+                if not arrows & shut:
+                    if index == 0:
+                        return A.PLACE + room * CELLS + cell
+                    index -= 1
         index -= count
     raise AssertionError("a drawn placement beyond the count")
 
@@ -266,10 +302,12 @@ def relocations(state: DrakonState, cell: int) -> list[int]:
     """004, Salle mobile: to any free space next to another room, laid legally; turned as the
     player likes (open question 23); its own cell does not count (it is lifted)."""
     rooms = state.rooms
+    targets = frontier(rooms, ignore=cell)
+    closed = [facing(rooms, target, ignore=cell) for target in targets]
     out = []
-    for arrows in orientations(kind_pattern(kind_of(MOVING, rooms[cell] & 15))):
-        for target in frontier(rooms, ignore=cell):
-            if not arrows & facing(rooms, target, ignore=cell):
+    for arrows in ORIENTATIONS[kind_pattern(kind_of(MOVING, rooms[cell] & 15))]:
+        for target, shut in zip(targets, closed, strict=True):
+            if not arrows & shut:
                 out.append(A.relocate(arrows, target))
     return sorted(out)
 
@@ -581,9 +619,16 @@ def _run(state: DrakonState) -> None:
         else:  # a choice: only when there is something to choose (open question 16)
             state.current = step
             state.to_act = decider(step)
-            if legal_actions(state):
+            if _can_choose(state):
                 return
             state.to_act = state.seat
+
+
+def _can_choose(state: DrakonState) -> bool:
+    """Whether the choice step now current offers an action (the Moving room's and the
+    Dwarf's always do: STAY, DRAW), without listing them where that is known."""
+    kind = state.current[0]
+    return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or bool(legal_actions(state))
 
 
 def _turn_goes_on(state: DrakonState) -> bool:

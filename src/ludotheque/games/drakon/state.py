@@ -95,9 +95,9 @@ class DrakonState(State):
         self.hero_used: list[bool] = []  # Heroes!: each hero's ability spent
         #: Where the turn is: 0 before its action (lay, move, pass), 1 after it, 2 closed.
         self.stage = 0
-        #: The free cells next to the dungeon and the sides closed on each (rules.layout), kept
+        #: The free cells next to the dungeon, the sides closed on each, their counts (rules.layout), kept
         #: until a room is laid, removed, moved or turned (None: to compute). Never mutated.
-        self.layout: tuple[list[int], list[int]] | None = None
+        self.layout: tuple[list[int], list[int], list[int]] | None = None
         # What each seat remembers (memory.py), replaced on change, never changed in place:
         #: coins of each value it knows lie in each stock (purses, treasure, out); () for none
         self.coin_memory: tuple[tuple[int, ...], ...] = ((),) * self.n
