@@ -39,7 +39,17 @@ from .components import (
 )
 from .dungeon import destinations, drakon_reach, facing, frontier, pulling_harps, removable
 from .events import Event
-from .geometry import CELLS, NEIGHBOUR, NO_CELL, OPEN_TO, ORIENTATIONS, START, orientations, rotate
+from .geometry import (
+    CELLS,
+    NEIGHBOUR,
+    NO_CELL,
+    OPEN_TO,
+    ORIENTATIONS,
+    START,
+    opposite,
+    orientations,
+    rotate,
+)
 from .state import DrakonState, Step
 
 HAND_SIZE: Final = 4  # 004, Mise en place 2
@@ -177,26 +187,29 @@ def _dungeon_changed(state: DrakonState) -> None:
 
 def _laid(state: DrakonState, cell: int) -> None:
     """The layout after a room is laid at ``cell``: that cell leaves it, its free neighbours
-    join it or have their closed sides counted again (the only ones the new room can change).
+    join it or gain the side the new room points at them through (the only change it makes).
     New lists: clones share the old ones."""
     if state.layout is None:
         return
     cells, closed, counts = list(state.layout[0]), list(state.layout[1]), list(state.layout[2])
+    arrows = state.rooms[cell] & 15
     at = bisect_left(cells, cell)
     counts[closed[at]] -= 1
     del cells[at], closed[at]
     for side in range(4):
         other = NEIGHBOUR[4 * cell + side]
         if other != NO_CELL and other not in state.rooms:
-            shut = facing(state.rooms, other)
-            counts[shut] += 1
             at = bisect_left(cells, other)
             if at < len(cells) and cells[at] == other:
-                counts[closed[at]] -= 1
-                closed[at] = shut
+                if arrows >> side & 1:
+                    counts[closed[at]] -= 1
+                    closed[at] |= 1 << opposite(side)
+                    counts[closed[at]] += 1
             else:
+                shut = facing(state.rooms, other)
                 cells.insert(at, other)
                 closed.insert(at, shut)
+                counts[shut] += 1
     state.layout = (cells, closed, counts)
 
 
@@ -207,11 +220,12 @@ LAID_AS: Final = [[kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[ki
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
     """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
+    kinds: list[int] = []
     out: list[int] = []
     for kind in state.hands[seat]:
-        for room in LAID_AS[kind]:
-            if room not in out:
-                out.append(room)
+        if kind not in kinds:  # tiles of two kinds never show the same room
+            kinds.append(kind)
+            out += LAID_AS[kind]
     out.sort()
     return out
 
