@@ -123,7 +123,7 @@ def legal_actions(state: DrakonState) -> list[int]:
         if step[3]:  # Héros!: after the action, the ability or the end of the turn
             return [*H.abilities(state, seat, hero), A.END]
         main = turn_actions(state, seat, hero) + H.wizard_moves(state, hero)
-        if not main or state.options["pass_at_will"]:  # open question 5
+        if not main or state.pass_at_will:  # open question 5
             main.append(A.PASS)
         return sorted([*main, *H.abilities(state, seat, hero)])
     if kind == S.HERO_CHOICE:
@@ -187,11 +187,10 @@ def _dungeon_changed(state: DrakonState) -> None:
 
 def _laid(state: DrakonState, cell: int) -> None:
     """The layout after a room is laid at ``cell``: that cell leaves it, its free neighbours
-    join it or gain the side the new room points at them through (the only change it makes).
-    New lists: clones share the old ones."""
+    join it or gain the side the new room points at them through (the only change it makes)."""
     if state.layout is None:
         return
-    cells, closed, counts = list(state.layout[0]), list(state.layout[1]), list(state.layout[2])
+    cells, closed, counts = state.layout
     arrows = state.rooms[cell] & 15
     at = bisect_left(cells, cell)
     counts[closed[at]] -= 1
@@ -210,7 +209,6 @@ def _laid(state: DrakonState, cell: int) -> None:
                 cells.insert(at, other)
                 closed.insert(at, shut)
                 counts[shut] += 1
-    state.layout = (cells, closed, counts)
 
 
 #: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows).
@@ -284,7 +282,7 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
     others = [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
     if state.with_heroes:
         others += H.wizard_moves(state, hero)
-    if not (laid or others) or state.options["pass_at_will"]:
+    if not (laid or others) or state.pass_at_will:
         others.append(A.PASS)
     if state.with_heroes:
         others += H.abilities(state, seat, hero)
@@ -303,10 +301,10 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
         count = fits[arrows]
         if index < count:
             cells, closed, _ = layout(state)
-            for cell, shut in zip(cells, closed, strict=True):
-                if not arrows & shut:
+            for at in range(len(cells)):
+                if not arrows & closed[at]:
                     if index == 0:
-                        return A.PLACE + room * CELLS + cell
+                        return A.PLACE + room * CELLS + cells[at]
                     index -= 1
         index -= count
     raise AssertionError("a drawn placement beyond the count")
@@ -341,15 +339,18 @@ def exchanges(state: DrakonState, seat: int) -> list[int]:
     return sorted(out)
 
 
-def rotations(state: DrakonState) -> list[int]:
+def rotations(state: DrakonState, any_one: bool = False) -> list[int]:
     """004, Pivoter une salle: any room, figures and Start included, a quarter turn either way
-    or a half turn, still laid legally (open question 24)."""
+    or a half turn, still laid legally (open question 24). ``any_one``: the first found only
+    (whether there is one)."""
     out = []
     for cell, room in state.rooms.items():
         closed = facing(state.rooms, cell)
         for quarters in (1, 2, 3):
             if not rotate(room & 15, quarters) & closed:
                 out.append(A.rotate(cell, quarters))
+                if any_one:
+                    return out
     return sorted(out)
 
 
@@ -640,8 +641,10 @@ def _run(state: DrakonState) -> None:
 
 def _can_choose(state: DrakonState) -> bool:
     """Whether the choice step now current offers an action (the Moving room's and the
-    Dwarf's always do: STAY, DRAW), without listing them where that is known."""
+    Dwarf's always do: STAY, DRAW), without listing them where that is known or one will do."""
     kind = state.current[0]
+    if kind == S.ROTATE_CHOICE:
+        return bool(rotations(state, any_one=True))
     return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or bool(legal_actions(state))
 
 
@@ -795,7 +798,7 @@ def _can_act(state: DrakonState, seat: int) -> bool:
 def _begin_turn(state: DrakonState) -> None:
     """A new turn: the game ends when nobody can lay a room or move a hero (004; open questions
     6, 7: every player, checked as soon as a player would have to pass), or at the turn limit."""
-    if state.turns >= state.options["turn_limit"]:
+    if state.turns >= state.turn_limit:
         _end_by_gold(state, "limit")
         return
     seat = state.seat
@@ -805,7 +808,7 @@ def _begin_turn(state: DrakonState) -> None:
     state.turns += 1
     state.turn_steps = 0
     if not state.couple:
-        _start_turn(state, seat, state.heroes_of(seat)[0])
+        _start_turn(state, seat, state.hero_owner.index(seat))
     elif state.slot < 2:  # Couple (004): the player names the hero that acts first
         state.round_heroes[seat] = -1
         state.current = (S.HERO_CHOICE, seat, 0, 0)
