@@ -313,15 +313,35 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
 def relocations(state: DrakonState, cell: int) -> list[int]:
     """004, Salle mobile: to any free space next to another room, laid legally; turned as the
     player likes (open question 23); its own cell does not count (it is lifted)."""
-    rooms = state.rooms
-    targets = frontier(rooms, ignore=cell)
-    closed = [facing(rooms, target, ignore=cell) for target in targets]
+    targets, closed = _lifted(state, cell)
     out = []
-    for arrows in ORIENTATIONS[kind_pattern(kind_of(MOVING, rooms[cell] & 15))]:
+    for arrows in ORIENTATIONS[kind_pattern(kind_of(MOVING, state.rooms[cell] & 15))]:
         for target, shut in zip(targets, closed, strict=True):
             if not arrows & shut:
                 out.append(A.relocate(arrows, target))
     return sorted(out)
+
+
+def _lifted(state: DrakonState, cell: int) -> tuple[list[int], list[int]]:
+    """``frontier(rooms, ignore=cell)`` and each cell's ``facing(rooms, c, ignore=cell)``, read
+    from the layout: lifting the room at ``cell`` changes only its free neighbours (each may
+    lose its last room beside it, or the side that room pointed through)."""
+    rooms = state.rooms
+    cells, closed, _ = layout(state)
+    near = [NEIGHBOUR[4 * cell + side] for side in range(4)]
+    targets: list[int] = []
+    shuts: list[int] = []
+    for at in range(len(cells)):
+        free = cells[at]
+        shut = closed[at]
+        if free in near:
+            beside = [NEIGHBOUR[4 * free + side] for side in range(4)]
+            if not any(other != cell and other in rooms for other in beside if other != NO_CELL):
+                continue
+            shut = facing(rooms, free, ignore=cell)
+        targets.append(free)
+        shuts.append(shut)
+    return targets, shuts
 
 
 def exchanges(state: DrakonState, seat: int) -> list[int]:
