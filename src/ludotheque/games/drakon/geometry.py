@@ -22,8 +22,9 @@ SIDES: Final = "NESW"
 #: Cell offset of each side's neighbour: north is y + 1.
 _STEP: Final = (1, WIDTH, -1, -WIDTH)
 #: The sides in the order of their neighbours' cells (W, S, N, E): a walk round a cell in this
-#: order meets its neighbours sorted, with no sort to pay.
-ASCENDING_SIDES: Final = (3, 2, 0, 1)
+#: order meets its neighbours sorted, with no sort to pay. A list: mypyc walks a list natively
+#: but boxes a tuple to iterate over it.
+ASCENDING_SIDES: Final = [3, 2, 0, 1]
 
 #: Arrow patterns up to rotation; each with its canonical mask (the one a tile is named by).
 PATTERNS: Final = ("none", "one", "straight", "corner", "three", "four")

@@ -378,7 +378,7 @@ def rotations(state: DrakonState, any_one: bool = False) -> list[int]:
     out = []
     for cell, room in state.rooms.items():
         closed = facing(state.rooms, cell)
-        for quarters in (1, 2, 3):
+        for quarters in range(1, 4):
             if not rotate(room & 15, quarters) & closed:
                 out.append(A.rotate(cell, quarters))
                 if any_one:
