@@ -230,11 +230,14 @@ LAID_AS: Final = [[kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[ki
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
     """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
-    kinds: list[int] = []
+    hand = state.hands[seat]
     out: list[int] = []
-    for kind in state.hands[seat]:
-        if kind not in kinds:  # tiles of two kinds never show the same room
-            kinds.append(kind)
+    for at in range(len(hand)):
+        kind = hand[at]
+        earlier = 0
+        while earlier < at and hand[earlier] != kind:
+            earlier += 1
+        if earlier == at:  # its first tile: tiles of two kinds never show the same room
             out += LAID_AS[kind]
     out.sort()
     return out
@@ -295,10 +298,10 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
     if state.with_heroes:
         others += H.wizard_moves(state, hero)
     if not (laid or others) or state.pass_at_will:
-        others.append(A.PASS)
+        others.insert(0, A.PASS)  # 0, the first action: the moves stay sorted
     if state.with_heroes:
         others += H.abilities(state, seat, hero)
-    others.sort()
+        others.sort()
     below = 0  # the actions that rank before the placements (pass, moves)
     while below < len(others) and others[below] < A.PLACE:
         below += 1
