@@ -192,17 +192,20 @@ def _laid(state: DrakonState, cell: int) -> None:
     cells, closed, counts = state.layout
     arrows = state.rooms[cell] & 15
     at = _rank(cells, cell)
-    counts[closed[at]] -= 1
-    del cells[at], closed[at]
+    cells.pop(at)
+    shut = closed.pop(at)
+    counts[shut] -= 1
     for side in range(4):
         other = NEIGHBOUR[4 * cell + side]
         if other != NO_CELL and other not in state.rooms:
             at = _rank(cells, other)
             if at < len(cells) and cells[at] == other:
                 if arrows >> side & 1:
-                    counts[closed[at]] -= 1
-                    closed[at] |= 1 << opposite(side)
-                    counts[closed[at]] += 1
+                    shut = closed[at]
+                    counts[shut] -= 1
+                    shut |= 1 << opposite(side)
+                    closed[at] = shut
+                    counts[shut] += 1
             else:
                 shut = facing(state.rooms, other)
                 cells.insert(at, other)
