@@ -13,8 +13,8 @@ import pytest
 
 from ludotheque.core import CHANCE, GameRecord, RecordedGame, replay
 from ludotheque.core.game import sample_chance
-from ludotheque.games.drakon import GAME
-from ludotheque.games.drakon.components import START_ROOM, components, kind_effect, kind_of
+from ludotheque.games.drakon import GAME, rules
+from ludotheque.games.drakon.components import MOVING, START_ROOM, components, kind_effect, kind_of
 from ludotheque.games.drakon.dungeon import facing, frontier
 from ludotheque.games.drakon.notation import cell_text, room_text
 from ludotheque.games.drakon.position import DrakonPosition
@@ -70,7 +70,15 @@ def test_tiles_and_coins_are_conserved_and_the_dungeon_stays_legal(options: dict
             assert not room & 15 & facing(state.rooms, cell), f"arrows facing at {cell_text(cell)}"
         # the free cells kept from turn to turn are those computed afresh
         cells = frontier(state.rooms)
-        assert state.layout in (None, (cells, [facing(state.rooms, c) for c in cells]))
+        closed = [facing(state.rooms, c) for c in cells]
+        counts = [closed.count(shut) for shut in range(16)]
+        assert state.layout in (None, (cells, closed, counts))
+        # a Moving room's targets, read from the layout, are those computed afresh
+        for cell, room in state.rooms.items():
+            if room >> 4 == MOVING:
+                targets = frontier(state.rooms, ignore=cell)
+                lifted = [facing(state.rooms, c, ignore=cell) for c in targets]
+                assert rules._lifted(state, cell) == (targets, lifted)
 
 
 def shuffled_hidden(state: DrakonPosition, seat: int, rng: random.Random) -> DrakonPosition:

@@ -11,7 +11,7 @@ beyond, or as the room left allows (Passkey, Teleport, Violent wind).
 from __future__ import annotations
 
 from .components import ARROWLESS, HARP, PASSKEY, START_ROOM, TELEPORT, WIND
-from .geometry import NEIGHBOUR, NO_CELL, opposite
+from .geometry import ASCENDING_SIDES, NEIGHBOUR, NO_CELL, opposite
 
 Rooms = dict[int, int]
 
@@ -58,10 +58,11 @@ def pulling_harps(rooms: Rooms, cell: int) -> list[int]:
 
 
 def exits(rooms: Rooms, cell: int, any_side: bool) -> list[int]:
-    """Rooms one step from ``cell``: through its arrows, or through any side (``any_side``)."""
+    """Rooms one step from ``cell``: through its arrows, or through any side (``any_side``);
+    sorted."""
     room = rooms[cell]
     out = []
-    for side in range(4):
+    for side in ASCENDING_SIDES:
         if any_side or room >> side & 1:
             other = NEIGHBOUR[4 * cell + side]
             if other != NO_CELL and other in rooms:
@@ -96,9 +97,9 @@ def destinations(rooms: Rooms, cell: int, any_side: bool = False) -> list[int]:
     if effect == TELEPORT:
         return sorted(other for other in rooms if other != cell)
     if effect == PASSKEY:
-        return sorted(exits(rooms, cell, True))
+        return exits(rooms, cell, True)
     if effect != WIND:
-        return sorted(exits(rooms, cell, any_side))
+        return exits(rooms, cell, any_side)
     out: set[int] = set()
     for middle in exits(rooms, cell, any_side):
         harps = pulling_harps(rooms, middle)

@@ -21,6 +21,10 @@ NO_CELL: Final = -1
 SIDES: Final = "NESW"
 #: Cell offset of each side's neighbour: north is y + 1.
 _STEP: Final = (1, WIDTH, -1, -WIDTH)
+#: The sides in the order of their neighbours' cells (W, S, N, E): a walk round a cell in this
+#: order meets its neighbours sorted, with no sort to pay. A list: mypyc walks a list natively
+#: but boxes a tuple to iterate over it.
+ASCENDING_SIDES: Final = [3, 2, 0, 1]
 
 #: Arrow patterns up to rotation; each with its canonical mask (the one a tile is named by).
 PATTERNS: Final = ("none", "one", "straight", "corner", "three", "four")
@@ -55,12 +59,19 @@ def rotate(mask: int, quarters: int) -> int:
     return ((mask << quarters) | (mask >> (4 - quarters))) & 15
 
 
-def pattern_of(mask: int) -> int:
-    """The arrow pattern (index into PATTERNS) of a mask."""
+def _pattern_of(mask: int) -> int:
     count = bin(mask).count("1")
     if count == 2:
         return 2 if mask in (5, 10) else 3
     return (0, 1, -1, 4, 5)[count]
+
+
+_PATTERN_OF: Final = [_pattern_of(mask) for mask in range(16)]  # a table: kind_of is hot
+
+
+def pattern_of(mask: int) -> int:
+    """The arrow pattern (index into PATTERNS) of a mask."""
+    return _PATTERN_OF[mask]
 
 
 def _orientations(pattern: int) -> list[int]:
@@ -72,14 +83,15 @@ def _orientations(pattern: int) -> list[int]:
     return out
 
 
-_ORIENTATIONS: Final = [_orientations(pattern) for pattern in range(len(PATTERNS))]
+#: ``ORIENTATIONS[pattern]``: what ``orientations`` returns, shared (never change it).
+ORIENTATIONS: Final = [_orientations(pattern) for pattern in range(len(PATTERNS))]
 #: ``OPEN_TO[arrows]``: the closed-side masks a room showing ``arrows`` fits beside.
 OPEN_TO: Final = [[shut for shut in range(16) if not arrows & shut] for arrows in range(16)]
 
 
 def orientations(pattern: int) -> list[int]:
     """The distinct masks a tile of this pattern shows when turned (canonical first)."""
-    return list(_ORIENTATIONS[pattern])
+    return list(ORIENTATIONS[pattern])
 
 
 def cell_of(x: int, y: int) -> int:

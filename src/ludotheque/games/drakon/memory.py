@@ -72,7 +72,7 @@ def tile_taken(state: DrakonState, taker: int, victim: int, tile: int) -> None:
 def tile_left_hand(state: DrakonState, seat: int, kind: int) -> None:
     """A tile of ``kind`` left ``seat``'s hand before everyone's eyes (laid, exchanged)."""
     for facts in state.tile_memory:  # laid every turn: a loop that stops early, nothing built
-        if (seat, kind) in facts:
+        if facts and (seat, kind) in facts:
             state.tile_memory = tuple(without_one(each, seat, kind) for each in state.tile_memory)
             return
 

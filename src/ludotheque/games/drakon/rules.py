@@ -7,7 +7,6 @@ as in ``../shared/seeds/drakon-open-questions.md`` and listed in docs/rules/drak
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import Final
 
 from ...core.draws import randbelow, shuffle
@@ -27,6 +26,7 @@ from .components import (
     MAP,
     MIND,
     MOVING,
+    NUM_KINDS,
     ROTATE,
     START_ROOM,
     STEAL_LEFT,
@@ -38,7 +38,17 @@ from .components import (
 )
 from .dungeon import destinations, drakon_reach, facing, frontier, pulling_harps, removable
 from .events import Event
-from .geometry import CELLS, NEIGHBOUR, NO_CELL, OPEN_TO, START, orientations, rotate
+from .geometry import (
+    CELLS,
+    NEIGHBOUR,
+    NO_CELL,
+    OPEN_TO,
+    ORIENTATIONS,
+    START,
+    opposite,
+    orientations,
+    rotate,
+)
 from .state import DrakonState, Step
 
 HAND_SIZE: Final = 4  # 004, Mise en place 2
@@ -112,7 +122,7 @@ def legal_actions(state: DrakonState) -> list[int]:
         if step[3]:  # Héros!: after the action, the ability or the end of the turn
             return [*H.abilities(state, seat, hero), A.END]
         main = turn_actions(state, seat, hero) + H.wizard_moves(state, hero)
-        if not main or state.options["pass_at_will"]:  # open question 5
+        if not main or state.pass_at_will:  # open question 5
             main.append(A.PASS)
         return sorted([*main, *H.abilities(state, seat, hero)])
     if kind == S.HERO_CHOICE:
@@ -155,12 +165,18 @@ def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
     return out
 
 
-def layout(state: DrakonState) -> tuple[list[int], list[int]]:
-    """The free cells next to the dungeon, sorted, and the sides closed on each (where a
-    neighbour's arrow points at it), kept in the state until the dungeon changes."""
+def layout(state: DrakonState) -> tuple[list[int], list[int], list[int]]:
+    """The free cells next to the dungeon, sorted; the sides closed on each (where a
+    neighbour's arrow points at it); and how many free cells have each closed mask (0..15),
+    which counts the cells a room fits in without a look at each. Kept in the state until the
+    dungeon changes."""
     if state.layout is None:
         cells = frontier(state.rooms)
-        state.layout = (cells, [facing(state.rooms, cell) for cell in cells])
+        closed = [facing(state.rooms, cell) for cell in cells]
+        counts = [0] * 16
+        for shut in closed:
+            counts[shut] += 1
+        state.layout = (cells, closed, counts)
     return state.layout
 
 
@@ -170,29 +186,72 @@ def _dungeon_changed(state: DrakonState) -> None:
 
 def _laid(state: DrakonState, cell: int) -> None:
     """The layout after a room is laid at ``cell``: that cell leaves it, its free neighbours
-    join it or have their closed sides counted again (the only ones the new room can change).
-    New lists: clones share the old ones."""
+    join it or gain the side the new room points at them through (the only change it makes)."""
     if state.layout is None:
         return
-    cells, closed = list(state.layout[0]), list(state.layout[1])
-    at = bisect_left(cells, cell)
-    del cells[at], closed[at]
+    cells, closed, counts = state.layout
+    arrows = state.rooms[cell] & 15
+    at = _rank(cells, cell)
+    cells.pop(at)
+    shut = closed.pop(at)
+    counts[shut] -= 1
     for side in range(4):
         other = NEIGHBOUR[4 * cell + side]
         if other != NO_CELL and other not in state.rooms:
-            at = bisect_left(cells, other)
+            at = _rank(cells, other)
             if at < len(cells) and cells[at] == other:
-                closed[at] = facing(state.rooms, other)
+                if arrows >> side & 1:
+                    shut = closed[at]
+                    counts[shut] -= 1
+                    shut |= 1 << opposite(side)
+                    closed[at] = shut
+                    counts[shut] += 1
             else:
+                shut = facing(state.rooms, other)
                 cells.insert(at, other)
-                closed.insert(at, facing(state.rooms, other))
-    state.layout = (cells, closed)
+                closed.insert(at, shut)
+                counts[shut] += 1
+
+
+def _rank(cells: list[int], cell: int) -> int:
+    """``bisect_left(cells, cell)``, compiled with the rules (a call to the bisect module costs
+    more than the search)."""
+    low, high = 0, len(cells)
+    while low < high:
+        middle = (low + high) >> 1
+        if cells[middle] < cell:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+#: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows).
+LAID_AS: Final = [[kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[kind_pattern(kind)]]
+                  for kind in range(NUM_KINDS)]
 
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
     """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
-    return sorted({kind_effect(kind) * 16 + arrows for kind in set(state.hands[seat])
-                   for arrows in orientations(kind_pattern(kind))})
+    hand = state.hands[seat]
+    out: list[int] = []
+    for at in range(len(hand)):
+        kind = hand[at]
+        earlier = 0
+        while earlier < at and hand[earlier] != kind:
+            earlier += 1
+        if earlier == at:  # its first tile: tiles of two kinds never show the same room
+            out += LAID_AS[kind]
+    out.sort()
+    return out
+
+
+def _fitting(counts: list[int], arrows: int) -> int:
+    """How many free cells a room showing ``arrows`` may be laid in (``counts``: layout's)."""
+    fits = 0
+    for shut in OPEN_TO[arrows]:
+        fits += counts[shut]
+    return fits
 
 
 def placements(state: DrakonState, seat: int) -> list[int]:
@@ -200,7 +259,7 @@ def placements(state: DrakonState, seat: int) -> list[int]:
     (open question 3), no two arrows facing (004, Poser une salle)."""
     if not state.hands[seat]:
         return []
-    cells, closed = layout(state)
+    cells, closed, _ = layout(state)
     out = []
     for room in _lay_groups(state, seat):
         arrows = room & 15
@@ -213,8 +272,12 @@ def can_place(state: DrakonState, seat: int) -> bool:
     hand = state.hands[seat]
     if not hand:
         return False
-    masks = {m for kind in set(hand) for m in orientations(kind_pattern(kind))}
-    return any(not m & shut for shut in layout(state)[1] for m in masks)
+    counts = layout(state)[2]
+    for kind in hand:
+        for arrows in ORIENTATIONS[kind_pattern(kind)]:
+            if _fitting(counts, arrows):
+                return True
+    return False
 
 
 def sample_action(state: DrakonState, rng: random.Random) -> int:
@@ -225,39 +288,42 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
         legal = legal_actions(state)
         return legal[randbelow(rng, len(legal))]
     seat, hero = step[1], step[2]
-    cells, closed = layout(state) if state.hands[seat] else ([], [])
     groups = _lay_groups(state, seat) if state.hands[seat] else []
+    counts = layout(state)[2] if groups else []
     fits = [-1] * 16  # cells where a room showing these arrows fits (-1: not counted yet)
-    seen = [0] * 16
-    for shut in closed:
-        seen[shut] += 1
     laid = 0
     for room in groups:
         arrows = room & 15
         if fits[arrows] < 0:
-            fits[arrows] = 0
-            for shut in OPEN_TO[arrows]:
-                fits[arrows] += seen[shut]
+            fits[arrows] = _fitting(counts, arrows)
         laid += fits[arrows]
     others = [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
-    others += H.wizard_moves(state, hero)
-    if not (laid or others) or state.options["pass_at_will"]:
-        others.append(A.PASS)
-    others += H.abilities(state, seat, hero)
-    others.sort()
-    below = [action for action in others if action < A.PLACE]
+    if state.with_heroes:
+        others += H.wizard_moves(state, hero)
+    if not (laid or others) or state.pass_at_will:
+        others.insert(0, A.PASS)  # 0, the first action: the moves stay sorted
+    if state.with_heroes:
+        others += H.abilities(state, seat, hero)
+        others.sort()
+    below = 0  # the actions that rank before the placements (pass, moves)
+    while below < len(others) and others[below] < A.PLACE:
+        below += 1
     index = randbelow(rng, len(others) + laid)
-    if index < len(below):
-        return below[index]
-    index -= len(below)
+    if index < below:
+        return others[index]
+    index -= below
     if index >= laid:
-        return others[len(below) + index - laid]
+        return others[below + index - laid]
     for room in groups:
-        count = fits[room & 15]
+        arrows = room & 15
+        count = fits[arrows]
         if index < count:
-            arrows = room & 15
-            cell = [c for c, shut in zip(cells, closed, strict=True) if not arrows & shut][index]
-            return A.PLACE + room * CELLS + cell
+            cells, closed, _ = layout(state)
+            for at in range(len(cells)):
+                if not arrows & closed[at]:
+                    if index == 0:
+                        return A.PLACE + room * CELLS + cells[at]
+                    index -= 1
         index -= count
     raise AssertionError("a drawn placement beyond the count")
 
@@ -265,13 +331,35 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
 def relocations(state: DrakonState, cell: int) -> list[int]:
     """004, Salle mobile: to any free space next to another room, laid legally; turned as the
     player likes (open question 23); its own cell does not count (it is lifted)."""
-    rooms = state.rooms
+    targets, closed = _lifted(state, cell)
     out = []
-    for arrows in orientations(kind_pattern(kind_of(MOVING, rooms[cell] & 15))):
-        for target in frontier(rooms, ignore=cell):
-            if not arrows & facing(rooms, target, ignore=cell):
+    for arrows in ORIENTATIONS[kind_pattern(kind_of(MOVING, state.rooms[cell] & 15))]:
+        for target, shut in zip(targets, closed, strict=True):
+            if not arrows & shut:
                 out.append(A.relocate(arrows, target))
     return sorted(out)
+
+
+def _lifted(state: DrakonState, cell: int) -> tuple[list[int], list[int]]:
+    """``frontier(rooms, ignore=cell)`` and each cell's ``facing(rooms, c, ignore=cell)``, read
+    from the layout: lifting the room at ``cell`` changes only its free neighbours (each may
+    lose its last room beside it, or the side that room pointed through)."""
+    rooms = state.rooms
+    cells, closed, _ = layout(state)
+    near = [NEIGHBOUR[4 * cell + side] for side in range(4)]
+    targets: list[int] = []
+    shuts: list[int] = []
+    for at in range(len(cells)):
+        free = cells[at]
+        shut = closed[at]
+        if free in near:
+            beside = [NEIGHBOUR[4 * free + side] for side in range(4)]
+            if not any(other != cell and other in rooms for other in beside if other != NO_CELL):
+                continue
+            shut = facing(rooms, free, ignore=cell)
+        targets.append(free)
+        shuts.append(shut)
+    return targets, shuts
 
 
 def exchanges(state: DrakonState, seat: int) -> list[int]:
@@ -289,15 +377,18 @@ def exchanges(state: DrakonState, seat: int) -> list[int]:
     return sorted(out)
 
 
-def rotations(state: DrakonState) -> list[int]:
+def rotations(state: DrakonState, any_one: bool = False) -> list[int]:
     """004, Pivoter une salle: any room, figures and Start included, a quarter turn either way
-    or a half turn, still laid legally (open question 24)."""
+    or a half turn, still laid legally (open question 24). ``any_one``: the first found only
+    (whether there is one)."""
     out = []
     for cell, room in state.rooms.items():
         closed = facing(state.rooms, cell)
-        for quarters in (1, 2, 3):
+        for quarters in range(1, 4):
             if not rotate(room & 15, quarters) & closed:
                 out.append(A.rotate(cell, quarters))
+                if any_one:
+                    return out
     return sorted(out)
 
 
@@ -581,9 +672,18 @@ def _run(state: DrakonState) -> None:
         else:  # a choice: only when there is something to choose (open question 16)
             state.current = step
             state.to_act = decider(step)
-            if legal_actions(state):
+            if _can_choose(state):
                 return
             state.to_act = state.seat
+
+
+def _can_choose(state: DrakonState) -> bool:
+    """Whether the choice step now current offers an action (the Moving room's and the
+    Dwarf's always do: STAY, DRAW), without listing them where that is known or one will do."""
+    kind = state.current[0]
+    if kind == S.ROTATE_CHOICE:
+        return bool(rotations(state, any_one=True))
+    return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or bool(legal_actions(state))
 
 
 def _turn_goes_on(state: DrakonState) -> bool:
@@ -736,7 +836,7 @@ def _can_act(state: DrakonState, seat: int) -> bool:
 def _begin_turn(state: DrakonState) -> None:
     """A new turn: the game ends when nobody can lay a room or move a hero (004; open questions
     6, 7: every player, checked as soon as a player would have to pass), or at the turn limit."""
-    if state.turns >= state.options["turn_limit"]:
+    if state.turns >= state.turn_limit:
         _end_by_gold(state, "limit")
         return
     seat = state.seat
@@ -746,7 +846,7 @@ def _begin_turn(state: DrakonState) -> None:
     state.turns += 1
     state.turn_steps = 0
     if not state.couple:
-        _start_turn(state, seat, state.heroes_of(seat)[0])
+        _start_turn(state, seat, state.hero_owner.index(seat))
     elif state.slot < 2:  # Couple (004): the player names the hero that acts first
         state.round_heroes[seat] = -1
         state.current = (S.HERO_CHOICE, seat, 0, 0)

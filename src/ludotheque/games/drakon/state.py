@@ -43,6 +43,7 @@ class DrakonState(State):
         "purses", "purse_of", "treasure", "gone", "seat", "hero", "first", "round_heroes",
         "slot", "current", "tasks", "turns", "turn_steps", "winning", "ending", "log",
         "with_heroes", "hero_used", "stage", "layout", "coin_memory", "tile_memory", "pile_memory",
+        "pass_at_will", "turn_limit",
     )
 
     def __init__(self, game: Game, options: Mapping[str, Any], parts: Components,
@@ -59,6 +60,9 @@ class DrakonState(State):
         self.goal: int = goal_for(options)
         self.lost_to: str = options["lost_coins"]
         self.with_heroes: bool = bool(options["heroes"])
+        # options read every turn, kept as fields (an options lookup by name costs more)
+        self.pass_at_will: bool = bool(options["pass_at_will"])
+        self.turn_limit: int = int(options["turn_limit"])
         self.log: list[Event] | None = None  # set to a list to record public events
         if source is not None:
             self._copy(source)
@@ -95,9 +99,11 @@ class DrakonState(State):
         self.hero_used: list[bool] = []  # Heroes!: each hero's ability spent
         #: Where the turn is: 0 before its action (lay, move, pass), 1 after it, 2 closed.
         self.stage = 0
-        #: The free cells next to the dungeon and the sides closed on each (rules.layout), kept
-        #: until a room is laid, removed, moved or turned (None: to compute). Never mutated.
-        self.layout: tuple[list[int], list[int]] | None = None
+        #: The free cells next to the dungeon, the sides closed on each, their counts
+        #: (rules.layout): updated when a room is laid, dropped when one is removed, moved or
+        #: turned (None: to compute). Owned by the state (a copy copies the lists) so that a
+        #: room laid in a playout changes them in place.
+        self.layout: tuple[list[int], list[int], list[int]] | None = None
         # What each seat remembers (memory.py), replaced on change, never changed in place:
         #: coins of each value it knows lie in each stock (purses, treasure, out); () for none
         self.coin_memory: tuple[tuple[int, ...], ...] = ((),) * self.n
@@ -133,7 +139,8 @@ class DrakonState(State):
         self.ending = source.ending
         self.hero_used = list(source.hero_used)
         self.stage = source.stage
-        self.layout = source.layout
+        layout = source.layout
+        self.layout = None if layout is None else (list(layout[0]), list(layout[1]), list(layout[2]))
         self.coin_memory = source.coin_memory
         self.tile_memory = source.tile_memory
         self.pile_memory = source.pile_memory
