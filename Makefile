@@ -47,7 +47,7 @@ play-terminal: $(STAMP) $(COMPILED)
 test: $(STAMP) $(COMPILED)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
-	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest
+	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest --durations=15
 	LUDOTHEQUE_PURE=1 $(PY) -m pytest tests/core tests/games tests/conformance tests/test_compiled.py \
 		--ignore-glob='tests/games/*/test_browser.py'
 
