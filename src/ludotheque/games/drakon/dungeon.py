@@ -126,6 +126,22 @@ def destinations(grid: Grid, cell: int, any_side: bool = False) -> list[int]:
     return sorted(out)
 
 
+def can_move(grid: Grid, cell: int) -> bool:
+    """Whether ``destinations(grid, cell)`` has any room, found without listing them (the rules
+    ask it of every seat at each turn)."""
+    room = grid[cell]
+    effect = room >> 4
+    if effect == WIND or effect == TELEPORT:
+        return bool(destinations(grid, cell))
+    any_side = effect == PASSKEY
+    for side in range(4):
+        if any_side or room >> side & 1:
+            other = NEIGHBOUR[4 * cell + side]
+            if other != NO_CELL and grid[other] != EMPTY:
+                return True
+    return False
+
+
 def drakon_reach(grid: Grid, cell: int, steps: int = 3) -> list[int]:
     """Rooms Drakon can end on from ``cell``: up to ``steps`` steps from room to room by shared
     sides, ignoring arrows, never over an empty cell (open question 11); ``cell`` included."""
@@ -143,8 +159,14 @@ def drakon_reach(grid: Grid, cell: int, steps: int = 3) -> list[int]:
     return sorted(seen)
 
 
-def removable(laid: dict[int, int], occupied: set[int]) -> list[int]:
+def removable(laid: dict[int, int], occupied: set[int], any_one: bool = False) -> list[int]:
     """Rooms Destroy and Magic exchange may take (``laid``: the rooms by cell): no figure on
-    them, not Start (004)."""
-    return sorted(cell for cell, room in laid.items()
-                  if cell not in occupied and room >> 4 != START_ROOM)
+    them, not Start (004). ``any_one``: the first found only (whether there is one)."""
+    out = []
+    for cell, room in laid.items():
+        if cell not in occupied and room >> 4 != START_ROOM:
+            out.append(cell)
+            if any_one:
+                return out
+    out.sort()
+    return out

@@ -36,7 +36,16 @@ from .components import (
     kind_of,
     kind_pattern,
 )
-from .dungeon import EMPTY, destinations, drakon_reach, facing, frontier, pulling_harps, removable
+from .dungeon import (
+    EMPTY,
+    can_move,
+    destinations,
+    drakon_reach,
+    facing,
+    frontier,
+    pulling_harps,
+    removable,
+)
 from .events import Event
 from .geometry import (
     CELLS,
@@ -680,11 +689,18 @@ def _run(state: DrakonState) -> None:
 
 def _can_choose(state: DrakonState) -> bool:
     """Whether the choice step now current offers an action (the Moving room's and the
-    Dwarf's always do: STAY, DRAW), without listing them where that is known or one will do."""
+    Dwarf's always do: STAY, DRAW; Drakon's move may end where he stands; Mind control may
+    leave a hero where it is), without listing them where that is known or one will do."""
     kind = state.current[0]
     if kind == S.ROTATE_CHOICE:
         return bool(rotations(state, any_one=True))
-    return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or bool(legal_actions(state))
+    if kind == S.DESTROY_CHOICE:
+        return bool(removable(state.rooms, _occupied(state), any_one=True))
+    if kind == S.MIND_CHOICE:
+        mine = state.purse_of[state.current[1]]
+        return any(state.purse_of[owner] != mine for owner in state.hero_owner)
+    return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or kind == S.DRAKON_MOVE \
+        or bool(legal_actions(state))
 
 
 def _turn_goes_on(state: DrakonState) -> bool:
@@ -831,7 +847,11 @@ def _next_turn(state: DrakonState) -> None:
 def _can_act(state: DrakonState, seat: int) -> bool:
     if can_place(state, seat):
         return True
-    return any(destinations(state.grid, state.hero_cell[hero]) for hero in state.heroes_of(seat))
+    owners = state.hero_owner
+    for hero in range(len(owners)):
+        if owners[hero] == seat and can_move(state.grid, state.hero_cell[hero]):
+            return True
+    return False
 
 
 def _begin_turn(state: DrakonState) -> None:
