@@ -236,23 +236,32 @@ def _rank(cells: list[int], cell: int) -> int:
     return low
 
 
-#: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows).
-LAID_AS: Final = [[kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[kind_pattern(kind)]]
+#: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows),
+#: ascending.
+LAID_AS: Final = [sorted(kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[kind_pattern(kind)])
                   for kind in range(NUM_KINDS)]
 
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
-    """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
-    hand = state.hands[seat]
+    """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted: the
+    hand's kinds in order give their rooms in order, but where two kinds share an effect (arrows
+    of two patterns) their rooms mix, and only then are they sorted."""
+    kinds: list[int] = []  # the hand's kinds, distinct, ascending (a hand holds a few tiles)
+    for kind in state.hands[seat]:
+        at = 0
+        while at < len(kinds) and kinds[at] < kind:
+            at += 1
+        if at == len(kinds) or kinds[at] != kind:
+            kinds.insert(at, kind)
     out: list[int] = []
-    for at in range(len(hand)):
-        kind = hand[at]
-        earlier = 0
-        while earlier < at and hand[earlier] != kind:
-            earlier += 1
-        if earlier == at:  # its first tile: tiles of two kinds never show the same room
-            out += LAID_AS[kind]
-    out.sort()
+    mixed = False
+    effect = -1
+    for kind in kinds:
+        mixed = mixed or kind_effect(kind) == effect
+        effect = kind_effect(kind)
+        out += LAID_AS[kind]
+    if mixed:
+        out.sort()
     return out
 
 
@@ -372,9 +381,9 @@ def _lifted(state: DrakonState, cell: int) -> tuple[list[int], list[int]]:
     return targets, shuts
 
 
-def exchanges(state: DrakonState, seat: int) -> list[int]:
+def exchanges(state: DrakonState, seat: int, any_one: bool = False) -> list[int]:
     """004, Échange magique: a room with no figure (not Start) for a tile of the hand, laid in
-    any legal orientation."""
+    any legal orientation. ``any_one``: the first found only (whether there is one)."""
     out = []
     targets = removable(state.rooms, _occupied(state))
     for kind in sorted(set(state.hands[seat])):
@@ -384,6 +393,8 @@ def exchanges(state: DrakonState, seat: int) -> list[int]:
             for arrows in orientations(kind_pattern(kind)):
                 if not arrows & closed:
                     out.append(A.exchange(effect, arrows, cell))
+                    if any_one:
+                        return out
     return sorted(out)
 
 
@@ -696,6 +707,8 @@ def _can_choose(state: DrakonState) -> bool:
         return bool(rotations(state, any_one=True))
     if kind == S.DESTROY_CHOICE:
         return bool(removable(state.rooms, _occupied(state), any_one=True))
+    if kind == S.EXCHANGE_CHOICE:
+        return bool(exchanges(state, state.current[1], any_one=True))
     if kind == S.MIND_CHOICE:
         mine = state.purse_of[state.current[1]]
         return any(state.purse_of[owner] != mine for owner in state.hero_owner)
