@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from .components import ARROWLESS, HARP, PASSKEY, START_ROOM, TELEPORT, WIND
-from .geometry import ASCENDING_SIDES, CELLS, NEIGHBOUR, NO_CELL, opposite
+from .geometry import ASCENDING_SIDES, CELLS, NEIGHBOUR, NO_CELL, START, opposite
 
 Grid = list[int]
 EMPTY: Final = -1  # a cell with no room
@@ -131,6 +131,8 @@ def can_move(grid: Grid, cell: int) -> bool:
     ask it of every seat at each turn)."""
     room = grid[cell]
     effect = room >> 4
+    if effect == TELEPORT and cell != START and grid[START] != EMPTY:
+        return True  # Start is another room (it is never taken away)
     if effect == WIND or effect == TELEPORT:
         return bool(destinations(grid, cell))
     any_side = effect == PASSKEY

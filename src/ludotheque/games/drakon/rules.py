@@ -858,13 +858,12 @@ def _next_turn(state: DrakonState) -> None:
 
 
 def _can_act(state: DrakonState, seat: int) -> bool:
-    if can_place(state, seat):
-        return True
+    """Whether the seat can lay a room or move a hero (a move first: the cheaper to find)."""
     owners = state.hero_owner
     for hero in range(len(owners)):
         if owners[hero] == seat and can_move(state.grid, state.hero_cell[hero]):
             return True
-    return False
+    return can_place(state, seat)
 
 
 def _begin_turn(state: DrakonState) -> None:
