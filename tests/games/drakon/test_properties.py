@@ -15,7 +15,7 @@ from ludotheque.core import CHANCE, GameRecord, RecordedGame, replay
 from ludotheque.core.game import sample_chance
 from ludotheque.games.drakon import GAME, rules
 from ludotheque.games.drakon.components import MOVING, START_ROOM, components, kind_effect, kind_of
-from ludotheque.games.drakon.dungeon import facing, frontier
+from ludotheque.games.drakon.dungeon import facing, frontier, grid_of
 from ludotheque.games.drakon.notation import cell_text, room_text
 from ludotheque.games.drakon.position import DrakonPosition
 
@@ -63,21 +63,24 @@ def test_tiles_and_coins_are_conserved_and_the_dungeon_stays_legal(options: dict
         kinds.update(k for hand in state.hands for k in hand)
         kinds.update(state.pile)
         assert kinds == Counter(parts.tiles) + Counter({kind_of(START_ROOM, parts.start_arrows): 1})
+        # the rules' grid holds the same rooms as the dict
+        grid = state.grid
+        assert grid == grid_of(state.rooms)
         # every figure stands on a room; no two arrows face each other anywhere
         assert all(cell in state.rooms for cell in state.hero_cell)
         assert state.drakon == -1 or state.drakon in state.rooms
         for cell, room in state.rooms.items():
-            assert not room & 15 & facing(state.rooms, cell), f"arrows facing at {cell_text(cell)}"
+            assert not room & 15 & facing(grid, cell), f"arrows facing at {cell_text(cell)}"
         # the free cells kept from turn to turn are those computed afresh
-        cells = frontier(state.rooms)
-        closed = [facing(state.rooms, c) for c in cells]
+        cells = frontier(grid, state.rooms)
+        closed = [facing(grid, c) for c in cells]
         counts = [closed.count(shut) for shut in range(16)]
         assert state.layout in (None, (cells, closed, counts))
         # a Moving room's targets, read from the layout, are those computed afresh
         for cell, room in state.rooms.items():
             if room >> 4 == MOVING:
-                targets = frontier(state.rooms, ignore=cell)
-                lifted = [facing(state.rooms, c, ignore=cell) for c in targets]
+                targets = frontier(grid, state.rooms, ignore=cell)
+                lifted = [facing(grid, c, ignore=cell) for c in targets]
                 assert rules._lifted(state, cell) == (targets, lifted)
 
 

@@ -221,7 +221,7 @@ def _fill(state: DrakonPosition, setup: Mapping[str, Any]) -> None:
         tile(notation.room_text(effect * 16 + arrows), f"room {item}")
         if cell in state.rooms:
             raise SetupError(f"two rooms at {notation.cell_text(cell)}")
-        state.rooms[cell] = effect * 16 + arrows
+        state.put_room(cell, effect * 16 + arrows)
     if state.rooms.get(START, -1) >> 4 != START_ROOM:
         raise SetupError('setup "rooms" must put the Start room at 0,0')
     hands = setup["hands"]

@@ -50,8 +50,8 @@ def wizard_moves(state: DrakonState, hero: int) -> list[int]:
     if not _ready(state, hero, WIZARD):
         return []
     cell = state.hero_cell[hero]
-    usual = set(destinations(state.rooms, cell))
-    return [A.WIZARD + c for c in destinations(state.rooms, cell, True) if c not in usual]
+    usual = set(destinations(state.grid, cell))
+    return [A.WIZARD + c for c in destinations(state.grid, cell, True) if c not in usual]
 
 
 def abilities(state: DrakonState, seat: int, hero: int) -> list[int]:
@@ -62,12 +62,12 @@ def abilities(state: DrakonState, seat: int, hero: int) -> list[int]:
     figure = state.hero_figure[hero]
     cell = state.hero_cell[hero]
     if figure == AMAZON:
-        return [A.AMAZON + c for c in destinations(state.rooms, cell)]
+        return [A.AMAZON + c for c in destinations(state.grid, cell)]
     if figure == BARBARIAN:
         out = []
         for other in _rivals_here(state, hero):
             pushed = state.hero_figure[other]
-            out += [A.push(pushed, c) for c in destinations(state.rooms, cell)] or [A.push(pushed, CELLS)]
+            out += [A.push(pushed, c) for c in destinations(state.grid, cell)] or [A.push(pushed, CELLS)]
         return sorted(out)
     if figure == DWARF:
         hand = state.hands[seat]

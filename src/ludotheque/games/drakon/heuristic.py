@@ -34,7 +34,7 @@ from .components import (
     WIND,
     kind_effect,
 )
-from .dungeon import destinations, drakon_reach, pulling_harps
+from .dungeon import EMPTY, Grid, destinations, drakon_reach, grid_of, pulling_harps
 from .geometry import CELLS, START, rotate
 from .observe import DrakonObservation
 
@@ -55,15 +55,18 @@ HAND = 4  # laying a room draws another: a little better than doing nothing
 
 
 class _View:
-    """The observation arranged for scoring: rooms by cell, heroes by seat, purses."""
+    """The observation arranged for scoring: rooms on a grid (``dungeon.py``), heroes by seat,
+    purses."""
 
     def __init__(self, obs: DrakonObservation) -> None:
         self.obs = obs
-        self.rooms = dict(obs.rooms)
+        self.grid = grid_of(dict(obs.rooms))
         self.me = obs.seat if obs.seat is not None else 0
         self.heroes = [(figure, seat, cell) for figure, seat, cell in obs.heroes]
         #: Rooms Drakon may reach now (the dungeon changed by one room hardly moves them).
-        self.danger = set(drakon_reach(self.rooms, obs.drakon)) if obs.drakon >= 0 else set()
+        self.danger = set(drakon_reach(self.grid, obs.drakon)) if obs.drakon >= 0 else set()
+        #: The heroes' rooms with no way on, before any candidate changes the dungeon.
+        self.stuck = {cell for _, _, cell in self.heroes if not destinations(self.grid, cell)}
 
     def purse(self, seat: int) -> int:
         return self.obs.purse_of[seat]
@@ -77,11 +80,11 @@ class _View:
     def rival_cells(self) -> list[tuple[int, int]]:
         return [(seat, cell) for _, seat, cell in self.heroes if self.is_rival(seat)]
 
-    def worth(self, seat: int, cell: int, rooms: dict[int, int] | None = None,
+    def worth(self, seat: int, cell: int, grid: Grid | None = None,
               pulls: int = 0, look: bool = True) -> float:
         """What a hero of ``seat`` moved onto ``cell`` gets: caught by Drakon, pulled on by a
         harp, or the room's effect; and whether it can go on from there."""
-        rooms = self.rooms if rooms is None else rooms
+        rooms = self.grid if grid is None else grid
         obs = self.obs
         coins = obs.coins[self.purse(seat)]
         if cell == obs.drakon:
@@ -116,7 +119,7 @@ class _View:
         held = obs.coins[purse] if obs.count_coins else obs.gold[purse] or 0
         return held >= obs.goal
 
-    def best_move(self, seat: int, rooms: dict[int, int], moved: tuple[int, int] = (-1, -1)
+    def best_move(self, seat: int, rooms: Grid, moved: tuple[int, int] = (-1, -1)
                   ) -> float:
         """The best room a hero of ``seat`` can enter (``moved``: a room lifted from its first
         cell to its second, carrying its heroes)."""
@@ -129,28 +132,32 @@ class _View:
         """Seats whose hero's room points at ``cell`` (they may enter it next)."""
         out = []
         for _, seat, at in self.heroes:
-            if at in self.rooms and cell in destinations(self.rooms, at):
+            if self.grid[at] != EMPTY and cell in destinations(self.grid, at):
                 out.append(seat)
         return out
 
     def lay_value(self, room: int, cell: int) -> float:
         """A room laid at ``cell``: worth it to me if my hero may enter it next, and against a
-        rival who may."""
-        rooms = dict(self.rooms)
+        rival who may. The room is put on the grid for the time of the scoring (a copy of the
+        grid for each candidate would cost more than the scoring)."""
+        rooms = self.grid
         rooms[cell] = room
-        value = _LAY
-        for _, seat, at in self.heroes:
-            if cell not in destinations(rooms, at):
-                continue
-            gain = self.worth(seat, cell, rooms)
-            if not destinations(self.rooms, at):
-                gain += _FREED
-            value += 0.6 * gain if seat == self.me else -0.4 * gain if self.is_rival(seat) else 0.2 * gain
-        if room >> 4 == ESCAPE:
-            value += self.worth(self.me, cell, rooms) if self.obs.escape and self._ready() else 0.0
+        try:
+            value = _LAY
+            for _, seat, at in self.heroes:
+                if cell not in destinations(rooms, at):
+                    continue
+                gain = self.worth(seat, cell, rooms)
+                if at in self.stuck:
+                    gain += _FREED
+                value += 0.6 * gain if seat == self.me else -0.4 * gain if self.is_rival(seat) else 0.2 * gain
+            if room >> 4 == ESCAPE:
+                value += self.worth(self.me, cell, rooms) if self.obs.escape and self._ready() else 0.0
+        finally:
+            rooms[cell] = EMPTY
         return value
 
-    def standing(self, rooms: dict[int, int], moved: tuple[int, int] = (-1, -1)) -> float:
+    def standing(self, rooms: Grid, moved: tuple[int, int] = (-1, -1)) -> float:
         """How good a dungeon is for me: my best move against my best-placed rival's."""
         rivals = {seat for seat, _ in self.rival_cells()}
         best_rival = max((self.best_move(seat, rooms, moved) for seat in rivals), default=0.0)
@@ -204,20 +211,20 @@ def score(view: _View, action: Action, visited: Sequence[int]) -> float:
     if family == A.F_DRAKON:
         return _drakon(view, a)
     if family == A.F_DESTROY:
-        rooms = dict(view.rooms)
-        del rooms[a]
+        rooms = list(view.grid)
+        rooms[a] = EMPTY
         return view.standing(rooms)
     if family == A.F_RELOCATE:
-        rooms = dict(view.rooms)
-        del rooms[view.obs.step_cell]
+        rooms = list(view.grid)
+        rooms[view.obs.step_cell] = EMPTY
         rooms[b] = MOVING * 16 + a
         return view.standing(rooms, (view.obs.step_cell, b))
     if family == A.F_EXCHANGE:
-        rooms = dict(view.rooms)
+        rooms = list(view.grid)
         rooms[c] = a * 16 + b
         return view.standing(rooms)
     if family == A.F_ROTATE:
-        rooms = dict(view.rooms)
+        rooms = list(view.grid)
         rooms[a] = (rooms[a] & ~15) | rotate(rooms[a] & 15, b)
         return view.standing(rooms)
     if family == A.F_MIND:
@@ -245,7 +252,7 @@ def score(view: _View, action: Action, visited: Sequence[int]) -> float:
         return 0.5 if _ROOM_VALUE.get(kind_effect(a), 0.0) <= 0 else -0.5
     if family == A.F_HERO:
         cell = next(cell for figure, _, cell in view.heroes if figure == a)
-        return max((view.worth(me, d) for d in destinations(view.rooms, cell)), default=_STUCK)
+        return max((view.worth(me, d) for d in destinations(view.grid, cell)), default=_STUCK)
     return 0.0
 
 

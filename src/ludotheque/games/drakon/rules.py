@@ -36,7 +36,16 @@ from .components import (
     kind_of,
     kind_pattern,
 )
-from .dungeon import destinations, drakon_reach, facing, frontier, pulling_harps, removable
+from .dungeon import (
+    EMPTY,
+    can_move,
+    destinations,
+    drakon_reach,
+    facing,
+    frontier,
+    pulling_harps,
+    removable,
+)
 from .events import Event
 from .geometry import (
     CELLS,
@@ -85,7 +94,7 @@ def set_up(state: DrakonState, first: int, figures: list[int]) -> None:
     """Everything but the tiles: Start, heroes (``figures`` in seat order), purses, the
     treasure, the first turn."""
     parts = state.parts
-    state.rooms[START] = START_ROOM * 16 + parts.start_arrows
+    state.put_room(START, START_ROOM * 16 + parts.start_arrows)
     per_seat = 2 if state.couple else 1
     for seat in range(state.n):
         for k in range(per_seat):
@@ -128,14 +137,14 @@ def legal_actions(state: DrakonState) -> list[int]:
     if kind == S.HERO_CHOICE:
         return sorted(A.HERO + state.hero_figure[h] for h in state.heroes_of(step[1]))
     if kind == S.HARP_CHOICE:
-        return [A.HARP + cell for cell in pulling_harps(state.rooms, state.hero_cell[step[1]])]
+        return [A.HARP + cell for cell in pulling_harps(state.grid, state.hero_cell[step[1]])]
     if kind == S.DESTROY_CHOICE:
         return [A.DESTROY + cell for cell in removable(state.rooms, _occupied(state))]
     if kind == S.DRAKON_SET:
         heroes = set(state.hero_cell)
         return [A.DRAKON + cell for cell in sorted(state.rooms) if cell not in heroes]
     if kind == S.DRAKON_MOVE:
-        return [A.DRAKON + cell for cell in drakon_reach(state.rooms, state.drakon, DRAKON_STEPS)]
+        return [A.DRAKON + cell for cell in drakon_reach(state.grid, state.drakon, DRAKON_STEPS)]
     if kind == S.RELOCATE_CHOICE:
         return [A.STAY, *relocations(state, step[2])]
     if kind == S.EXCHANGE_CHOICE:
@@ -161,7 +170,7 @@ def _map_targets(state: DrakonState, seat: int) -> list[int]:
 def turn_actions(state: DrakonState, seat: int, hero: int) -> list[int]:
     """004, Tour de jeu: lay a room from the hand (if any), or move the hero (if it can)."""
     out = placements(state, seat)
-    out += [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
+    out += [A.MOVE + cell for cell in destinations(state.grid, state.hero_cell[hero])]
     return out
 
 
@@ -171,8 +180,8 @@ def layout(state: DrakonState) -> tuple[list[int], list[int], list[int]]:
     which counts the cells a room fits in without a look at each. Kept in the state until the
     dungeon changes."""
     if state.layout is None:
-        cells = frontier(state.rooms)
-        closed = [facing(state.rooms, cell) for cell in cells]
+        cells = frontier(state.grid, state.rooms)
+        closed = [facing(state.grid, cell) for cell in cells]
         counts = [0] * 16
         for shut in closed:
             counts[shut] += 1
@@ -190,14 +199,15 @@ def _laid(state: DrakonState, cell: int) -> None:
     if state.layout is None:
         return
     cells, closed, counts = state.layout
-    arrows = state.rooms[cell] & 15
+    grid = state.grid
+    arrows = grid[cell] & 15
     at = _rank(cells, cell)
     cells.pop(at)
     shut = closed.pop(at)
     counts[shut] -= 1
     for side in range(4):
         other = NEIGHBOUR[4 * cell + side]
-        if other != NO_CELL and other not in state.rooms:
+        if other != NO_CELL and grid[other] == EMPTY:
             at = _rank(cells, other)
             if at < len(cells) and cells[at] == other:
                 if arrows >> side & 1:
@@ -207,7 +217,7 @@ def _laid(state: DrakonState, cell: int) -> None:
                     closed[at] = shut
                     counts[shut] += 1
             else:
-                shut = facing(state.rooms, other)
+                shut = facing(grid, other)
                 cells.insert(at, other)
                 closed.insert(at, shut)
                 counts[shut] += 1
@@ -226,23 +236,32 @@ def _rank(cells: list[int], cell: int) -> int:
     return low
 
 
-#: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows).
-LAID_AS: Final = [[kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[kind_pattern(kind)]]
+#: ``LAID_AS[kind]``: each room a tile of that kind can show when laid (effect * 16 + arrows),
+#: ascending.
+LAID_AS: Final = [sorted(kind_effect(kind) * 16 + arrows for arrows in ORIENTATIONS[kind_pattern(kind)])
                   for kind in range(NUM_KINDS)]
 
 
 def _lay_groups(state: DrakonState, seat: int) -> list[int]:
-    """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted."""
-    hand = state.hands[seat]
+    """Each room a tile of the hand can show when laid (``effect * 16 + arrows``), sorted: the
+    hand's kinds in order give their rooms in order, but where two kinds share an effect (arrows
+    of two patterns) their rooms mix, and only then are they sorted."""
+    kinds: list[int] = []  # the hand's kinds, distinct, ascending (a hand holds a few tiles)
+    for kind in state.hands[seat]:
+        at = 0
+        while at < len(kinds) and kinds[at] < kind:
+            at += 1
+        if at == len(kinds) or kinds[at] != kind:
+            kinds.insert(at, kind)
     out: list[int] = []
-    for at in range(len(hand)):
-        kind = hand[at]
-        earlier = 0
-        while earlier < at and hand[earlier] != kind:
-            earlier += 1
-        if earlier == at:  # its first tile: tiles of two kinds never show the same room
-            out += LAID_AS[kind]
-    out.sort()
+    mixed = False
+    effect = -1
+    for kind in kinds:
+        mixed = mixed or kind_effect(kind) == effect
+        effect = kind_effect(kind)
+        out += LAID_AS[kind]
+    if mixed:
+        out.sort()
     return out
 
 
@@ -297,7 +316,7 @@ def sample_action(state: DrakonState, rng: random.Random) -> int:
         if fits[arrows] < 0:
             fits[arrows] = _fitting(counts, arrows)
         laid += fits[arrows]
-    others = [A.MOVE + cell for cell in destinations(state.rooms, state.hero_cell[hero])]
+    others = [A.MOVE + cell for cell in destinations(state.grid, state.hero_cell[hero])]
     if state.with_heroes:
         others += H.wizard_moves(state, hero)
     if not (laid or others) or state.pass_at_will:
@@ -333,7 +352,7 @@ def relocations(state: DrakonState, cell: int) -> list[int]:
     player likes (open question 23); its own cell does not count (it is lifted)."""
     targets, closed = _lifted(state, cell)
     out = []
-    for arrows in ORIENTATIONS[kind_pattern(kind_of(MOVING, state.rooms[cell] & 15))]:
+    for arrows in ORIENTATIONS[kind_pattern(kind_of(MOVING, state.grid[cell] & 15))]:
         for target, shut in zip(targets, closed, strict=True):
             if not arrows & shut:
                 out.append(A.relocate(arrows, target))
@@ -344,7 +363,7 @@ def _lifted(state: DrakonState, cell: int) -> tuple[list[int], list[int]]:
     """``frontier(rooms, ignore=cell)`` and each cell's ``facing(rooms, c, ignore=cell)``, read
     from the layout: lifting the room at ``cell`` changes only its free neighbours (each may
     lose its last room beside it, or the side that room pointed through)."""
-    rooms = state.rooms
+    grid = state.grid
     cells, closed, _ = layout(state)
     near = [NEIGHBOUR[4 * cell + side] for side in range(4)]
     targets: list[int] = []
@@ -354,26 +373,28 @@ def _lifted(state: DrakonState, cell: int) -> tuple[list[int], list[int]]:
         shut = closed[at]
         if free in near:
             beside = [NEIGHBOUR[4 * free + side] for side in range(4)]
-            if not any(other != cell and other in rooms for other in beside if other != NO_CELL):
+            if not any(other != cell and grid[other] != EMPTY for other in beside if other != NO_CELL):
                 continue
-            shut = facing(rooms, free, ignore=cell)
+            shut = facing(grid, free, ignore=cell)
         targets.append(free)
         shuts.append(shut)
     return targets, shuts
 
 
-def exchanges(state: DrakonState, seat: int) -> list[int]:
+def exchanges(state: DrakonState, seat: int, any_one: bool = False) -> list[int]:
     """004, Échange magique: a room with no figure (not Start) for a tile of the hand, laid in
-    any legal orientation."""
+    any legal orientation. ``any_one``: the first found only (whether there is one)."""
     out = []
     targets = removable(state.rooms, _occupied(state))
     for kind in sorted(set(state.hands[seat])):
         effect = kind_effect(kind)
         for cell in targets:
-            closed = facing(state.rooms, cell)
+            closed = facing(state.grid, cell)
             for arrows in orientations(kind_pattern(kind)):
                 if not arrows & closed:
                     out.append(A.exchange(effect, arrows, cell))
+                    if any_one:
+                        return out
     return sorted(out)
 
 
@@ -383,7 +404,7 @@ def rotations(state: DrakonState, any_one: bool = False) -> list[int]:
     (whether there is one)."""
     out = []
     for cell, room in state.rooms.items():
-        closed = facing(state.rooms, cell)
+        closed = facing(state.grid, cell)
         for quarters in range(1, 4):
             if not rotate(room & 15, quarters) & closed:
                 out.append(A.rotate(cell, quarters))
@@ -400,7 +421,7 @@ def mind_controls(state: DrakonState, seat: int) -> list[int]:
         if state.purse_of[owner] == state.purse_of[seat]:
             continue
         figure = state.hero_figure[hero]
-        cells = destinations(state.rooms, state.hero_cell[hero])
+        cells = destinations(state.grid, state.hero_cell[hero])
         out += [A.mind(figure, cell) for cell in cells] or [A.mind(figure, CELLS)]
     return sorted(out)
 
@@ -501,7 +522,7 @@ def _apply_turn(state: DrakonState, seat: int, hero: int, action: int) -> None:
         effect, arrows, cell = a, b, c
         state.hands[seat].remove(kind_of(effect, arrows))
         memory.tile_left_hand(state, seat, kind_of(effect, arrows))
-        state.rooms[cell] = effect * 16 + arrows
+        state.put_room(cell, effect * 16 + arrows)
         _laid(state, cell)
         _log(state, "place", seat, cell=cell, room=effect * 16 + arrows)
         if state.pile:  # 004: no draw once the pile is empty
@@ -526,13 +547,13 @@ def _maybe_set_drakon(state: DrakonState, seat: int, effect: int) -> None:
 def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
     kind, a, b, _ = step
     family, x, y, z = A.decode(action)
-    rooms = state.rooms
+    grid = state.grid
     if kind in (S.DESTROY_CHOICE, S.RELOCATE_CHOICE, S.EXCHANGE_CHOICE, S.ROTATE_CHOICE):
         _dungeon_changed(state)
     if kind == S.HARP_CHOICE:
         state.tasks.append((S.ENTER, a, b + 8, x))
     elif kind == S.DESTROY_CHOICE:
-        room = rooms.pop(x)
+        room = state.take_room(x)
         state.pile.insert(0, kind_of(room >> 4, room & 15))  # under the pile (004)
         memory.under_pile(state, kind_of(room >> 4, room & 15), -1)
         _log(state, "destroy", a, cell=x, room=room)
@@ -554,29 +575,29 @@ def _apply_choice(state: DrakonState, step: Step, action: int) -> None:
         if family == A.F_STAY:
             _log(state, "stay", a, cell=b)
         else:
-            rooms.pop(b)
-            rooms[y] = MOVING * 16 + x
+            state.take_room(b)
+            state.put_room(y, MOVING * 16 + x)
             for hero in state.heroes_in(b):  # heroes ride along (open question 23)
                 state.hero_cell[hero] = y
             _log(state, "relocate", a, cell=y, room=MOVING * 16 + x, other=b)
     elif kind == S.EXCHANGE_CHOICE:
         effect, arrows, cell = x, y, z
-        old = rooms[cell]
+        old = grid[cell]
         hand = state.hands[a]
         hand.remove(kind_of(effect, arrows))
         hand.append(kind_of(old >> 4, old & 15))
         memory.tile_left_hand(state, a, kind_of(effect, arrows))
         memory.tile_shown_into_hand(state, a, kind_of(old >> 4, old & 15))
-        rooms[cell] = effect * 16 + arrows
+        state.put_room(cell, effect * 16 + arrows)
         _log(state, "exchange", a, cell=cell, room=effect * 16 + arrows, other=old)
         _maybe_set_drakon(state, a, effect)
     elif kind == S.MAP_CHOICE:
         _log(state, "map", a, other=x)
         state.tasks.append((S.TAKE_TILE, a, x, 0))
     elif kind == S.ROTATE_CHOICE:
-        room = rooms[x]
-        rooms[x] = (room & ~15) | rotate(room & 15, y)
-        _log(state, "rotate", a, cell=x, room=rooms[x], other=y)
+        room = (grid[x] & ~15) | rotate(grid[x] & 15, y)
+        state.put_room(x, room)
+        _log(state, "rotate", a, cell=x, room=room, other=y)
     elif kind == S.MIND_CHOICE:
         hero = state.figure_hero(x)
         _log(state, "mind", a, figure=x, cell=y if y != CELLS else -1)
@@ -679,11 +700,20 @@ def _run(state: DrakonState) -> None:
 
 def _can_choose(state: DrakonState) -> bool:
     """Whether the choice step now current offers an action (the Moving room's and the
-    Dwarf's always do: STAY, DRAW), without listing them where that is known or one will do."""
+    Dwarf's always do: STAY, DRAW; Drakon's move may end where he stands; Mind control may
+    leave a hero where it is), without listing them where that is known or one will do."""
     kind = state.current[0]
     if kind == S.ROTATE_CHOICE:
         return bool(rotations(state, any_one=True))
-    return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or bool(legal_actions(state))
+    if kind == S.DESTROY_CHOICE:
+        return bool(removable(state.rooms, _occupied(state), any_one=True))
+    if kind == S.EXCHANGE_CHOICE:
+        return bool(exchanges(state, state.current[1], any_one=True))
+    if kind == S.MIND_CHOICE:
+        mine = state.purse_of[state.current[1]]
+        return any(state.purse_of[owner] != mine for owner in state.hero_owner)
+    return kind == S.RELOCATE_CHOICE or kind == S.DWARF_CHOICE or kind == S.DRAKON_MOVE \
+        or bool(legal_actions(state))
 
 
 def _turn_goes_on(state: DrakonState) -> bool:
@@ -723,7 +753,7 @@ def _enter(state: DrakonState, step: Step) -> None:
         _check_escape(state, owner, cell)
         if state.to_act is None:
             return
-    harps = pulling_harps(state.rooms, cell) if pulls < MAX_PULLS else []
+    harps = pulling_harps(state.grid, cell) if pulls < MAX_PULLS else []
     if len(harps) == 1:
         state.tasks.append((S.ENTER, hero, mover + 8 * (pulls + 1), harps[0]))
     elif harps:
@@ -735,7 +765,7 @@ def _enter(state: DrakonState, step: Step) -> None:
 def _effect(state: DrakonState, hero: int, cell: int) -> None:
     """The room acts on the hero that entered it; its owner makes the room's choices (004:
     "l'adversaire doit appliquer les effets"; open question 15)."""
-    effect = state.rooms[cell] >> 4
+    effect = state.grid[cell] >> 4
     owner = state.hero_owner[hero]
     purse = state.purse_of[owner]
     tasks = state.tasks
@@ -796,7 +826,7 @@ def _check_goal(state: DrakonState, purse: int) -> None:
 def _check_escape(state: DrakonState, seat: int, cell: int) -> None:
     """004, Évasion variant: holding the goal's gold, a hero its player moves onto an Escape or
     a Teleport room (laying an Escape counts: open question 38) wins at once."""
-    effect = state.rooms[cell] >> 4
+    effect = state.grid[cell] >> 4
     purse = state.purse_of[seat]
     if state.escape and effect in (ESCAPE, TELEPORT) and _reached(state, purse):
         _end(state, state.seats_of_purse(purse), "escape")
@@ -828,9 +858,12 @@ def _next_turn(state: DrakonState) -> None:
 
 
 def _can_act(state: DrakonState, seat: int) -> bool:
-    if can_place(state, seat):
-        return True
-    return any(destinations(state.rooms, state.hero_cell[hero]) for hero in state.heroes_of(seat))
+    """Whether the seat can lay a room or move a hero (a move first: the cheaper to find)."""
+    owners = state.hero_owner
+    for hero in range(len(owners)):
+        if owners[hero] == seat and can_move(state.grid, state.hero_cell[hero]):
+            return True
+    return can_place(state, seat)
 
 
 def _begin_turn(state: DrakonState) -> None:

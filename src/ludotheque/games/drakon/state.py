@@ -16,6 +16,7 @@ from typing import Any
 
 from ...core.game import Game, State
 from .components import Components
+from .dungeon import EMPTY, empty_grid
 from .events import Event
 from .geometry import NO_CELL
 
@@ -39,7 +40,7 @@ class DrakonState(State):
 
     __slots__ = (
         "seed", "parts", "n", "goal", "count_coins", "escape", "teams", "couple", "lost_to",
-        "rooms", "hands", "pile", "hero_cell", "hero_owner", "hero_figure", "drakon",
+        "rooms", "grid", "hands", "pile", "hero_cell", "hero_owner", "hero_figure", "drakon",
         "purses", "purse_of", "treasure", "gone", "seat", "hero", "first", "round_heroes",
         "slot", "current", "tasks", "turns", "turn_steps", "winning", "ending", "log",
         "with_heroes", "hero_used", "stage", "layout", "coin_memory", "tile_memory", "pile_memory",
@@ -71,6 +72,9 @@ class DrakonState(State):
         self.to_act: int | None = None
         #: The dungeon: cell -> room as laid (effect * 16 + arrows).
         self.rooms: dict[int, int] = {}
+        #: The same rooms as a grid (``dungeon.py``), for the rules' lookups; the dict is for
+        #: the readers that walk the rooms. Both changed through ``put_room``/``take_room``.
+        self.grid: list[int] = empty_grid()
         #: Tiles in each hand, as kinds (a multiset, in no particular order).
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.pile: list[int] = []  # kinds, the top of the pile LAST
@@ -116,6 +120,7 @@ class DrakonState(State):
         self.seed = source.seed
         self.to_act = source.to_act
         self.rooms = dict(source.rooms)
+        self.grid = list(source.grid)
         self.hands = [list(hand) for hand in source.hands]
         self.pile = list(source.pile)
         self.hero_cell = list(source.hero_cell)
@@ -144,6 +149,14 @@ class DrakonState(State):
         self.coin_memory = source.coin_memory
         self.tile_memory = source.tile_memory
         self.pile_memory = source.pile_memory
+
+    def put_room(self, cell: int, room: int) -> None:
+        self.rooms[cell] = room
+        self.grid[cell] = room
+
+    def take_room(self, cell: int) -> int:
+        self.grid[cell] = EMPTY
+        return self.rooms.pop(cell)
 
     # -- what the position holds -------------------------------------------------------------
     def gold(self, purse: int) -> int:
