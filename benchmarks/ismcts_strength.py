@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="playouts a move (instead of --seconds)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default=None, help="one game")
+    parser.add_argument("--every", type=int, default=20, help="the share so far every N games, on stderr")
     parser.add_argument("--rollouts", default="game", choices=("game", "random", "par"),
                         help="the game's playout move where it has one, or random moves; par: "
                              "no search, the heuristic in the seat too (the share the same deals give it)")
@@ -85,10 +87,18 @@ def main() -> None:
     print("| game | players | ISMCTS win share [95%] | fair share | iterations/s |")
     print("| --- | --- | --- | --- | --- |")
     for game_id in [args.only] if args.only else sorted(PLAYERS):
+        results = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(one_game, [game_id] * args.games, range(args.games),
-                                    [args.seconds] * args.games, [args.rollouts] * args.games,
-                                    [args.iterations] * args.games))
+            for result in pool.map(one_game, [game_id] * args.games, range(args.games),
+                                   [args.seconds] * args.games, [args.rollouts] * args.games,
+                                   [args.iterations] * args.games):
+                results.append(result)
+                if len(results) % args.every == 0 and len(results) < args.games:
+                    # a long run stopped early still tells its figure so far (stderr: not the table)
+                    share = sum(r[0] for r in results)
+                    low, high = wilson(share, len(results))
+                    print(f"  {game_id}: {share / len(results):.1%} [{low:.1%}, {high:.1%}] after "
+                          f"{len(results)} games", file=sys.stderr, flush=True)
         wins = sum(r[0] for r in results)
         low, high = wilson(wins, len(results))
         rate = sum(r[1] for r in results) / max(1e-9, sum(r[2] for r in results))
