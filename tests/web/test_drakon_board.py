@@ -33,14 +33,22 @@ AWAY = """async (node) => {
       if (a.effect.getComputedTiming().endTime !== Infinity) moving.push(a.finished);
   await Promise.all(moving).catch(() => null);
   const r = node.getBoundingClientRect(), m = map.getBoundingClientRect();
-  return r.left < m.left - 1 ? 'w' : r.right > m.right + 1 ? 'e' : r.top < m.top - 1 ? 'n'
+  const away = r.left < m.left - 1 ? 'w' : r.right > m.right + 1 ? 'e' : r.top < m.top - 1 ? 'n'
     : r.bottom > m.bottom + 1 ? 's' : null;
+  if (away) return away;
+  // in sight but under the map's own controls (the zoom buttons of a small screen): pan
+  // towards the nearest edge, which brings it inwards, as a player would
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || hit === node || node.contains(hit)) return null;
+  const gaps = { w: x - m.left, e: m.right - x, n: y - m.top, s: m.bottom - y };
+  return Object.keys(gaps).reduce((a, b) => (gaps[a] <= gaps[b] ? a : b));
 }"""
 
 
 def board_click(page: Any, selector: str) -> None:
-    """Click the first element of ``selector``; a room or spot out of the map's sight is first
-    brought into it with the map's edge buttons, as a player would."""
+    """Click the first element of ``selector``; a room or spot out of the map's sight, or under
+    its controls, is first brought into it with the map's edge buttons, as a player would."""
     target = page.locator(selector).first
     for _ in range(12):
         away = page.evaluate(AWAY, target.element_handle())
