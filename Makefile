@@ -43,12 +43,15 @@ play-terminal: $(STAMP) $(COMPILED)
 
 ## test: the lint, the type check, every test against the compiled build, then the rules,
 ## property and conformance tests again in pure Python. .ci/services first installs (when
-## missing) and starts what the browser and database tests use: Debian's chromium and PostgreSQL
+## missing) and starts what the browser and database tests use: Debian's chromium and PostgreSQL.
+## Tests run in one process per core (pytest-xdist; a file's tests stay together, sharing their
+## browser pages and servers): set PYTEST_ADDOPTS=-n0 for one process.
+XDIST := --numprocesses=auto --dist=loadfile
 test: $(STAMP) $(COMPILED)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
-	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest --durations=15
-	LUDOTHEQUE_PURE=1 $(PY) -m pytest tests/core tests/games tests/conformance tests/test_compiled.py \
+	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest $(XDIST) --durations=15
+	LUDOTHEQUE_PURE=1 $(PY) -m pytest $(XDIST) tests/core tests/games tests/conformance tests/test_compiled.py \
 		--ignore-glob='tests/games/*/test_browser.py'
 
 lint: $(STAMP)

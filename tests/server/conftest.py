@@ -11,12 +11,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 from fastapi.testclient import TestClient
 
 from ludotheque.server import create_app
-from ludotheque.server.store import Store, metadata
+from ludotheque.server.store import Store, _normalise_url, metadata
 
-PG_URL = os.environ.get("LUDOTHEQUE_TEST_PG_URL")
+
+
+def _own_schema(url: str | None) -> str | None:
+    """Under pytest-xdist each worker works in a schema of its own of the test database (the
+    tests empty the database they use: two workers must not share one)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not url or not worker:
+        return url
+    engine = sqlalchemy.create_engine(_normalise_url(url))
+    with engine.begin() as connection:
+        connection.execute(sqlalchemy.text(f'CREATE SCHEMA IF NOT EXISTS "{worker}"'))
+    engine.dispose()
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{worker}"
+
+
+PG_URL = _own_schema(os.environ.get("LUDOTHEQUE_TEST_PG_URL"))
 #: Seconds a driver leaves the table to play a seat's only legal action for it (server/forced.py)
 #: before playing it itself (a server without forced moves, or a long bot delay).
 FORCED_WAIT = 3.0
