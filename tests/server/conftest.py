@@ -18,7 +18,6 @@ from ludotheque.server import create_app
 from ludotheque.server.store import Store, _normalise_url, metadata
 
 
-
 def _own_schema(url: str | None) -> str | None:
     """Under pytest-xdist each worker works in a schema of its own of the test database (the
     tests empty the database they use: two workers must not share one)."""
