@@ -3,7 +3,7 @@ heuristic in the others; its share of the wins with a 95% interval (Wilson), aga
 share, and the search's iterations per second. Figures only; never fails.
 
     .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1 | --iterations 200]
-        [--jobs 2] [--only kagoun] [--rollouts game|random|par]
+        [--jobs 2] [--only kagoun] [--rollouts game|random|par] [--no-beliefs]
 
 An iteration budget (``--iterations``) gives figures that do not depend on the machine's load.
 """
@@ -28,7 +28,7 @@ PLAYERS = {"gargon": 4, "drakon": 3, "kagoun": 2}
 
 
 def one_game(game_id: str, index: int, seconds: float, rollouts: str,
-             iterations: int | None = None) -> tuple[float, int, float]:
+             iterations: int | None = None, beliefs: bool = True) -> tuple[float, int, float]:
     """ISMCTS at seat ``index % players`` of game ``index``: its share of the win, its
     iterations and its thinking time."""
     import random
@@ -38,7 +38,8 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
     state = game.new_state({"players": players}, 1000 + index)
     me = index % players
     bots = [make_bot(game_id, "heuristic", bot_seed(1000 + index, s)) for s in range(players)]
-    search = IsmctsBot(bot_seed(1000 + index, me), iterations, seconds=seconds, rollouts=rollouts)
+    search = IsmctsBot(bot_seed(1000 + index, me), iterations, seconds=seconds, rollouts=rollouts,
+                       beliefs=beliefs)
     if rollouts != "par":  # "par": the heuristic keeps the seat (what the deals give it)
         bots[me] = search
     for seat, bot in enumerate(bots):
@@ -80,9 +81,12 @@ def main() -> None:
     parser.add_argument("--rollouts", default="game", choices=("game", "random", "par"),
                         help="the game's playout move where it has one, or random moves; par: "
                              "no search, the heuristic in the seat too (the share the same deals give it)")
+    parser.add_argument("--no-beliefs", dest="beliefs", action="store_false",
+                        help="positions drawn without weighing what the others' plays say")
     args = parser.parse_args()
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
-    print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts) against the heuristic, "
+    beliefs = "on" if args.beliefs else "off"
+    print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts, beliefs {beliefs}) against the heuristic, "
           f"{args.games} games each, seats rotated ({status})")
     print("| game | players | ISMCTS win share [95%] | fair share | iterations/s |")
     print("| --- | --- | --- | --- | --- |")
@@ -91,7 +95,7 @@ def main() -> None:
         with ProcessPoolExecutor(args.jobs) as pool:
             for result in pool.map(one_game, [game_id] * args.games, range(args.games),
                                    [args.seconds] * args.games, [args.rollouts] * args.games,
-                                   [args.iterations] * args.games):
+                                   [args.iterations] * args.games, [args.beliefs] * args.games):
                 results.append(result)
                 if len(results) % args.every == 0 and len(results) < args.games:
                     # a long run stopped early still tells its figure so far (stderr: not the table)

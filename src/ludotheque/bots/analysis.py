@@ -69,7 +69,7 @@ class Reviewer:
         search = self._search()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while search.iterations < self.iterations:
-            search.iterate(self.decision.sample_position(self.rng, True))
+            search.iterate(search.draw(self.decision))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations = search.iterations
@@ -80,7 +80,7 @@ class Reviewer:
         search = self._search()
         total = 0.0
         for _ in range(self.iterations):
-            position = self.decision.sample_position(self.rng, True)
+            position = search.draw(self.decision)
             position.apply_trusted(action)
             if position.is_terminal:
                 total += shares(position)[self.seat]

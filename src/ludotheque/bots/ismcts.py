@@ -26,6 +26,11 @@ Cowling, Powley and Whitehouse (2012):
 
 Positions are drawn consistent with everything the seat was shown so far (``remember``: won
 cards seen face up, a card taken from it, its own coins ...), as a player who forgets nothing.
+Beliefs (``beliefs``): where a game tells how plausible a drawn position makes what the others
+did (``plausibility``: Gargon weighs the plays placed face down before the seat), a drawn
+position is kept with that chance and drawn again otherwise (rejection sampling, at most
+``TRIES`` draws, then the most plausible one), so the hidden cards follow what the others' plays
+say of them.
 
 The move is the root's most visited action. Budget: ``iterations`` (with the bot's seed a move is
 then exactly reproducible) or ``seconds``.
@@ -45,6 +50,7 @@ from ..core.game import CHANCE, Action, Game, Observation, State, sample_chance
 
 EXPLORATION = 0.7  # rewards are shares of a win, in [0, 1]
 WIDENING = 2.0
+TRIES = 20  # positions drawn at most for one kept (beliefs): then the most plausible is kept
 
 
 class Node:
@@ -73,8 +79,10 @@ class Search:
                  widening: float = WIDENING,
                  policy: Callable[[Any, random.Random], Action] | None = None,
                  candidates: Callable[[Any], list[Action]] | None = None,
-                 evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1) -> None:
+                 evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1,
+                 plausibility: Callable[[Any, int], float] | None = None) -> None:
         self.players = players
+        self.plausibility = plausibility
         self.evaluate = evaluate
         self.depth = depth if evaluate is not None else -1  # playout moves before ``evaluate``
         self.policy = policy
@@ -87,13 +95,35 @@ class Search:
 
     @classmethod
     def for_game(cls, game: Game, players: int, rng: random.Random, knowledge: bool = True,
-                 exploration: float = EXPLORATION, widening: float = WIDENING) -> Search:
+                 exploration: float = EXPLORATION, widening: float = WIDENING,
+                 beliefs: bool = True) -> Search:
         """A search of ``game`` with what the game tells a search (unless not ``knowledge``:
-        every legal action searched, random playouts to the end)."""
-        known = game.search_knowledge() if knowledge else None
+        every legal action searched, random playouts to the end; ``beliefs``: drawn positions
+        weighed by the game's ``plausibility``)."""
+        known = game.search_knowledge()
+        plausibility = getattr(known, "plausibility", None) if beliefs else None
+        if not knowledge:
+            known = None
         return cls(players, rng, exploration, widening, getattr(known, "rollout", None),
                    getattr(known, "worth_searching", None), getattr(known, "evaluate", None),
-                   getattr(known, "PLAYOUT_MOVES", -1))
+                   getattr(known, "PLAYOUT_MOVES", -1), plausibility)
+
+    def draw(self, decision: Decision, remember: bool = True) -> State:
+        """A position for the next iteration, drawn from what ``decision``'s seat sees (and
+        remembers), kept with the chance the game's ``plausibility`` gives it."""
+        plausibility = self.plausibility
+        if plausibility is None:
+            return decision.sample_position(self.rng, remember)
+        best, best_weight = None, -1.0
+        for _ in range(TRIES):
+            drawn = decision.sample_position(self.rng, remember)
+            weight = plausibility(drawn, decision.seat)
+            if self.rng.random() < weight:
+                return drawn
+            if weight > best_weight:
+                best, best_weight = drawn, weight
+        assert best is not None
+        return best
 
     def iterate(self, state: State) -> None:
         """Play ``state`` (a position drawn for the searching seat) through the tree and out."""
@@ -166,8 +196,10 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None,
                  seconds: float = 0.5, exploration: float = EXPLORATION,
-                 widening: float = WIDENING, rollouts: str = "game", remember: bool = True) -> None:
+                 widening: float = WIDENING, rollouts: str = "game", remember: bool = True,
+                 beliefs: bool = True) -> None:
         super().__init__(seed)
+        self.beliefs = beliefs  # drawn positions weighed by what the others' plays say
         self.rollouts = rollouts  # "game": the game's playout move where it has one; "random"
         self.remember = remember  # positions drawn consistent with what the seat was shown before
         self.iterations = iterations
@@ -181,11 +213,12 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             return legal[0]
         search = Search.for_game(self.game, int(self.options["players"]), self.rng,
-                                 self.rollouts == "game", self.exploration, self.widening)
+                                 self.rollouts == "game", self.exploration, self.widening,
+                                 self.beliefs)
         deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:
-            search.iterate(decision.sample_position(self.rng, self.remember))
+            search.iterate(search.draw(decision, self.remember))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last = search

@@ -307,8 +307,10 @@ class Game(ABC):
     def search_knowledge(self) -> Any:
         """What a search (``bots/ismcts.py``) may know of the game beyond the protocol, or None:
         by default the ``search`` module of the game's folder, offering ``rollout(state, rng)``
-        (a fast playout move) and ``worth_searching(state)`` (the legal actions worth a look).
-        Both read a position the search drew itself, never the real one."""
+        (a fast playout move), ``worth_searching(state)`` (the legal actions worth a look) and
+        ``plausibility(state, seat)`` (in [0, 1]: how plausible a drawn position makes what the
+        others did, the search's beliefs). All read a position the search drew itself, never
+        the real one."""
         return self._own("search")
 
     def report_figures(self) -> Any:

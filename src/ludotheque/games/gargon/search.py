@@ -5,23 +5,34 @@ uniformly random playouts place cards so badly that a playout says little of a p
 search looks only at the heuristic's best few plays of a placing decision (``place_scores``, from
 the seat's own view of the drawn position, the won cards seen); its playouts play the
 heuristic's moves, a placing seat choosing the best of a few plays drawn at random.
+
+Beliefs (``plausibility``): a seat sees the backs of the cards placed before it this round, not
+their values. A drawn position is as plausible as the plays those seats made would be from the
+hands it gives them: each play is weighed by how close the heuristic scores it to that seat's
+best play then (``exp(BELIEF * (score - best))``), so positions in which the seats before placed
+high cards where they wanted to win come first.
 """
 
 # mypyc: compile
 
 from __future__ import annotations
 
+import math
 from random import Random
 
 from ...core.draws import randbelow
-from .components import HIDDEN
+from . import rules
+from .actions import play_action
+from .components import HIDDEN, NUM_COLOURS
 from .heuristic import FOLLOW_RATE, _View, battle_choice, draw_choice, place_scores
 from .observe import GargonObservation, observe
 from .phase import Phase
+from .position import GargonPosition
 from .state import GargonState
 
 BREADTH = 6  # plays searched per placing decision: the heuristic's best
 SAMPLE = 6  # plays a playout's placing move chooses among (more: as strong, half as fast)
+BELIEF = 1.0  # how sharply a play scored below the best makes a drawn position less plausible
 
 
 def _scored(state: GargonState, legal: list[int]) -> list[tuple[float, int]]:
@@ -66,3 +77,54 @@ def rollout(state: GargonState, rng: Random) -> int:
         legal = [legal[randbelow(rng, len(legal))] for _ in range(SAMPLE)]
     return max(place_scores(view, legal, [FOLLOW_RATE] * state.n), key=lambda pair: pair[0])[1]
 
+
+
+def plausibility(state: GargonState, seat: int) -> float:
+    """How plausible the plays of the seats that placed before ``seat`` this round are in
+    ``state``, a position drawn for ``seat`` (1: each played the heuristic's best play)."""
+    if state.phase != Phase.PLACE or state.placed == 0:
+        return 1.0
+    n = state.n
+    order = [(state.first + k) % n for k in range(n)]
+    log_weight = 0.0
+    for k in range(state.placed):
+        placer = order[k]
+        if placer == seat:
+            break
+        cards = [c * 16 + v for c, values in enumerate(state.in_play[placer]) for v in values]
+        if not cards:
+            continue  # a pass: the cards drawn since hide the hand it passed with
+        before = _before_placing(state, order, k)
+        legal = rules.legal_actions(before)
+        if len(legal) < 2:
+            continue
+        observation = observe(before, placer)
+        scored = place_scores(_View(observation, _seen(before, observation)), legal, [FOLLOW_RATE] * n)
+        played = play_action(cards)
+        best = max(score for score, _ in scored)
+        chosen = [score for score, action in scored if action == played]
+        if not chosen:  # cannot happen: the cards came from that hand, in the round's shape
+            return 0.0
+        log_weight += BELIEF * (chosen[0] - best)
+    return math.exp(log_weight)
+
+
+def _before_placing(state: GargonState, order: list[int], k: int) -> GargonState:
+    """``state`` as it was when the ``k``-th seat of the round was to place: the cards placed
+    since (its own too) back in their hands."""
+    before = GargonPosition(state.game, state.options, state.amulets, state)
+    for j in range(k, state.placed):
+        placer = order[j]
+        for colour in range(NUM_COLOURS):
+            values = before.hands[placer][colour]
+            values += before.in_play[placer][colour]
+            values.sort(reverse=True)
+            before.in_play[placer][colour] = []
+        before.passed[placer] = False
+    colours = 0
+    for j in range(k):
+        for colour in range(NUM_COLOURS):
+            if before.in_play[order[j]][colour]:
+                colours |= 1 << colour
+    before.placed, before.to_act, before.round_colours = k, order[k], colours
+    return before
