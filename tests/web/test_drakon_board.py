@@ -93,10 +93,11 @@ def play_decision(page: Any, turn: int, ways: dict[str, int]) -> None:
     places = [a for a in actions if a.startswith("place ")]
     moves = [a for a in actions if a.startswith("move ")]
     rooms = [a for a in actions if a.split()[0] in ("harp", "destroy", "drakon")]
+    ways["could_move"] += bool(moves or rooms)
     if places and (turn % 3 != 2 or not moves) and (ways["room"] or not moves):
         assert lay_a_tile(page, actions, turn) in places
         ways["spot"] += 1
-    elif moves and turn % 5 != 4:
+    elif moves and (turn % 5 != 4 or not ways["room"]):
         target = moves[turn % len(moves)]
         assert click_and_wait(page, f'button.d-room[data-move="{target}"]') == target
         ways["room"] += 1
@@ -127,14 +128,15 @@ def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: 
     options = {"players": 2, "first_player": 0, "goal": 4, "turn_limit": 50}
     table = create_table(base, ["human", "bot:random"], options, game="drakon")
     page.goto(base + table["seats"][0]["url"])
-    ways = {"spot": 0, "room": 0, "button": 0, "panel": 0}
+    ways = {"spot": 0, "room": 0, "button": 0, "panel": 0, "could_move": 0}
     turn = 0
     deadline = time.monotonic() + 240
     while wait_turn_or_end(page):
         assert time.monotonic() < deadline, "the game did not end in time"
         play_decision(page, turn, ways)
         turn += 1
-    assert ways["spot"] >= 1 and ways["room"] >= 1, ways
+    # a room is clicked whenever the deal lets the hero move at all (a random deal may not)
+    assert ways["spot"] >= 1 and (ways["room"] >= 1 or not ways["could_move"]), ways
     page.wait_for_selector("#end:not([hidden])")
     result = page.inner_text("#end")
     assert "Winner" in result
