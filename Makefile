@@ -45,8 +45,8 @@ play-terminal: $(STAMP) $(COMPILED)
 ## property and conformance tests again in pure Python. .ci/services first installs (when
 ## missing) and starts what the browser and database tests use: Debian's chromium and PostgreSQL.
 ## Tests run in one process per core (pytest-xdist; a file's tests stay together, sharing their
-## browser pages and servers): set PYTEST_ADDOPTS=-n0 for one process.
-XDIST := --numprocesses=auto --dist=loadfile
+## browser pages and servers): `make test XDIST=` runs them in one process.
+XDIST ?= --numprocesses=auto --dist=loadfile
 test: $(STAMP) $(COMPILED)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy

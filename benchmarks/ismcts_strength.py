@@ -3,7 +3,8 @@ heuristic in the others; its share of the wins with a 95% interval (Wilson), aga
 share, and the search's iterations per second. Figures only; never fails.
 
     .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1 | --iterations 200]
-        [--jobs 2] [--only kagoun] [--rollouts game|random|par] [--no-beliefs]
+        [--jobs 2] [--only kagoun] [--rollouts game|random|par] [--beliefs]
+        [--margin M]
 
 An iteration budget (``--iterations``) gives figures that do not depend on the machine's load.
 """
@@ -28,7 +29,8 @@ PLAYERS = {"gargon": 4, "drakon": 3, "kagoun": 2}
 
 
 def one_game(game_id: str, index: int, seconds: float, rollouts: str,
-             iterations: int | None = None, beliefs: bool = True) -> tuple[float, int, float]:
+             iterations: int | None = None, beliefs: bool = False,
+             margin: float | None = None) -> tuple[float, int, float]:
     """ISMCTS at seat ``index % players`` of game ``index``: its share of the win, its
     iterations and its thinking time."""
     import random
@@ -39,7 +41,7 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
     me = index % players
     bots = [make_bot(game_id, "heuristic", bot_seed(1000 + index, s)) for s in range(players)]
     search = IsmctsBot(bot_seed(1000 + index, me), iterations, seconds=seconds, rollouts=rollouts,
-                       beliefs=beliefs)
+                       beliefs=beliefs, margin=margin)
     if rollouts != "par":  # "par": the heuristic keeps the seat (what the deals give it)
         bots[me] = search
     for seat, bot in enumerate(bots):
@@ -81,12 +83,16 @@ def main() -> None:
     parser.add_argument("--rollouts", default="game", choices=("game", "random", "par"),
                         help="the game's playout move where it has one, or random moves; par: "
                              "no search, the heuristic in the seat too (the share the same deals give it)")
-    parser.add_argument("--no-beliefs", dest="beliefs", action="store_false",
-                        help="positions drawn without weighing what the others' plays say")
+    parser.add_argument("--beliefs", action="store_true",
+                        help="positions weighed by what the others' plays say (the game's plausibility)")
+    parser.add_argument("--margin", type=float, default=None,
+                        help="instead of the game's MARGIN: a searched move's lead needed over the game's")
     args = parser.parse_args()
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
     beliefs = "on" if args.beliefs else "off"
-    print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts, beliefs {beliefs}) against the heuristic, "
+    margin = "the game's" if args.margin is None else args.margin
+    print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts, beliefs {beliefs}, margin {margin}) "
+          "against the heuristic, "
           f"{args.games} games each, seats rotated ({status})")
     print("| game | players | ISMCTS win share [95%] | fair share | iterations/s |")
     print("| --- | --- | --- | --- | --- |")
@@ -95,7 +101,8 @@ def main() -> None:
         with ProcessPoolExecutor(args.jobs) as pool:
             for result in pool.map(one_game, [game_id] * args.games, range(args.games),
                                    [args.seconds] * args.games, [args.rollouts] * args.games,
-                                   [args.iterations] * args.games, [args.beliefs] * args.games):
+                                   [args.iterations] * args.games, [args.beliefs] * args.games,
+                                   [args.margin] * args.games):
                 results.append(result)
                 if len(results) % args.every == 0 and len(results) < args.games:
                     # a long run stopped early still tells its figure so far (stderr: not the table)

@@ -84,6 +84,57 @@ def test_a_reward_is_a_share_of_the_win() -> None:
     assert sum(rewards) == pytest.approx(1.0) and sorted(set(rewards)) in ([0.0, 1.0], [0.5])
 
 
+def test_an_iteration_counts_with_its_weight() -> None:
+    """Beliefs: a node's value is the mean of its rewards weighted by each drawn position's
+    plausibility, while its visits stay visits."""
+    finished = []
+    for seed in range(40):
+        bots = [make_bot("kagoun", "random", seed + s) for s in range(2)]
+        state = play_game("kagoun", {"players": 2}, bots, seed).state
+        if len(state.winners()) == 1:
+            finished.append(state)
+    won_by = {state.winners()[0]: state for state in finished}
+    assert set(won_by) == {0, 1}
+    search = Search(2, random.Random(0))
+    search.iterate(won_by[0].clone(), 0.25)
+    search.iterate(won_by[1].clone(), 0.75)
+    assert search.root.visits == 2
+    assert search.root.mean(0) == 0.25 and search.root.mean(1) == 0.75
+
+
+def test_the_search_keeps_the_games_own_move_unless_it_finds_a_clearly_better_one() -> None:
+    """Gargon names the heuristic's move (``favourite``): with a margin no search can clear, it
+    is the move whenever searched; with none, whichever of it and the most visited move has the
+    better mean."""
+    from ludotheque.core.bot import Decision
+    from ludotheque.games.gargon.search import favourite
+
+    game = get_game("gargon")
+    kept = overruled = 0
+    for state in positions("gargon", 5)[:12]:
+        seat = state.to_act
+        assert seat is not None
+        decision = Decision(state, seat)
+        search = Search.for_game(game, state.players, random.Random(2))
+        for _ in range(30):
+            search.iterate(*search.draw(decision))
+        own = favourite(state.resample(seat, random.Random(1), True))
+        assert search.preferred == own
+        search.preferred = None
+        free = search.best(decision.legal, seat)  # the most visited
+        search.preferred = own
+        if own == free or own not in search.root.children:
+            continue
+        search.margin = 2.0
+        assert search.best(decision.legal, seat) == own
+        search.margin = 0.0
+        better = search.root.children[own].mean(seat) > search.root.children[free].mean(seat)
+        assert search.best(decision.legal, seat) == (own if better else free)
+        kept += better
+        overruled += not better
+    assert kept + overruled >= 3, (kept, overruled)
+
+
 def test_a_playout_cut_short_is_judged_by_the_games_evaluation() -> None:
     """With ``evaluate`` and a depth, no playout runs to the end: every reward is the evaluation's."""
     game = get_game("kagoun")

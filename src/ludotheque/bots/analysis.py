@@ -69,7 +69,7 @@ class Reviewer:
         search = self._search()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while search.iterations < self.iterations:
-            search.iterate(search.draw(self.decision))
+            search.iterate(*search.draw(self.decision))
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations = search.iterations
@@ -78,17 +78,18 @@ class Reviewer:
     def value(self, action: Action) -> float:
         """The seat's mean win share over playouts after ``action`` from redrawn positions."""
         search = self._search()
-        total = 0.0
+        total = weights = 0.0
         for _ in range(self.iterations):
-            position = search.draw(self.decision)
+            position, weight = search.draw(self.decision)
             position.apply_trusted(action)
+            weights += weight
             if position.is_terminal:
-                total += shares(position)[self.seat]
+                total += weight * shares(position)[self.seat]
                 continue
             before = search.root.rewards[self.seat]
-            search.iterate(position)
+            search.iterate(position, weight)
             total += search.root.rewards[self.seat] - before
-        return total / self.iterations
+        return total / weights if weights > 0.0 else 0.0
 
     def close(self) -> None:
         self.decision.close()

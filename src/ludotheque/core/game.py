@@ -309,8 +309,9 @@ class Game(ABC):
         by default the ``search`` module of the game's folder, offering ``rollout(state, rng)``
         (a fast playout move), ``worth_searching(state)`` (the legal actions worth a look) and
         ``plausibility(state, seat)`` (in [0, 1]: how plausible a drawn position makes what the
-        others did, the search's beliefs). All read a position the search drew itself, never
-        the real one."""
+        others did, the search's beliefs), ``favourite(state)`` with ``MARGIN`` (the game's own
+        move, played unless the search finds one better by that share of the win). All read a
+        position the search drew itself, never the real one."""
         return self._own("search")
 
     def report_figures(self) -> Any:

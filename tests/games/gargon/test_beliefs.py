@@ -64,14 +64,18 @@ def test_weighing_a_position_leaves_it_as_it_was() -> None:
     assert ([state.observe(s) for s in range(4)], state.legal_actions()) == before
 
 
-def test_the_search_keeps_the_plausible_positions_and_can_do_without() -> None:
+def test_the_search_weighs_each_drawn_position_by_its_plausibility_or_not_at_all() -> None:
     rng = random.Random(11)
-    kept, plain = [], []
+    weights = []
     for state in placing_decisions(13, 4):
         seat = state.to_act
+        assert seat is not None
         decision = Decision(state, seat)
-        believing = Search.for_game(GAME, 4, rng)
+        believing = Search.for_game(GAME, 4, rng, beliefs=True)
         forgetting = Search.for_game(GAME, 4, rng, beliefs=False)
-        kept += [plausibility(believing.draw(decision), seat) for _ in range(20)]
-        plain += [plausibility(forgetting.draw(decision), seat) for _ in range(20)]
-    assert sum(kept) / len(kept) > 2 * sum(plain) / len(plain)
+        for _ in range(10):
+            position, weight = believing.draw(decision)
+            assert weight == plausibility(position, seat)
+            weights.append(weight)
+            assert forgetting.draw(decision)[1] == 1.0
+    assert min(weights) < 0.5 and max(weights) <= 1.0

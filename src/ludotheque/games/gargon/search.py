@@ -32,6 +32,7 @@ from .state import GargonState
 
 BREADTH = 6  # plays searched per placing decision: the heuristic's best
 SAMPLE = 6  # plays a playout's placing move chooses among (more: as strong, half as fast)
+MARGIN = 0.1  # win share by which a searched move must beat the heuristic's to be played
 BELIEF = 1.0  # how sharply a play scored below the best makes a drawn position less plausible
 
 
@@ -64,6 +65,16 @@ def worth_searching(state: GargonState) -> list[int]:
 def rollout(state: GargonState, rng: Random) -> int:
     """The heuristic's move from the seat's view of the drawn position, a placing seat choosing
     among ``SAMPLE`` plays drawn at random (so that playouts differ and stay cheap)."""
+    return _heuristic_move(state, rng, SAMPLE)
+
+
+def favourite(state: GargonState) -> int:
+    """The heuristic's move from the seat's view (the same in every position drawn for it): the
+    search plays it unless it finds a move better by ``MARGIN``."""
+    return _heuristic_move(state, None, 0)
+
+
+def _heuristic_move(state: GargonState, rng: Random | None, sample: int) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -73,8 +84,8 @@ def rollout(state: GargonState, rng: Random) -> int:
         return battle_choice(view, legal)
     if state.phase != Phase.PLACE:
         return draw_choice(view, legal)
-    if len(legal) > SAMPLE:
-        legal = [legal[randbelow(rng, len(legal))] for _ in range(SAMPLE)]
+    if rng is not None and len(legal) > sample:
+        legal = [legal[randbelow(rng, len(legal))] for _ in range(sample)]
     return max(place_scores(view, legal, [FOLLOW_RATE] * state.n), key=lambda pair: pair[0])[1]
 
 
