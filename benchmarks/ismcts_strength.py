@@ -86,7 +86,8 @@ def main() -> None:
     parser.add_argument("--beliefs", action="store_true",
                         help="positions weighed by what the others' plays say (the game's plausibility)")
     parser.add_argument("--margin", type=float, default=None,
-                        help="instead of the game's MARGIN: a searched move's lead needed over the game's")
+                        help="instead of the game's MARGIN: how far a searched move must lead the "
+                             "game's own (-1: never the game's)")
     args = parser.parse_args()
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
     beliefs = "on" if args.beliefs else "off"
