@@ -15,9 +15,9 @@ from ludotheque.server.process import ServerProcess
 
 # pytest-xdist's workers inherit a terminal's size (LINES, COLUMNS) that a piped command does
 # not have: the terminal game would then page its screens as on a terminal
-for _name in ("LINES", "COLUMNS"):
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        os.environ.pop(_name, None)
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("LINES", None)
+    os.environ.pop("COLUMNS", None)
 
 
 @pytest.fixture

@@ -89,7 +89,6 @@ def _heuristic_move(state: GargonState, rng: Random | None, sample: int) -> int:
     return max(place_scores(view, legal, [FOLLOW_RATE] * state.n), key=lambda pair: pair[0])[1]
 
 
-
 def plausibility(state: GargonState, seat: int) -> float:
     """How plausible the plays of the seats that placed before ``seat`` this round are in
     ``state``, a position drawn for ``seat`` (1: each played the heuristic's best play)."""
