@@ -93,7 +93,7 @@ def play_decision(page: Any, turn: int, ways: dict[str, int]) -> None:
     places = [a for a in actions if a.startswith("place ")]
     moves = [a for a in actions if a.startswith("move ")]
     rooms = [a for a in actions if a.split()[0] in ("harp", "destroy", "drakon")]
-    ways["could_move"] += bool(moves or rooms)
+    ways["could_move"] += bool(moves)  # with none clicked yet, a move is always the choice
     if places and (turn % 3 != 2 or not moves) and (ways["room"] or not moves):
         assert lay_a_tile(page, actions, turn) in places
         ways["spot"] += 1

@@ -125,7 +125,7 @@ class Search:
         remembers), with its weight: the game's ``plausibility`` of it (1 without beliefs)."""
         drawn = decision.sample_position(self.rng, remember)
         if self.favourite is not None and self.preferred is None:
-            self.preferred = self.favourite(drawn.clone())  # what the seat sees: any draw tells it
+            self.preferred = self.favourite(drawn)  # from what the seat sees: any draw tells it
         plausibility = self.plausibility
         return drawn, 1.0 if plausibility is None else plausibility(drawn, decision.seat)
 

@@ -103,10 +103,14 @@ def targets(actions: list[str]) -> list[str]:
     return ["#board " + s for s in out]
 
 
-def out_of_sight(page: Any, actions: list[str]) -> list[str]:
-    # where things rest: once the moves' animations (which shift pieces for a moment) are over
+def settle(page: Any) -> None:
+    """Where things rest: once the moves' animations (which shift pieces for a moment) are over."""
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running'"
                            " || a.effect?.target?.closest?.('#seats'))")
+
+
+def out_of_sight(page: Any, actions: list[str]) -> list[str]:
+    settle(page)
     bad = []
     for selector in targets(actions):
         seen = page.evaluate(UNCOVERED, selector)
@@ -384,6 +388,7 @@ def test_kagouns_hand_stays_in_sight_at_1366_by_768_as_chains_grow(pages: Any, b
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#board .k-me .k-hand")
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    settle(page)
     for selector in ("#board .k-me .k-hand .k-card", "#board .k-me .k-bar button", "#board .k-river .k-card"):
         seen = page.evaluate(UNCOVERED, selector)
         assert seen and all(a for a, _ in seen), (selector, seen)
@@ -397,6 +402,7 @@ def test_on_a_phone_kagouns_hand_and_buttons_are_in_sight_when_the_turn_begins(p
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
     page.wait_for_selector("#board .k-me .k-hand button.k-card")
+    settle(page)  # the cards dealt slide in
     for selector in ("#board .k-me .k-hand .k-card", "#board .k-me .k-bar button"):
         seen = page.evaluate(UNCOVERED, selector)
         assert seen and all(a and b for a, b in seen), (selector, seen)

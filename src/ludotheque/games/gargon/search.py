@@ -65,16 +65,17 @@ def worth_searching(state: GargonState) -> list[int]:
 def rollout(state: GargonState, rng: Random) -> int:
     """The heuristic's move from the seat's view of the drawn position, a placing seat choosing
     among ``SAMPLE`` plays drawn at random (so that playouts differ and stay cheap)."""
-    return _heuristic_move(state, rng, SAMPLE)
+    return _heuristic_move(state, rng)
 
 
 def favourite(state: GargonState) -> int:
     """The heuristic's move from the seat's view (the same in every position drawn for it): the
     search plays it unless it finds a move better by ``MARGIN``."""
-    return _heuristic_move(state, None, 0)
+    return _heuristic_move(state, None)
 
 
-def _heuristic_move(state: GargonState, rng: Random | None, sample: int) -> int:
+def _heuristic_move(state: GargonState, rng: Random | None) -> int:
+    """The heuristic's move; with ``rng``, a placing seat's among ``SAMPLE`` plays drawn."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -84,8 +85,8 @@ def _heuristic_move(state: GargonState, rng: Random | None, sample: int) -> int:
         return battle_choice(view, legal)
     if state.phase != Phase.PLACE:
         return draw_choice(view, legal)
-    if rng is not None and len(legal) > sample:
-        legal = [legal[randbelow(rng, len(legal))] for _ in range(sample)]
+    if rng is not None and len(legal) > SAMPLE:
+        legal = [legal[randbelow(rng, len(legal))] for _ in range(SAMPLE)]
     return max(place_scores(view, legal, [FOLLOW_RATE] * state.n), key=lambda pair: pair[0])[1]
 
 
@@ -108,8 +109,7 @@ def plausibility(state: GargonState, seat: int) -> float:
         legal = rules.legal_actions(before)
         if len(legal) < 2:
             continue
-        observation = observe(before, placer)
-        scored = place_scores(_View(observation, _seen(before, observation)), legal, [FOLLOW_RATE] * n)
+        scored = _scored(before, legal)
         played = play_action(cards)
         best = max(score for score, _ in scored)
         chosen = [score for score, action in scored if action == played]
