@@ -108,6 +108,22 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Load a board's own stylesheet once (`url` beside its module) and wait for it, so that the board
+ *  is never drawn unstyled: a first drawing without its layout would flash, and the next one would
+ *  make the pieces travel from where the unstyled page had put them. A board awaits it at its top
+ *  level; a stylesheet that fails to load is not waited for. */
+export function boardStyle(name, url) {
+  const found = document.querySelector(`link[data-board="${name}"]`);
+  if (found) return found.ready || Promise.resolve();
+  const link = el("link", { rel: "stylesheet", href: String(url), "data-board": name });
+  link.ready = new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  });
+  document.head.append(link);
+  return link.ready;
+}
+
 /** A name as one path segment: percent-encoded, and marked with a leading "~" when it is "." or
  * ".." (which browsers resolve as dot segments, even encoded) or starts with "~" itself; the
  * server takes one "~" off (server/players.py). */

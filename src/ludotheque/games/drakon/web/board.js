@@ -11,7 +11,7 @@
 // the rules' offer (the ability or the end of the turn) waits for the player. Unarmed, the page
 // answers that offer with "end" by itself and says so in the bar.
 
-import { el } from "/static/js/api.js";
+import { boardStyle, el } from "/static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
 import { ABILITY_VERBS, cellKey, maskOf, maskText, orientations, parseCell, readLegal } from "./legal.js";
 import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
@@ -21,9 +21,8 @@ import { strings } from "./words.js";
 
 export { maskOf, maskText, orientations, readLegal, rules, strings };
 
-if (!document.querySelector("link[data-board='drakon']")) {
-  document.head.append(el("link", { rel: "stylesheet", href: new URL("./board.css", import.meta.url).href, "data-board": "drakon" }));
-}
+// the board's own stylesheet, served beside this module from the game's folder, before any drawing
+await boardStyle("drakon", new URL("./board.css", import.meta.url));
 
 export function seatMarks(view, seat, t) {
   const obs = view.observation;

@@ -3,16 +3,14 @@
 // fight, pass / stop). Everything is drawn from the view's observation; actions sent are always
 // the text of an entry of view.legal, never built here.
 
-import { el } from "/static/js/api.js";
+import { boardStyle, el } from "/static/js/api.js";
 import { tapTips } from "/static/js/tips.js";
 import { LETTERS, cardEl, cardNames, colourChip, legendOf } from "./cards.js";
 
 export { rules } from "./rules.js";
 
-// the board's own stylesheet, served beside this module from the game's folder
-if (!document.querySelector("link[data-board='gargon']")) {
-  document.head.append(el("link", { rel: "stylesheet", href: new URL("./board.css", import.meta.url).href, "data-board": "gargon" }));
-}
+// the board's own stylesheet, served beside this module from the game's folder, before any drawing
+await boardStyle("gargon", new URL("./board.css", import.meta.url));
 
 export const strings = {
   en: {
@@ -194,13 +192,6 @@ function zone(view, t, seat, name, cards, size, options = {}) {
   if (!cards.length) row.append(el("span", { class: "empty" }, t("g_none")));
   for (const card of cards) row.append(cardEl(view, card, t, { size, travel: options.keys && options.keys(card, `s${seat}-${name.slice(2)}`) }));
   return el("div", { class: "zone", "data-zone": name.slice(2), "data-seat": String(seat) }, label, row);
-}
-
-/** `fn` on the next frame once the board's stylesheet has loaded. */
-function whenStyled(fn) {
-  const link = document.querySelector("link[data-board='gargon']");
-  if (!link || link.sheet) requestAnimationFrame(fn);
-  else link.addEventListener("load", () => requestAnimationFrame(fn), { once: true });
 }
 
 /** Cards grouped by colour, in the legend's order (the order of the letters). */
@@ -389,8 +380,8 @@ export function createBoard(root, ui) {
     turnKinds = kinds;
     if (!began) return;
     const where = kinds.includes("draw") ? ".g-piles" : kinds.includes("battle") ? ".g-fight" : ".g-me [data-zone='hand']";
-    // measured once the board's stylesheet applies (the first view may come before it has loaded)
-    whenStyled(() => {
+    // measured on the next frame, once the new drawing is laid out
+    requestAnimationFrame(() => {
       const target = root.querySelector(where);
       if (!target) return;
       const box = target.getBoundingClientRect();

@@ -14,15 +14,14 @@
 // sends it); controls that only choose carry data-pick / data-hand / data-target. The shell's
 // moves panel keeps every action as the accessible list.
 
-import { el } from "/static/js/api.js";
+import { boardStyle, el } from "/static/js/api.js";
 import { tapTips } from "/static/js/tips.js";
 import { backEl, bandEl, cardEl, cardWords, chainPoints, chainScore, colourName, pairing, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";
 
-if (!document.querySelector("link[data-board='kagoun']")) {
-  document.head.append(el("link", { rel: "stylesheet", href: new URL("./board.css", import.meta.url).href, "data-board": "kagoun" }));
-}
+// the board's own stylesheet, served beside this module from the game's folder, before any drawing
+await boardStyle("kagoun", new URL("./board.css", import.meta.url));
 
 export const strings = {
   en: {
