@@ -163,3 +163,29 @@ def test_drakons_evaluation_favours_the_richer_purse() -> None:
     shares_now = evaluate(state)
     assert sum(shares_now) == pytest.approx(1.0)
     assert shares_now[1] > shares_now[0] and shares_now[0] == pytest.approx(shares_now[2])
+
+
+def test_with_others_by_policy_the_tree_holds_only_the_seats_own_choices() -> None:
+    """Gargon's others play the playout move from their drawn hands: the tree is asked for
+    candidates at the seat's own decisions only; searched as the seat's are, they are asked too."""
+    from ludotheque.core.bot import Decision
+    from ludotheque.games.gargon import search as gargon_search
+
+    game = get_game("gargon")
+    assert gargon_search.OTHERS_BY_POLICY
+    state = positions("gargon", 5)[0]
+    seat = state.to_act
+    assert seat is not None
+    decision = Decision(state, seat)
+    for others_by_policy in (True, False):
+        search = Search.for_game(game, state.players, random.Random(4))
+        assert search.others_by_policy
+        search.others_by_policy = others_by_policy
+        movers: list[int | None] = []
+        candidates = search.candidates
+        assert candidates is not None
+        search.candidates = lambda drawn: (movers.append(drawn.to_act), candidates(drawn))[1]
+        for _ in range(60):
+            search.iterate(*search.draw(decision))
+        assert movers and seat in movers
+        assert (set(movers) == {seat}) == others_by_policy, (others_by_policy, set(movers))

@@ -21,6 +21,10 @@ Cowling, Powley and Whitehouse (2012):
   moves), and may cut them short after ``PLAYOUT_MOVES`` to judge the position (``evaluate``:
   Drakon's gold). Without it, every legal action is searched and playouts are uniformly random
   to the end; chance always comes with its probabilities;
+- the others' moves may be left out of the tree (``OTHERS_BY_POLICY``: Gargon): in a single
+  tree shared by every position drawn, another seat's choice would be made without regard to the
+  hand the position gives it; played by the playout move from that hand instead (open loop, as
+  chance), the others play their cards as players do, and the tree holds the seat's own choices;
 - a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
   mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
 
@@ -88,8 +92,10 @@ class Search:
                  candidates: Callable[[Any], list[Action]] | None = None,
                  evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1,
                  plausibility: Callable[[Any, int], float] | None = None,
-                 favourite: Callable[[Any], Action] | None = None, margin: float = 0.0) -> None:
+                 favourite: Callable[[Any], Action] | None = None, margin: float = 0.0,
+                 others_by_policy: bool = False) -> None:
         self.players = players
+        self.others_by_policy = others_by_policy and policy is not None  # the others out of the tree
         self.plausibility = plausibility
         self.favourite = favourite  # the game's own move from the seat's view, kept unless ...
         self.margin = margin  # ... a searched move's mean beats it by this much
@@ -118,7 +124,8 @@ class Search:
         return cls(players, rng, exploration, widening, getattr(known, "rollout", None),
                    getattr(known, "worth_searching", None), getattr(known, "evaluate", None),
                    getattr(known, "PLAYOUT_MOVES", -1), plausibility,
-                   getattr(known, "favourite", None), getattr(known, "MARGIN", 0.0))
+                   getattr(known, "favourite", None), getattr(known, "MARGIN", 0.0),
+                   getattr(known, "OTHERS_BY_POLICY", False))
 
     def draw(self, decision: Decision, remember: bool = True) -> tuple[State, float]:
         """A position for the next iteration, drawn from what ``decision``'s seat sees (and
@@ -136,15 +143,20 @@ class Search:
         node = self.root
         path = [node]
         expanded = False
+        seat = state.to_act
+        policy = self.policy
+        others = self.others_by_policy
         while not expanded and state.to_act is not None:
             if state.to_act == CHANCE:
                 state.apply_trusted(sample_chance(state, rng))
+                continue
+            if others and state.to_act != seat:
+                state.apply_trusted(policy(state, rng))  # type: ignore[misc]  # set with others
                 continue
             legal = state.legal_actions() if self.candidates is None else self.candidates(state)
             action, node, expanded = self._step(node, state.to_act, legal)
             state.apply_trusted(action)
             path.append(node)
-        policy = self.policy
         moves = self.depth
         while state.to_act is not None and moves:
             if state.to_act == CHANCE:

@@ -310,8 +310,9 @@ class Game(ABC):
         (a fast playout move), ``worth_searching(state)`` (the legal actions worth a look) and
         ``plausibility(state, seat)`` (in [0, 1]: how plausible a drawn position makes what the
         others did, the search's beliefs), ``favourite(state)`` with ``MARGIN`` (the game's own
-        move, played unless the search finds one better by that share of the win). All read a
-        position the search drew itself, never the real one."""
+        move, played unless the search finds one better by that share of the win) and
+        ``OTHERS_BY_POLICY`` (the other seats play ``rollout`` rather than being searched). All
+        read a position the search drew itself, never the real one."""
         return self._own("search")
 
     def report_figures(self) -> Any:

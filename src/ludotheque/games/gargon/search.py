@@ -34,6 +34,7 @@ BREADTH = 6  # plays searched per placing decision: the heuristic's best
 SAMPLE = 6  # plays a playout's placing move chooses among (more: as strong, half as fast)
 MARGIN = 0.1  # win share by which a searched move must beat the heuristic's to be played
 BELIEF = 1.0  # how sharply a play scored below the best makes a drawn position less plausible
+OTHERS_BY_POLICY = True  # the others play the heuristic from their drawn hands, out of the tree
 
 
 def _scored(state: GargonState, legal: list[int]) -> list[tuple[float, int]]:
