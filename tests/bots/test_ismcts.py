@@ -4,6 +4,7 @@ budget and a seed, and chooses the same whatever lies hidden from its seat."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -165,6 +166,16 @@ def test_drakons_evaluation_favours_the_richer_purse() -> None:
     assert shares_now[1] > shares_now[0] and shares_now[0] == pytest.approx(shares_now[2])
 
 
+def recording(candidates: Any, movers: list[int | None]) -> Any:
+    """``candidates`` that notes, in ``movers``, the seat it is asked for."""
+    assert candidates is not None
+
+    def noted(state: State) -> Any:
+        movers.append(state.to_act)
+        return candidates(state)
+    return noted
+
+
 def test_with_others_by_policy_the_tree_holds_only_the_seats_own_choices() -> None:
     """Gargon's others play the playout move from their drawn hands: the tree is asked for
     candidates at the seat's own decisions only; searched as the seat's are, they are asked too."""
@@ -182,9 +193,7 @@ def test_with_others_by_policy_the_tree_holds_only_the_seats_own_choices() -> No
         assert search.others_by_policy
         search.others_by_policy = others_by_policy
         movers: list[int | None] = []
-        candidates = search.candidates
-        assert candidates is not None
-        search.candidates = lambda drawn: (movers.append(drawn.to_act), candidates(drawn))[1]
+        search.candidates = recording(search.candidates, movers)
         for _ in range(60):
             search.iterate(*search.draw(decision))
         assert movers and seat in movers
