@@ -143,15 +143,15 @@ class Search:
         node = self.root
         path = [node]
         expanded = False
-        seat = state.to_act
+        searcher = state.to_act
         policy = self.policy
-        others = self.others_by_policy
+        others = policy if self.others_by_policy else None  # how the others move in the tree
         while not expanded and state.to_act is not None:
             if state.to_act == CHANCE:
                 state.apply_trusted(sample_chance(state, rng))
                 continue
-            if others and state.to_act != seat:
-                state.apply_trusted(policy(state, rng))  # type: ignore[misc]  # set with others
+            if others is not None and state.to_act != searcher:
+                state.apply_trusted(others(state, rng))
                 continue
             legal = state.legal_actions() if self.candidates is None else self.candidates(state)
             action, node, expanded = self._step(node, state.to_act, legal)
