@@ -4,18 +4,25 @@ share, and the search's iterations per second. Figures only; never fails.
 
     .venv/bin/python benchmarks/ismcts_strength.py [--games 40] [--seconds 0.1 | --iterations 200]
         [--jobs 2] [--only kagoun] [--rollouts game|random|par] [--beliefs]
-        [--margin M]
+        [--margin M] [--results FILE]
 
 An iteration budget (``--iterations``) gives figures that do not depend on the machine's load.
+A row at 1 s a move costs hours: ``--results FILE`` keeps each finished game in FILE (JSON lines)
+and a later run with the same settings plays only the games FILE lacks, so a row can be stopped
+(before a test run, at a session's end) and taken up again; the table counts every game in FILE.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
 
 from ludotheque.bots.ismcts import IsmctsBot, shares
 from ludotheque.bots.registry import make_bot
@@ -44,10 +51,10 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
                        beliefs=beliefs, margin=margin)
     if rollouts != "par":  # "par": the heuristic keeps the seat (what the deals give it)
         bots[me] = search
-    for seat, bot in enumerate(bots):
-        bot.reset(game, state.options, seat)
+    for place, bot in enumerate(bots):
+        bot.reset(game, state.options, place)
     chance = random.Random(index)
-    iterations, thinking = 0, 0.0
+    spent, thinking = 0, 0.0
     while not state.is_terminal:
         seat = state.to_act
         if seat == CHANCE or seat is None:
@@ -58,9 +65,9 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
         action = ask(bots[seat], state, seat)
         if seat == me and search.last is not None:
             thinking += time.perf_counter() - started
-            iterations += search.last.iterations
+            spent += search.last.iterations
         state.apply_trusted(action)
-    return shares(state)[me], iterations, thinking
+    return shares(state)[me], spent, thinking
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -70,6 +77,48 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return centre - half, centre + half
+
+
+def revision() -> str:
+    """The commit the figures come from, ``-dirty`` if the tree was changed ("" outside git)."""
+    try:
+        return subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
+                              text=True, check=True, cwd=Path(__file__).parent).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+class Results:
+    """The finished games of a run, kept in a JSON-lines file when one is named: a first line of
+    settings, then a line a game; games from an earlier run with the same settings count."""
+
+    def __init__(self, path: Path | None, settings: dict[str, Any]) -> None:
+        self.path = path
+        self.games: dict[tuple[str, int], dict[str, Any]] = {}
+        if path is None:
+            return
+        if not path.exists():
+            path.write_text(json.dumps({"settings": settings}) + "\n")
+            return
+        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        if not lines or lines[0].get("settings") != settings:
+            sys.exit(f"{path} holds games played with other settings "
+                     f"({lines[0].get('settings') if lines else 'none'}): name another file")
+        for record in lines[1:]:
+            self.games[record["game"], record["index"]] = record
+
+    def add(self, game_id: str, index: int, result: tuple[float, int, float], commit: str) -> None:
+        share, iterations, thinking = result
+        record = {"game": game_id, "index": index, "share": share, "iterations": iterations,
+                  "thinking": thinking, "revision": commit}
+        self.games[game_id, index] = record
+        if self.path is not None:
+            with self.path.open("a") as out:
+                out.write(json.dumps(record) + "\n")
+
+    def of(self, game_id: str, games: int) -> list[dict[str, Any]]:
+        """The finished games among the row's first ``games``."""
+        return [self.games[game_id, i] for i in range(games) if (game_id, i) in self.games]
 
 
 def main() -> None:
@@ -88,34 +137,46 @@ def main() -> None:
     parser.add_argument("--margin", type=float, default=None,
                         help="instead of the game's MARGIN: how far a searched move must lead the "
                              "game's own (-1: never the game's)")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="keep each finished game in this JSON-lines file and play only the "
+                             "games it lacks (a long row stopped and taken up again)")
     args = parser.parse_args()
+    if args.only is not None and args.only not in PLAYERS:
+        parser.error(f"--only: one of {', '.join(sorted(PLAYERS))}")
     budget = f"{args.iterations} playouts" if args.iterations else f"{args.seconds} s"
     beliefs = "on" if args.beliefs else "off"
     margin = "the game's" if args.margin is None else args.margin
+    settings = {"seconds": None if args.iterations else args.seconds, "iterations": args.iterations,
+                "rollouts": args.rollouts, "beliefs": args.beliefs, "margin": args.margin}
+    results, commit = Results(args.results, settings), revision()
     print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts, beliefs {beliefs}, margin {margin}) "
           "against the heuristic, "
           f"{args.games} games each, seats rotated ({status})")
-    print("| game | players | ISMCTS win share [95%] | fair share | iterations/s |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| game | players | games | ISMCTS win share [95%] | fair share | iterations/s |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for game_id in [args.only] if args.only else sorted(PLAYERS):
-        results = []
+        todo = [i for i in range(args.games) if (game_id, i) not in results.games]
         with ProcessPoolExecutor(args.jobs) as pool:
-            for result in pool.map(one_game, [game_id] * args.games, range(args.games),
-                                   [args.seconds] * args.games, [args.rollouts] * args.games,
-                                   [args.iterations] * args.games, [args.beliefs] * args.games,
-                                   [args.margin] * args.games):
-                results.append(result)
-                if len(results) % args.every == 0 and len(results) < args.games:
+            futures = {pool.submit(one_game, game_id, i, args.seconds, args.rollouts,
+                                   args.iterations, args.beliefs, args.margin): i for i in todo}
+            for future in as_completed(futures):
+                results.add(game_id, futures[future], future.result(), commit)
+                done = results.of(game_id, args.games)
+                if len(done) % args.every == 0 and len(done) < args.games:
                     # a long run stopped early still tells its figure so far (stderr: not the table)
-                    share = sum(r[0] for r in results)
-                    low, high = wilson(share, len(results))
-                    print(f"  {game_id}: {share / len(results):.1%} [{low:.1%}, {high:.1%}] after "
-                          f"{len(results)} games", file=sys.stderr, flush=True)
-        wins = sum(r[0] for r in results)
-        low, high = wilson(wins, len(results))
-        rate = sum(r[1] for r in results) / max(1e-9, sum(r[2] for r in results))
-        print(f"| {game_id} | {PLAYERS[game_id]} | {wins / len(results):.1%} [{low:.1%}, {high:.1%}] "
-              f"| {1 / PLAYERS[game_id]:.0%} | {rate:,.0f} |", flush=True)
+                    share = sum(r["share"] for r in done)
+                    low, high = wilson(share, len(done))
+                    print(f"  {game_id}: {share / len(done):.1%} [{low:.1%}, {high:.1%}] after "
+                          f"{len(done)} games", file=sys.stderr, flush=True)
+        done = results.of(game_id, args.games)
+        wins = sum(r["share"] for r in done)
+        low, high = wilson(wins, len(done))
+        rate = sum(r["iterations"] for r in done) / max(1e-9, sum(r["thinking"] for r in done))
+        print(f"| {game_id} | {PLAYERS[game_id]} | {len(done)} | {wins / len(done):.1%} "
+              f"[{low:.1%}, {high:.1%}] | {1 / PLAYERS[game_id]:.0%} | {rate:,.0f} |", flush=True)
+        commits = sorted({r["revision"] for r in done})
+        if len(commits) > 1:
+            print(f"  ({game_id}: games played at {', '.join(commits)})")
 
 
 if __name__ == "__main__":
