@@ -19,7 +19,7 @@ import random
 import time
 
 from _report import report_and_exit
-from ismcts_strength import PLAYERS, wilson
+from ismcts_strength import PLAYERS
 
 from ludotheque.bots.ismcts import IsmctsBot, shares
 from ludotheque.compiled import status
@@ -27,6 +27,7 @@ from ludotheque.core.bot import ask
 from ludotheque.core.game import CHANCE, State, sample_chance
 from ludotheque.core.registry import get_game
 from ludotheque.sim.match import bot_seed
+from ludotheque.sim.stats import wilson
 
 
 def one_game(game_id: str, players: int, index: int, iterations: int) -> float:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import subprocess
 import sys
 import time
@@ -31,6 +30,7 @@ from ludotheque.core.bot import ask
 from ludotheque.core.game import CHANCE, sample_chance
 from ludotheque.core.registry import get_game
 from ludotheque.sim.match import bot_seed
+from ludotheque.sim.stats import wilson
 
 PLAYERS = {"gargon": 4, "drakon": 3, "kagoun": 2}
 
@@ -68,15 +68,6 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
             spent += search.last.iterations
         state.apply_trusted(action)
     return shares(state)[me], spent, thinking
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    if not games:
-        return math.nan, math.nan
-    p, z = wins / games, 1.96
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def revision() -> str:

@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from _report import report_and_exit
-from ismcts_strength import PLAYERS, wilson
+from ismcts_strength import PLAYERS
 
 from ludotheque.bots.ismcts import IsmctsBot
 from ludotheque.core.bot import ask
 from ludotheque.sim.match import bot_seed
+from ludotheque.sim.stats import wilson
 
 try:
     import numpy as np

@@ -122,9 +122,8 @@ def wins(env: Any, policy: Policy | None, games: int, seed: int) -> int:
 
 
 def main() -> None:
-    from ismcts_strength import wilson  # imported here: the test imports this module alone
-
     from ludotheque.adapters.gymnasium import LudothequeEnv
+    from ludotheque.sim.stats import wilson
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="kagoun")
