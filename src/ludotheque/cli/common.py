@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -106,6 +107,24 @@ def add_backend_args(parser: ArgumentParser) -> None:
                         "results do not depend on it")
     parser.add_argument("--address", help="a running Ray cluster (HOST:PORT, ray://HOST:PORT or auto) "
                         "for --backend ray; every node needs ludotheque installed")
+
+
+_RUN_WORDS = {
+    "en": ("--games must be at least 1; got {n}", "--jobs must be at least 1; got {n}"),
+    "fr": ("--games doit valoir au moins 1 ; reçu {n}", "--jobs doit valoir au moins 1 ; reçu {n}"),
+}
+
+
+def run_seed_for(games: int, jobs: int, seed: int | None, lang: str = "en") -> int:
+    """A long run's seed (simulate, tournament, report) once its size is checked: ``seed``, or a
+    fresh one. It only names the run's games (their deal seeds are hashes of it): short, to type
+    again."""
+    bad_games, bad_jobs = _RUN_WORDS[lang]
+    if games < 1:
+        fail(bad_games.format(n=games), lang=lang)
+    if jobs < 1:
+        fail(bad_jobs.format(n=jobs), lang=lang)
+    return secrets.randbits(32) if seed is None else seed
 
 
 def where_played(backend: str, jobs: int, address: str | None) -> str:

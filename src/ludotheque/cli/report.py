@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from ..core.registry import get_game
 from ..sim.backends import check_backend
 from ..sim.runner import check_run, run_games
 from ..sim.stats import finite
-from .common import check_lang, fail, parse_bot_list, where_played
+from .common import check_lang, fail, parse_bot_list, run_seed_for, where_played
 from .simulate import progress_bar
 from .words import bot_word
 
@@ -69,12 +68,8 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     if importlib.util.find_spec("matplotlib") is None:  # found out before the games, not after
         fail("the report draws with matplotlib, which is not installed: "
              "pip install 'ludotheque[report]'")
-    if games < 1:
-        fail(f"--games must be at least 1; got {games}")
-    if jobs < 1:
-        fail(f"--jobs must be at least 1; got {jobs}")
+    run_seed = run_seed_for(games, jobs, seed, lang)
     names = parse_bot_list(bots)
-    run_seed = secrets.randbits(32) if seed is None else seed
     try:
         game = get_game(game_id)
     except LudothequeError as exc:

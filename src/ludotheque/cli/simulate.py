@@ -5,7 +5,6 @@ The work is done by ``sim.runner`` and ``sim.stats``; this module only formats, 
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from ..core.registry import get_game
 from ..sim.backends import check_backend
 from ..sim.runner import GameResult, check_run, run_games
 from ..sim.stats import Distribution, Standing, Summary, finite, summarize
-from .common import emit_json, fail, game_options, parse_bot_list, where_played
+from .common import emit_json, fail, game_options, parse_bot_list, run_seed_for, where_played
 from .progress import progress_bar as progress_bar  # tournament and report use it from here
 from .text_table import text_table
 
@@ -70,13 +69,8 @@ def simulate(game_id: str, games: int = 100, players: int | None = None, bots: s
              json_out: bool = False, option: list[str] | None = None, backend: str = "local",
              address: str | None = None) -> None:
     """Play many games between bots; print win rates, scores and game lengths."""
-    if games < 1:
-        fail(f"--games must be at least 1; got {games}")
-    if jobs < 1:
-        fail(f"--jobs must be at least 1; got {jobs}")
+    run_seed = run_seed_for(games, jobs, seed)
     names = parse_bot_list(bots)
-    # a run's seed only names its games (their deal seeds are hashes of it): short, to type again
-    run_seed = secrets.randbits(32) if seed is None else seed
     try:
         game = get_game(game_id)
         options = game_options(option, players=players, variant=variant)

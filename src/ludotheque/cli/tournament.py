@@ -5,7 +5,6 @@ and a plot on request. The work is done by ``sim.tournament``; this module only 
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from ..core.errors import LudothequeError
 from ..core.registry import get_game
 from ..sim import tournament as tour
 from ..sim.stats import finite
-from .common import check_lang, emit_json, fail, game_options, parse_bot_list
+from .common import check_lang, emit_json, fail, game_options, parse_bot_list, run_seed_for
 from .simulate import _write_records, progress_bar
 from .text_table import text_table
 from .tournament_words import decimal, interval, percent, word
@@ -52,13 +51,9 @@ def tournament(game_id: str, bots: str, games: int = 100, players: int | None = 
                lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
     """Play a tournament between bots; print ratings, win shares and head-to-head results."""
     language = check_lang(lang)
-    if games < 1:
-        fail(word("bad_games", language, n=games), lang=language)
-    if jobs < 1:
-        fail(word("bad_jobs", language, n=jobs), lang=language)
+    run_seed = run_seed_for(games, jobs, seed, language)
     _check_plot(plot_file, language)
     names = parse_bot_list(bots)
-    run_seed = secrets.randbits(32) if seed is None else seed  # short, to type again
     try:
         game = get_game(game_id)
         options = game_options(option, players=players, variant=variant)

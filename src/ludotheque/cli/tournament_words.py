@@ -27,8 +27,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "plot_share": "Win share (95% Wilson interval)",
         "plot_even": "even match",
         # errors
-        "bad_games": "--games must be at least 1; got {n}",
-        "bad_jobs": "--jobs must be at least 1; got {n}",
         "bad_plot": "--plot: the file name must end in .png or .svg; got {path}",
         "interrupted": "interrupted",
         "cannot_write": "cannot write {path}: {reason}",
@@ -57,8 +55,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "plot_rating": "Cote μ (intervalle à 95 % : μ ± 1,96σ)",
         "plot_share": "Part des victoires (intervalle de Wilson à 95 %)",
         "plot_even": "force égale",
-        "bad_games": "--games doit valoir au moins 1 ; reçu {n}",
-        "bad_jobs": "--jobs doit valoir au moins 1 ; reçu {n}",
         "bad_plot": "--plot : le nom du fichier doit finir par .png ou .svg ; reçu {path}",
         "interrupted": "interrompu",
         "cannot_write": "impossible d'écrire {path} : {reason}",
