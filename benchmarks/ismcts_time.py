@@ -1,0 +1,127 @@
+"""Where a search's time goes: the search bot thinking S seconds a move at decisions met along
+heuristic games, per game, compiled build; its iterations a second (without a profiler), then the
+share of its thinking in each part (cProfile over the calls the search makes; the profiler slows
+the interpreted parts, the tree's most). Figures only; never fails.
+
+    .venv/bin/python benchmarks/ismcts_time.py [--seconds 1] [--decisions 6] [--only gargon]
+
+The parts: drawing a position from what the seat sees (``resample`` with its memory), the tree's
+own work (choosing and opening its moves, adding up the rewards), the candidate moves the game lets
+the tree consider (``worth_searching``, or every legal action), the game's playout move (the
+heuristic's, for the others in the tree too where a game says so), random moves, applying moves,
+chance, and the rewards at a playout's end (``shares``, or the game's ``evaluate``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import time
+from typing import Any
+
+from ismcts_strength import PLAYERS
+
+from ludotheque.bots.ismcts import IsmctsBot
+from ludotheque.bots.registry import make_bot
+from ludotheque.compiled import status
+from ludotheque.core.bot import ask
+from ludotheque.core.game import CHANCE, State, sample_chance
+from ludotheque.core.registry import get_game
+
+# a callee of the search (by function name) -> the part it belongs to
+PARTS = {
+    "sample_position": "draw", "favourite": "draw", "plausibility": "draw",
+    "worth_searching": "candidates", "legal_actions": "candidates",
+    "rollout": "playout move", "sample_action": "random move",
+    "apply_trusted": "apply", "sample_chance": "chance",
+    "shares": "rewards", "evaluate": "rewards",
+}
+ORDER = ("draw", "tree", "candidates", "playout move", "random move", "apply", "chance", "rewards")
+
+
+def decisions(game_id: str, count: int) -> list[State]:
+    """``count`` positions where the seat to act has a choice, spread over heuristic games."""
+    game = get_game(game_id)
+    players = PLAYERS[game_id]
+    found: list[State] = []
+    seed = 0
+    while len(found) < count:
+        state = game.new_state({"players": players}, 5000 + seed)
+        bots = [make_bot(game_id, "heuristic", seed * 10 + s) for s in range(players)]
+        for place, bot in enumerate(bots):
+            bot.reset(game, state.options, place)
+        chance, met = random.Random(seed), 0
+        while not state.is_terminal and len(found) < count:
+            seat = state.to_act
+            if seat == CHANCE or seat is None:
+                state.apply_trusted(sample_chance(state, chance))
+                continue
+            if len(state.legal_actions()) > 1:
+                met += 1
+                if met % 7 == 3:  # a few per game, early and late
+                    found.append(state.clone())
+            state.apply_trusted(ask(bots[seat], state, seat))
+        seed += 1
+    return found
+
+
+def think(game_id: str, state: State, seconds: float, seed: int) -> IsmctsBot:
+    seat = state.to_act
+    assert seat is not None and seat != CHANCE
+    bot = IsmctsBot(seed, seconds=seconds)
+    bot.reset(get_game(game_id), state.options, seat)
+    ask(bot, state.clone(), seat)
+    return bot
+
+
+def parts(profile: cProfile.Profile) -> dict[str, float]:
+    """Seconds spent in each part, from the calls ``Search.iterate`` and ``Search.draw`` make."""
+    stats: dict[Any, Any] = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    spent = dict.fromkeys(ORDER, 0.0)
+    for (path, _, name), (_, _, own, _, callers) in stats.items():
+        if path.endswith("ismcts.py") and name in ("iterate", "_step", "draw"):
+            spent["tree" if name != "draw" else "draw"] += own
+        for (caller_path, _, caller), (_, _, _, cumulative) in callers.items():
+            if not caller_path.endswith("ismcts.py") or caller not in ("iterate", "_step", "draw"):
+                continue
+            if path.endswith("ismcts.py") and name == "_step":
+                continue  # counted by its own time above, its calls by theirs
+            # a compiled callee is named "<method 'apply_trusted' of ...>" or "<built-in method ...>"
+            part = next((p for key, p in PARTS.items() if key in name), "tree")
+            spent[part] += cumulative
+    return spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--decisions", type=int, default=6)
+    parser.add_argument("--only", choices=sorted(PLAYERS), default=None)
+    args = parser.parse_args()
+    print(f"ISMCTS at {args.seconds} s a move, {args.decisions} decisions along heuristic games "
+          f"per game ({status}); shares of the thinking under cProfile")
+    print("| game | iterations/s | " + " | ".join(ORDER) + " |")
+    print("| --- | --- | " + " | ".join("---" for _ in ORDER) + " |")
+    for game_id in [args.only] if args.only else sorted(PLAYERS):
+        iterations, thinking = 0, 0.0
+        spent = dict.fromkeys(ORDER, 0.0)
+        for index, state in enumerate(decisions(game_id, args.decisions)):
+            started = time.perf_counter()
+            bot = think(game_id, state, args.seconds, index)
+            thinking += time.perf_counter() - started
+            iterations += bot.last.iterations if bot.last else 0
+            profile = cProfile.Profile()
+            profile.enable()
+            think(game_id, state, args.seconds, index)
+            profile.disable()
+            for part, seconds in parts(profile).items():
+                spent[part] += seconds
+        total = sum(spent.values()) or 1.0
+        shares = " | ".join(f"{spent[part] / total:.0%}" for part in ORDER)
+        print(f"| {game_id} | {iterations / thinking:,.0f} | {shares} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
