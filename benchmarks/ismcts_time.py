@@ -42,29 +42,24 @@ ORDER = ("draw", "tree", "candidates", "playout move", "random move", "apply", "
 
 
 def decisions(game_id: str, count: int) -> list[State]:
-    """``count`` positions where the seat to act has a choice, spread over heuristic games."""
+    """``count`` positions where the seat to act has a choice, evenly spread over a heuristic
+    game (a search's early moves have the longest playouts)."""
     game = get_game(game_id)
     players = PLAYERS[game_id]
-    found: list[State] = []
-    seed = 0
-    while len(found) < count:
-        state = game.new_state({"players": players}, 5000 + seed)
-        bots = [make_bot(game_id, "heuristic", seed * 10 + s) for s in range(players)]
-        for place, bot in enumerate(bots):
-            bot.reset(game, state.options, place)
-        chance, met = random.Random(seed), 0
-        while not state.is_terminal and len(found) < count:
-            seat = state.to_act
-            if seat == CHANCE or seat is None:
-                state.apply_trusted(sample_chance(state, chance))
-                continue
-            if len(state.legal_actions()) > 1:
-                met += 1
-                if met % 7 == 3:  # a few per game, early and late
-                    found.append(state.clone())
-            state.apply_trusted(ask(bots[seat], state, seat))
-        seed += 1
-    return found
+    state = game.new_state({"players": players}, 5000)
+    bots = [make_bot(game_id, "heuristic", place) for place in range(players)]
+    for place, bot in enumerate(bots):
+        bot.reset(game, state.options, place)
+    chance, met = random.Random(0), []
+    while not state.is_terminal:
+        seat = state.to_act
+        if seat == CHANCE or seat is None:
+            state.apply_trusted(sample_chance(state, chance))
+            continue
+        if len(state.legal_actions()) > 1:
+            met.append(state.clone())
+        state.apply_trusted(ask(bots[seat], state, seat))
+    return [met[int((k + 0.5) * len(met) / count)] for k in range(min(count, len(met)))]
 
 
 def think(game_id: str, state: State, seconds: float, seed: int) -> IsmctsBot:
@@ -100,7 +95,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=6)
     parser.add_argument("--only", choices=sorted(PLAYERS), default=None)
     args = parser.parse_args()
-    print(f"ISMCTS at {args.seconds} s a move, {args.decisions} decisions along heuristic games "
+    print(f"ISMCTS at {args.seconds} s a move, {args.decisions} decisions spread over a heuristic game "
           f"per game ({status}); shares of the thinking under cProfile")
     print("| game | iterations/s | " + " | ".join(ORDER) + " |")
     print("| --- | --- | " + " | ".join("---" for _ in ORDER) + " |")
