@@ -1,5 +1,5 @@
-"""Where a search's time goes: the search bot thinking S seconds a move at decisions met along
-heuristic games, per game, compiled build; its iterations a second (without a profiler), then the
+"""Where a search's time goes: the search bot thinking S seconds a move at decisions spread over
+a heuristic game, per game, compiled build; its iterations a second (without a profiler), then the
 share of its thinking in each part (cProfile over the calls the search makes; the profiler slows
 the interpreted parts, the tree's most). Figures only; never fails.
 
@@ -78,11 +78,11 @@ def parts(profile: cProfile.Profile) -> dict[str, float]:
     for (path, _, name), (_, _, own, _, callers) in stats.items():
         if path.endswith("ismcts.py") and name in ("iterate", "_step", "draw"):
             spent["tree" if name != "draw" else "draw"] += own
+            if name == "_step":
+                continue  # under iterate: counted by its own time, its calls by theirs
         for (caller_path, _, caller), (_, _, _, cumulative) in callers.items():
             if not caller_path.endswith("ismcts.py") or caller not in ("iterate", "_step", "draw"):
                 continue
-            if path.endswith("ismcts.py") and name == "_step":
-                continue  # counted by its own time above, its calls by theirs
             # a compiled callee is named "<method 'apply_trusted' of ...>" or "<built-in method ...>"
             part = next((p for key, p in PARTS.items() if key in name), "tree")
             spent[part] += cumulative
