@@ -67,7 +67,11 @@ def test_lobby_refuses_a_number_of_players_out_of_range_before_sending(page: Any
     assert "3" in message and "5" in message and "7" in message
     assert page.locator("#created").is_hidden()
     assert not sent  # nothing was asked of the server
+    # the French words re-draw the form's fields once they arrive: wait for it, or the
+    # value typed next could go into a field about to be replaced
+    page.evaluate("document.getElementById('opt-players').dataset.before = 'fr'")
     page.click("[data-lang=fr]")
+    page.wait_for_selector("#opt-players:not([data-before])")
     page.fill("#opt-players", "2")
     page.click("#create")
     assert "se joue de 3 à 5 joueurs, pas 2" in page.inner_text("#form-error")
