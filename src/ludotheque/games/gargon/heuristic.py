@@ -27,7 +27,7 @@ several hundred plays cost a few milliseconds. Ties are broken by the seeded rng
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from ...core.bot import Bot
@@ -88,7 +88,7 @@ class _View:
     """What one observation tells, in usable form, with ``seen``: the non-zero cards the bot has
     seen face up so far (they never go back to a hand)."""
 
-    def __init__(self, obs: GargonObservation, seen: set[int]) -> None:
+    def __init__(self, obs: GargonObservation, seen: Iterable[int]) -> None:
         me = obs.seat
         assert me is not None
         self.obs, self.me, self.n, self.amulets = obs, me, obs.players, obs.amulets
@@ -126,7 +126,7 @@ class _View:
             self.prefix.append(self.prefix[-1] + r)
         self.hand_worth = self.worth(self.ranked)
 
-    def _unseen_cards(self, obs: GargonObservation, seen: set[int]) -> None:
+    def _unseen_cards(self, obs: GargonObservation, seen: Iterable[int]) -> None:
         """Per colour, the values this seat has not seen (the deck minus every known card)."""
         unseen = [list(COPIES) for _ in range(NUM_COLOURS)]
         for card in seen:
@@ -280,14 +280,16 @@ class _View:
         return best, start
 
 
-def battle_choice(view: _View, legal: Sequence[Action]) -> Action:
-    """Resolve first the colours where this seat loses a fight: it draws from the tops it sees."""
-    obs = view.obs
+def battle_choice(obs: GargonObservation, legal: Sequence[Action]) -> Action:
+    """Resolve first the colours where this seat loses a fight: it draws from the tops it sees.
+    (The cards in play lie face up: no estimate of the unseen is needed.)"""
+    me = obs.seat
+    assert me is not None
     keyed = []
     for action in legal:
         colour = action - BATTLE
-        mine = max(card & 15 for card in obs.in_play[view.me] if card >> 4 == colour)
-        theirs = [card & 15 for s, cards in enumerate(obs.in_play) if s != view.me
+        mine = max(card & 15 for card in obs.in_play[me] if card >> 4 == colour)
+        theirs = [card & 15 for s, cards in enumerate(obs.in_play) if s != me
                   for card in cards if card < HIDDEN and card >> 4 == colour]
         loses = bool(theirs) and max(theirs) > mine
         keyed.append((0 if loses else 1, action))
@@ -370,11 +372,11 @@ class GargonHeuristic(Bot):
         self._remember_choices(observation)
         if len(legal) == 1:
             return legal[0]
+        if observation.phase == "fight":
+            return battle_choice(observation, legal)
         view = _View(observation, self._seen)
         if observation.phase == "place":
             return self._place(view, legal)
-        if observation.phase == "fight":
-            return battle_choice(view, legal)
         return draw_choice(view, legal)
 
     # -- memory --------------------------------------------------------------------------

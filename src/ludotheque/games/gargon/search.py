@@ -23,9 +23,9 @@ from random import Random
 from ...core.draws import randbelow
 from . import rules
 from .actions import play_action
-from .components import HIDDEN, NUM_COLOURS
+from .components import NUM_COLOURS
 from .heuristic import FOLLOW_RATE, _View, battle_choice, draw_choice, place_scores
-from .observe import GargonObservation, observe
+from .observe import observe
 from .phase import Phase
 from .position import GargonPosition
 from .state import GargonState
@@ -39,19 +39,15 @@ OTHERS_BY_POLICY = True  # the others play the heuristic from their drawn hands,
 
 def _scored(state: GargonState, legal: list[int]) -> list[tuple[float, int]]:
     observation = observe(state, state.to_act)
-    return place_scores(_View(observation, _seen(state, observation)), legal, [FOLLOW_RATE] * state.n)
+    return place_scores(_View(observation, _won_cards(state)), legal, [FOLLOW_RATE] * state.n)
 
 
-def _seen(state: GargonState, observation: GargonObservation) -> set[int]:
-    """The non-zero cards every seat has seen face up: those in sight now, and the won ones
-    (shown in their fight; a position drawn with the seat's memory keeps them where they are)."""
-    seen: set[int] = set()
-    for zone in (observation.discard, *observation.in_play):
-        seen.update(card for card in zone if card < HIDDEN and card & 15)
-    for pile in state.won:
-        for colour, values in enumerate(pile):
-            seen.update(colour * 16 + value for value in values if value)
-    return seen
+def _won_cards(state: GargonState) -> list[int]:
+    """The non-zero cards of the won piles: every seat saw them face up in their fight (a
+    position drawn with the seat's memory keeps them where they are). The view adds the cards
+    in sight itself."""
+    return [colour * 16 + value for pile in state.won for colour, values in enumerate(pile)
+            for value in values if value]
 
 
 def worth_searching(state: GargonState) -> list[int]:
@@ -81,9 +77,9 @@ def _heuristic_move(state: GargonState, rng: Random | None) -> int:
     if len(legal) == 1:
         return legal[0]
     observation = observe(state, state.to_act)
-    view = _View(observation, _seen(state, observation))
     if state.phase == Phase.FIGHT:
-        return battle_choice(view, legal)
+        return battle_choice(observation, legal)
+    view = _View(observation, _won_cards(state))
     if state.phase != Phase.PLACE:
         return draw_choice(view, legal)
     if rng is not None and len(legal) > SAMPLE:
