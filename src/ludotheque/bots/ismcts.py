@@ -34,7 +34,8 @@ Beliefs (``beliefs``): where a game tells how plausible a drawn position makes w
 did (``plausibility``: Gargon weighs the plays placed face down before the seat), each
 iteration counts with that weight (importance sampling: a node's value is its rewards' weighted
 mean), so the hidden cards follow what the others' plays say of them. Off by default: in Gargon
-it cost the search 5 points of win share (benchmarks/README.md).
+they cost the search 5 points of win share at 0.1 s a move, and changed nothing measurable at 1 s
+(benchmarks/README.md).
 
 The move is the root's most visited action, unless the game names its own move from the seat's
 view (``favourite``: Gargon's heuristic) and the search's is not better by ``MARGIN`` (a share
