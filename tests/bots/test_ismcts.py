@@ -198,3 +198,48 @@ def test_with_others_by_policy_the_tree_holds_only_the_seats_own_choices() -> No
             search.iterate(*search.draw(decision))
         assert movers and seat in movers
         assert (set(movers) == {seat}) == others_by_policy, (others_by_policy, set(movers))
+
+
+@pytest.mark.parametrize("game_id", sorted(LINE_UPS))
+def test_the_candidates_at_a_decision_are_the_same_in_every_position_drawn_for_it(game_id: str) -> None:
+    """What lets the search ask a game for its root's candidates once (``root_is_decision``):
+    each game's ``worth_searching`` reads what the seat to act sees and remembers, so positions
+    drawn for that seat all give the real position's candidates."""
+    from ludotheque.core.bot import Decision
+
+    worth_searching = get_game(game_id).search_knowledge().worth_searching
+    rng = random.Random(5)
+    checked = 0
+    for state in [state for seed in (13, 14, 15) for state in positions(game_id, seed)[:3]]:
+        seat = state.to_act
+        assert seat is not None
+        decision = Decision(state, seat)
+        real = worth_searching(state.clone())
+        for _ in range(6):
+            assert worth_searching(decision.sample_position(rng, True)) == real
+        checked += 1
+    assert checked >= 4
+
+
+def test_the_roots_candidates_are_asked_for_once_when_the_root_is_a_decision() -> None:
+    """Asked once instead of at every iteration, and the search grows the same tree."""
+    from ludotheque.core.bot import Decision
+
+    game = get_game("drakon")
+    state = positions("drakon", 5)[0]
+    seat = state.to_act
+    assert seat is not None
+    decision = Decision(state, seat)
+    calls, trees = [], []
+    for root_is_decision in (False, True):
+        search = Search.for_game(game, state.players, random.Random(4))
+        search.root_is_decision = root_is_decision
+        movers: list[int | None] = []
+        search.candidates = recording(search.candidates, movers)
+        for _ in range(30):
+            search.iterate(*search.draw(decision))
+        calls.append(len(movers))
+        trees.append(sorted((action, child.visits, child.rewards)
+                            for action, child in search.root.children.items()))
+    assert calls[0] - calls[1] == 29
+    assert trees[0] == trees[1]

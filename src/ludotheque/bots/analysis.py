@@ -67,6 +67,7 @@ class Reviewer:
         """The search's move; with ``seconds``, it stops early when time is up, and each value
         is then searched as long (as many playouts)."""
         search = self._search()
+        search.root_is_decision = True  # every iteration starts at a position drawn for it
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while search.iterations < self.iterations:
             search.iterate(*search.draw(self.decision))

@@ -44,6 +44,8 @@ Budget: ``iterations`` (with the bot's seed a move is then exactly reproducible)
 ``seconds``.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import math
@@ -109,6 +111,10 @@ class Search:
         self.exploration = exploration
         self.widening = widening
         self.root = Node(players)
+        # Set by a caller whose every iteration starts at one seat's decision (positions drawn
+        # for it, unchanged): the root's candidates are then asked for once.
+        self.root_is_decision = False
+        self.root_candidates: list[Action] | None = None
         self.iterations = 0
 
     @classmethod
@@ -154,7 +160,7 @@ class Search:
             if others is not None and state.to_act != searcher:
                 state.apply_trusted(others(state, rng))
                 continue
-            legal = state.legal_actions() if self.candidates is None else self.candidates(state)
+            legal = self._candidates(state, node)
             action, node, expanded = self._step(node, state.to_act, legal)
             state.apply_trusted(action)
             path.append(node)
@@ -173,6 +179,20 @@ class Search:
             for seat in range(self.players):
                 totals[seat] += weight * rewards[seat]
         self.iterations += 1
+
+    def _candidates(self, state: State, node: Node) -> list[Action]:
+        """The actions the tree may take from ``node``: the game's ``worth_searching``, or
+        every legal action. At the root, once when the caller says the root is a seat's
+        decision (``root_is_decision``): a game's candidates come from what the seat to act
+        sees, and every position drawn for a decision shows its seat the same (a test checks it)."""
+        candidates = self.candidates
+        if candidates is None:
+            return state.legal_actions()
+        if node is not self.root or not self.root_is_decision:
+            return candidates(state)
+        if self.root_candidates is None:
+            self.root_candidates = candidates(state)
+        return self.root_candidates
 
     def _step(self, node: Node, mover: int, legal: list[Action]) -> tuple[Action, Node, bool]:
         """The action taken from ``node`` among ``legal``, its node, and whether it is new."""
@@ -247,6 +267,7 @@ class IsmctsBot(Bot):
                                  self.beliefs)
         if self.margin is not None:
             search.margin = self.margin
+        search.root_is_decision = True  # every iteration starts at a position drawn for it
         deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:
@@ -266,5 +287,9 @@ class StrongIsmctsBot(IsmctsBot):
     name = "ismcts-hard"
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None,
-                 seconds: float = 3.0, **settings: Any) -> None:
-        super().__init__(seed, iterations, seconds, **settings)
+                 seconds: float = 3.0, exploration: float = EXPLORATION,
+                 widening: float = WIDENING, rollouts: str = "game", remember: bool = True,
+                 beliefs: bool = False, margin: float | None = None) -> None:
+        # the settings spelt out: mypyc 2.4 cannot compile **settings after defaults
+        super().__init__(seed, iterations, seconds, exploration, widening, rollouts, remember,
+                         beliefs, margin)

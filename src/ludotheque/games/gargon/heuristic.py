@@ -84,31 +84,63 @@ def _past(gone: list[int], j: int) -> int:
     return j
 
 
-class _View:
-    """What one observation tells, in usable form, with ``seen``: the non-zero cards the bot has
-    seen face up so far (they never go back to a hand)."""
+class Sight:
+    """What a seat sees, in the form the view reads: built from its observation (``Sight.of``)
+    or, in a search's playouts, read straight from a position with the same visibility
+    (``search.sight_of``: no observation to build and take apart at every playout move)."""
 
-    def __init__(self, obs: GargonObservation, seen: Iterable[int]) -> None:
+    def __init__(self, me: int, n: int, amulets: tuple[int, ...], hand: list[list[int]],
+                 my_won: list[list[int]], hand_counts: list[list[int]],
+                 play_counts: list[list[int]], won_counts: list[list[int]], in_sight: list[int],
+                 tops: list[list[int]], pile_sizes: tuple[int, int], final_round: bool,
+                 first_player: int, shape: tuple[int, ...], round_colours: tuple[int, ...],
+                 phase: str, drawn: int) -> None:
+        self.me, self.n, self.amulets = me, n, amulets
+        self.hand, self.my_won = hand, my_won  # per colour, values descending
+        self.hand_counts, self.play_counts, self.won_counts = hand_counts, play_counts, won_counts
+        self.in_sight = in_sight  # every card whose value is in sight now (face up or its own)
+        self.tops = tops  # per pile, the colours of its top MAX_DRAWS_PER_PASS cards, top first
+        self.pile_sizes = pile_sizes
+        self.final_round, self.first_player, self.shape = final_round, first_player, shape
+        self.round_colours, self.phase, self.drawn = round_colours, phase, drawn
+
+    @staticmethod
+    def of(obs: GargonObservation) -> Sight:
         me = obs.seat
         assert me is not None
-        self.obs, self.me, self.n, self.amulets = obs, me, obs.players, obs.amulets
-        self.hand: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
+        hand: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
         for card in obs.hands[me]:
-            self.hand[card >> 4].append(card & 15)
-        self.my_won: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
+            hand[card >> 4].append(card & 15)
+        my_won: list[list[int]] = [[] for _ in range(NUM_COLOURS)]
         for card in obs.won[me]:
-            self.my_won[card >> 4].append(card & 15)
-        self.hand_counts = [_colour_counts(h) for h in obs.hands]
-        self.play_counts = [_colour_counts(p) for p in obs.in_play]
-        self.won_counts = [_colour_counts(w) for w in obs.won]
-        self._unseen_cards(obs, seen)
-        piles = obs.piles
-        self.can_draw = bool(piles[0] or piles[1])
+            my_won[card >> 4].append(card & 15)
+        in_sight = [card for zone in (obs.discard, *obs.in_play, *obs.won, obs.hands[me])
+                    for card in zone if card < HIDDEN]
+        tops = [[card - HIDDEN for card in pile[:MAX_DRAWS_PER_PASS]] for pile in obs.piles]
+        return Sight(me, obs.players, obs.amulets, hand, my_won,
+                     [_colour_counts(h) for h in obs.hands], [_colour_counts(p) for p in obs.in_play],
+                     [_colour_counts(w) for w in obs.won], in_sight, tops,
+                     (len(obs.piles[0]), len(obs.piles[1])), obs.final_round, obs.first_player,
+                     obs.shape, obs.round_colours, obs.phase, obs.drawn)
+
+
+class _View:
+    """What one seat's sight tells, in usable form, with ``seen``: the non-zero cards the bot
+    has seen face up so far (they never go back to a hand)."""
+
+    def __init__(self, sight: Sight, seen: Iterable[int]) -> None:
+        self.sight, self.me, self.n, self.amulets = sight, sight.me, sight.n, sight.amulets
+        self.hand, self.my_won = sight.hand, sight.my_won
+        self.hand_counts, self.play_counts = sight.hand_counts, sight.play_counts
+        self.won_counts = sight.won_counts
+        self._unseen_cards(sight.in_sight, seen)
+        sizes = sight.pile_sizes
+        self.can_draw = bool(sizes[0] or sizes[1])
         # share of the game still to come, and how many more cards this seat can place
-        self.left = 0.0 if obs.final_round else min(1.0, (len(piles[0]) + len(piles[1])) / YOUNG_GAME)
-        rounds = 0.0 if obs.final_round else 2 * min(len(piles[0]), len(piles[1])) / (ROUND_DRAWS * self.n)
+        self.left = 0.0 if sight.final_round else min(1.0, (sizes[0] + sizes[1]) / YOUNG_GAME)
+        rounds = 0.0 if sight.final_round else 2 * min(sizes[0], sizes[1]) / (ROUND_DRAWS * self.n)
         self.capacity = rounds * ROUND_PLAYS
-        self._majority = [self._majority_share(c) for c in range(NUM_COLOURS)]
+        self._majority = [UNKNOWN] * NUM_COLOURS  # per colour, computed when first asked
         # per card (colour * 16 + value); UNKNOWN until computed (the values are never negative)
         self._won_value = [UNKNOWN] * (NUM_COLOURS * NUM_VALUES)
         self._keep_value = [UNKNOWN] * (NUM_COLOURS * NUM_VALUES)
@@ -118,27 +150,25 @@ class _View:
         ranked = sorted(((self.keep_value(c, v), c, v) for c in range(NUM_COLOURS) for v in self.hand[c]),
                         reverse=True)
         self.ranked = [r for r, _, _ in ranked]
-        self.rank_of: list[list[int]] = [[] for _ in range(NUM_COLOURS * NUM_VALUES)]  # per card
+        self.rank_of: dict[int, list[int]] = {}  # per card in hand (a 0 may be there twice)
         for i, (_, c, v) in enumerate(ranked):
-            self.rank_of[c * 16 + v].append(i)
+            self.rank_of.setdefault(c * 16 + v, []).append(i)
         self.prefix = [0.0]  # prefix[i]: sum of the i best keep values
         for r in self.ranked:
             self.prefix.append(self.prefix[-1] + r)
         self.hand_worth = self.worth(self.ranked)
 
-    def _unseen_cards(self, obs: GargonObservation, seen: Iterable[int]) -> None:
+    def _unseen_cards(self, in_sight: list[int], seen: Iterable[int]) -> None:
         """Per colour, the values this seat has not seen (the deck minus every known card)."""
         unseen = [list(COPIES) for _ in range(NUM_COLOURS)]
         for card in seen:
             unseen[card >> 4][card & 15] = 0
         zeros = [0] * NUM_COLOURS
-        for zone in (obs.discard, *obs.in_play, *obs.won, obs.hands[self.me]):
-            for card in zone:
-                if card < HIDDEN:
-                    if card & 15:
-                        unseen[card >> 4][card & 15] = 0
-                    else:
-                        zeros[card >> 4] += 1
+        for card in in_sight:
+            if card & 15:
+                unseen[card >> 4][card & 15] = 0
+            else:
+                zeros[card >> 4] += 1
         for colour in range(NUM_COLOURS):
             unseen[colour][0] = max(0, COPIES[0] - zeros[colour])
         self.unseen = unseen
@@ -152,8 +182,14 @@ class _View:
             self.below.append(row)
 
     # -- what cards are worth ------------------------------------------------------------
-    def _majority_share(self, colour: int) -> float:
+    def majority_share(self, colour: int) -> float:
         """Expected gain in majority bonus from one more won card of ``colour``."""
+        cached = self._majority[colour]
+        if cached == UNKNOWN:
+            cached = self._majority[colour] = self._majority_share(colour)
+        return cached
+
+    def _majority_share(self, colour: int) -> float:
         mine = self.won_counts[self.me][colour]
         best = max(w[colour] for s, w in enumerate(self.won_counts) if s != self.me)
         if self.left == 0.0:  # the last round: the race is decided now
@@ -167,12 +203,12 @@ class _View:
         if cached < 0.0:
             zeros = self.my_won[colour].count(0)
             if value:
-                cached = self.amulets[value] * MULTIPLIER[zeros] + self._majority[colour]
+                cached = self.amulets[value] * MULTIPLIER[zeros] + self.majority_share(colour)
             else:
                 won = sum(self.amulets[v] for v in self.my_won[colour])
                 hoped = 0.5 * sum(self.amulets[v] for v in self.hand[colour]) + 4.0 * self.left
                 gain = MULTIPLIER[min(zeros + 1, 2)] - MULTIPLIER[zeros]
-                cached = (won + hoped) * gain + self._majority[colour]
+                cached = (won + hoped) * gain + self.majority_share(colour)
             self._won_value[key] = cached
         return cached
 
@@ -263,7 +299,7 @@ class _View:
         cached = self._draw_gain.get(count)
         if cached is not None:
             return cached
-        tops = [[self.draw_keep(card - HIDDEN) for card in pile[:count]] for pile in self.obs.piles]
+        tops = [[self.draw_keep(colour) for colour in pile[:count]] for pile in self.sight.tops]
         best, start = 0.0, 0 if tops[0] else 1
         for i in range(len(tops[0]) + 1):
             j = min(count - i, len(tops[1]))
@@ -285,22 +321,31 @@ def battle_choice(obs: GargonObservation, legal: Sequence[Action]) -> Action:
     (The cards in play lie face up: no estimate of the unseen is needed.)"""
     me = obs.seat
     assert me is not None
+    highest = [[-1] * NUM_COLOURS for _ in obs.in_play]
+    for seat, cards in enumerate(obs.in_play):
+        for card in cards:
+            if card < HIDDEN and card & 15 > highest[seat][card >> 4]:
+                highest[seat][card >> 4] = card & 15
+    return fight_first(me, highest, legal)
+
+
+def fight_first(me: int, highest: list[list[int]], legal: Sequence[Action]) -> Action:
+    """The colour to resolve first, from each seat's highest value in play per colour (-1: none
+    in play): one where ``me`` loses, if any."""
     keyed = []
     for action in legal:
         colour = action - BATTLE
-        mine = max(card & 15 for card in obs.in_play[me] if card >> 4 == colour)
-        theirs = [card & 15 for s, cards in enumerate(obs.in_play) if s != me
-                  for card in cards if card < HIDDEN and card >> 4 == colour]
-        loses = bool(theirs) and max(theirs) > mine
+        mine = highest[me][colour]
+        loses = any(values[colour] > mine for seat, values in enumerate(highest) if seat != me)
         keyed.append((0 if loses else 1, action))
     return min(keyed)[1]
 
 
 def draw_choice(view: _View, legal: Sequence[Action]) -> Action:
     """Draw from the pile whose top adds most to the hand; stop when it adds too little."""
-    obs = view.obs
+    sight = view.sight
     draws = [a for a in legal if DRAW <= a < DRAW + 2]
-    left = MAX_DRAWS_PER_PASS - obs.drawn if obs.phase == "pass_draw" else 1
+    left = MAX_DRAWS_PER_PASS - sight.drawn if sight.phase == "pass_draw" else 1
     gain, pile = view.draw_gain(left)
     if STOP in legal and (not draws or gain < STOP_BELOW):
         return STOP
@@ -310,8 +355,8 @@ def draw_choice(view: _View, legal: Sequence[Action]) -> Action:
 def place_scores(view: _View, legal: Sequence[Action], rates: list[float]) -> list[tuple[float, Action]]:
     """Every legal play (or pass) of a placing seat with its expected points; ``rates``: how
     often each seat follows rather than passes."""
-    obs = view.obs
-    order = [(obs.first_player + k) % view.n for k in range(view.n)]
+    sight = view.sight
+    order = [(sight.first_player + k) % view.n for k in range(view.n)]
     later = order[order.index(view.me) + 1:]
     cache: dict[int, float] = {}
     scored: list[tuple[float, Action]] = []
@@ -327,7 +372,7 @@ def place_scores(view: _View, legal: Sequence[Action], rates: list[float]) -> li
                     groups[-1].append(card & 15)
                 else:
                     groups.append([card >> 4, card & 15])
-            shape = obs.shape or tuple(sorted([len(g) - 1 for g in groups], reverse=True))
+            shape = sight.shape or tuple(sorted([len(g) - 1 for g in groups], reverse=True))
             mask = 0
             for group in groups:
                 mask |= 1 << group[0]
@@ -374,7 +419,7 @@ class GargonHeuristic(Bot):
             return legal[0]
         if observation.phase == "fight":
             return battle_choice(observation, legal)
-        view = _View(observation, self._seen)
+        view = _View(Sight.of(observation), self._seen)
         if observation.phase == "place":
             return self._place(view, legal)
         return draw_choice(view, legal)
@@ -421,7 +466,7 @@ class GargonHeuristic(Bot):
     def _colour_play(view: _View, colour: int, values: list[int], shape: tuple[int, ...],
                      later: list[int], colours: tuple[int, ...], rates: list[float]) -> float:
         """Expected points won by placing ``values`` (descending) of ``colour`` now."""
-        obs = view.obs
+        sight = view.sight
         top, second = values[0], values[1] if len(values) == 2 else None
         size = max(1, view.unseen_size[colour])
         other_zero = view.unseen[colour][0] if values.count(0) == 1 else 0
@@ -433,8 +478,8 @@ class GargonHeuristic(Bot):
             if k == 2 and second is not None:
                 win_second *= view.beats_lower(colour, second)
             no_clash *= 1.0 - k * other_zero / (2 * size)
-        last = (obs.first_player - 1) % view.n
-        allowed = set(obs.round_colours) | set(colours)
+        last = (sight.first_player - 1) % view.n
+        allowed = set(sight.round_colours) | set(colours)
         for seat in later:  # seats still to place may follow into this colour
             held = view.hand_counts[seat]
             if not held[colour]:

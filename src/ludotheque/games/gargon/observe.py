@@ -10,7 +10,7 @@ from typing import Any
 from .components import HIDDEN, NUM_COLOURS
 from .notation import card_text
 from .phase import Phase
-from .state import GargonState
+from .state import FIGHT, LOSER_DRAW, GargonState
 
 Cards = tuple[int, ...]
 
@@ -93,7 +93,7 @@ def face_up(state: GargonState) -> tuple[bool, bool]:
     piles show only their backs (a hand's values to its owner)."""
     over = state.to_act is None
     # from the fight phase on, the cards in play lie face up
-    revealed = state.phase == Phase.FIGHT or state.phase == Phase.LOSER_DRAW or over
+    revealed = state.phase == FIGHT or state.phase == LOSER_DRAW or over
     return revealed, state.open_variant or over
 
 

@@ -18,15 +18,8 @@ from .actions import BATTLE, DRAW, PASS, PLAY, RADIX, RADIX2, STOP, checked_play
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS
 from .events import Event
 from .messages import message
-from .phase import Phase
-from .state import GargonState, Hand
+from .state import FIGHT, LOSER_DRAW, OVER, PASS_DRAW, PLACE, GargonState, Hand
 
-# Phase values as plain ints: constants keep the hot path free of enum attribute look-ups.
-PLACE: Final = int(Phase.PLACE)
-PASS_DRAW: Final = int(Phase.PASS_DRAW)
-FIGHT: Final = int(Phase.FIGHT)
-LOSER_DRAW: Final = int(Phase.LOSER_DRAW)
-OVER: Final = int(Phase.OVER)
 MAX_DRAWS_PER_PASS: Final = 3
 ALL_COLOURS: Final = (1 << NUM_COLOURS) - 1
 

@@ -24,11 +24,12 @@ from ...core.draws import randbelow
 from . import rules
 from .actions import play_action
 from .components import NUM_COLOURS
-from .heuristic import FOLLOW_RATE, _View, battle_choice, draw_choice, place_scores
-from .observe import observe
+from .heuristic import FOLLOW_RATE, Sight, _View, draw_choice, fight_first, place_scores
+from .observe import face_up
 from .phase import Phase
 from .position import GargonPosition
-from .state import GargonState
+from .rules import MAX_DRAWS_PER_PASS
+from .state import FIGHT, PLACE, GargonState
 
 BREADTH = 6  # plays searched per placing decision: the heuristic's best
 SAMPLE = 6  # plays a playout's placing move chooses among (more: as strong, half as fast)
@@ -37,9 +38,38 @@ BELIEF = 1.0  # how sharply a play scored below the best makes a drawn position 
 OTHERS_BY_POLICY = True  # the others play the heuristic from their drawn hands, out of the tree
 
 
+PHASES = tuple(phase.label for phase in Phase)
+
+
 def _scored(state: GargonState, legal: list[int]) -> list[tuple[float, int]]:
-    observation = observe(state, state.to_act)
-    return place_scores(_View(observation, _won_cards(state)), legal, [FOLLOW_RATE] * state.n)
+    return place_scores(_view(state), legal, [FOLLOW_RATE] * state.n)
+
+
+def _view(state: GargonState) -> _View:
+    """The heuristic's view of the seat to act, with the won cards seen."""
+    seat = state.to_act
+    assert seat is not None
+    return _View(sight_of(state, seat), _won_cards(state))
+
+
+def sight_of(state: GargonState, seat: int) -> Sight:
+    """What ``seat`` sees of ``state``, read straight from it: the same as
+    ``Sight.of(observe(state, seat))`` (a test compares them), without building an observation
+    at every playout move. Values come only from zones ``observe`` shows the seat."""
+    revealed, won_up = face_up(state)
+    in_sight = list(state.discard)
+    for s in range(state.n):
+        for zone, shown in ((state.in_play[s], revealed), (state.won[s], won_up), (state.hands[s], False)):
+            if shown or s == seat:
+                in_sight += [colour * 16 + value for colour, values in enumerate(zone) for value in values]
+    tops = [[card >> 4 for card in reversed(pile[-MAX_DRAWS_PER_PASS:])] for pile in state.piles]
+    return Sight(seat, state.n, state.amulets, state.hands[seat], state.won[seat],
+                 [[len(values) for values in zone] for zone in state.hands],
+                 [[len(values) for values in zone] for zone in state.in_play],
+                 [[len(values) for values in zone] for zone in state.won], in_sight, tops,
+                 (len(state.piles[0]), len(state.piles[1])), state.final_round, state.first,
+                 state.shape, tuple([c for c in range(NUM_COLOURS) if state.round_colours >> c & 1]),
+                 PHASES[state.phase], state.drawn)
 
 
 def _won_cards(state: GargonState) -> list[int]:
@@ -53,7 +83,7 @@ def _won_cards(state: GargonState) -> list[int]:
 def worth_searching(state: GargonState) -> list[int]:
     """The heuristic's best ``BREADTH`` plays when placing; every legal action otherwise."""
     legal = state.legal_actions()
-    if state.phase != Phase.PLACE or len(legal) <= BREADTH:
+    if state.phase != PLACE or len(legal) <= BREADTH:
         return legal
     ranked = sorted(_scored(state, legal), key=lambda pair: -pair[0])
     return [action for _, action in ranked[:BREADTH]]
@@ -76,11 +106,13 @@ def _heuristic_move(state: GargonState, rng: Random | None) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    observation = observe(state, state.to_act)
-    if state.phase == Phase.FIGHT:
-        return battle_choice(observation, legal)
-    view = _View(observation, _won_cards(state))
-    if state.phase != Phase.PLACE:
+    seat = state.to_act
+    assert seat is not None
+    if state.phase == FIGHT:  # every card in play lies face up, values descending
+        highest = [[values[0] if values else -1 for values in zone] for zone in state.in_play]
+        return fight_first(seat, highest, legal)
+    view = _view(state)
+    if state.phase != PLACE:
         return draw_choice(view, legal)
     if rng is not None and len(legal) > SAMPLE:
         legal = [legal[randbelow(rng, len(legal))] for _ in range(SAMPLE)]
@@ -90,7 +122,7 @@ def _heuristic_move(state: GargonState, rng: Random | None) -> int:
 def plausibility(state: GargonState, seat: int) -> float:
     """How plausible the plays of the seats that placed before ``seat`` this round are in
     ``state``, a position drawn for ``seat`` (1: each played the heuristic's best play)."""
-    if state.phase != Phase.PLACE or state.placed == 0:
+    if state.phase != PLACE or state.placed == 0:
         return 1.0
     n = state.n
     order = [(state.first + k) % n for k in range(n)]

@@ -7,7 +7,7 @@ over it, and ``position.py`` binds them to the game protocol."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core.game import Game, State
 from .components import NUM_COLOURS
@@ -15,6 +15,13 @@ from .events import Event
 from .phase import Phase
 
 Hand = list[list[int]]  # per colour, values in descending order
+
+# Phase values as plain ints: constants keep the hot paths free of enum attribute look-ups.
+PLACE: Final = int(Phase.PLACE)
+PASS_DRAW: Final = int(Phase.PASS_DRAW)
+FIGHT: Final = int(Phase.FIGHT)
+LOSER_DRAW: Final = int(Phase.LOSER_DRAW)
+OVER: Final = int(Phase.OVER)
 
 
 def _empty_zones(n: int) -> list[Hand]:
@@ -51,7 +58,7 @@ class GargonState(State):
         self.piles: list[list[int]] = [[], []]  # cards, top of the pile LAST
         self.discard: list[int] = []  # face up, in the order discarded
         self.first = 0  # the round's first player
-        self.phase: int = Phase.PLACE
+        self.phase: int = PLACE
         self.placed = 0  # seats that have played or passed this round
         self.shape: tuple[int, ...] = ()  # the round's shape, e.g. (2, 1); () before it is set
         self.round_colours = 0  # bit mask of colours played this round
