@@ -35,7 +35,8 @@ def decisions(players: int, variant: str, seed: int) -> list[GargonState]:
 
 
 @pytest.mark.parametrize(("players", "variant"), [(3, "standard"), (4, "standard"), (5, "open")])
-def test_a_seats_sight_read_from_the_position_is_what_its_observation_shows(players: int, variant: str) -> None:
+def test_a_seats_sight_read_from_the_position_is_what_its_observation_shows(
+        players: int, variant: str) -> None:
     checked = 0
     for seed in range(3):
         for state in decisions(players, variant, seed):
