@@ -243,3 +243,28 @@ def test_the_roots_candidates_are_asked_for_once_when_the_root_is_a_decision() -
                             for action, child in search.root.children.items()))
     assert calls[0] - calls[1] == 29
     assert trees[0] == trees[1]
+
+
+def test_the_search_stops_when_its_time_is_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a time budget the search looks at the clock after each iteration and stops at the
+    first look past its deadline: a clock that moves 0.1 s a look allows 0.5 s five iterations."""
+    import time
+
+    looks = []
+
+    def clock() -> float:
+        looks.append(None)
+        assert len(looks) < 100, "the search never stopped"
+        return 0.1 * len(looks)
+
+    game = get_game("kagoun")
+    state = positions("kagoun", 2)[0]
+    seat = state.to_act
+    assert seat is not None
+    bot = make_bot("kagoun", "ismcts", 3)
+    assert isinstance(bot, IsmctsBot) and bot.seconds == 0.5 and bot.iterations is None
+    bot.reset(game, state.options, seat)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    ask(bot, state, seat)
+    monkeypatch.undo()
+    assert bot.last is not None and bot.last.iterations == 5
