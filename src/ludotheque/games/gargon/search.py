@@ -33,7 +33,9 @@ from .state import FIGHT, PLACE, GargonState
 
 BREADTH = 6  # plays searched per placing decision: the heuristic's best
 SAMPLE = 6  # plays a playout's placing move chooses among (more: as strong, half as fast)
-MARGIN = 0.1  # win share by which a searched move must beat the heuristic's to be played
+# win share by which a searched move must beat the heuristic's to be played (0.1 at 0.1 s a
+# move gained 5.7 points over none; at 1 s, 0.05 won 40.4% of 400 games, 0.1 39.1%)
+MARGIN = 0.05
 BELIEF = 1.0  # how sharply a play scored below the best makes a drawn position less plausible
 OTHERS_BY_POLICY = True  # the others play the heuristic from their drawn hands, out of the tree
 
