@@ -15,13 +15,12 @@ and a later run with the same settings plays only the games FILE lacks, so a row
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
+
+from _results import Results, win_share
 
 from ludotheque.bots.ismcts import IsmctsBot, shares
 from ludotheque.bots.registry import make_bot
@@ -30,7 +29,6 @@ from ludotheque.core.bot import ask
 from ludotheque.core.game import CHANCE, sample_chance
 from ludotheque.core.registry import get_game
 from ludotheque.sim.match import bot_seed
-from ludotheque.sim.stats import wilson
 
 PLAYERS = {"gargon": 4, "drakon": 3, "kagoun": 2}
 
@@ -70,58 +68,6 @@ def one_game(game_id: str, index: int, seconds: float, rollouts: str,
     return shares(state)[me], spent, thinking
 
 
-def revision() -> str:
-    """The commit the figures come from, ``-dirty`` if the tree was changed ("" outside git)."""
-    try:
-        return subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
-                              text=True, check=True, cwd=Path(__file__).parent).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return ""
-
-
-class Results:
-    """The finished games of a run, kept in a JSON-lines file when one is named: a first line of
-    settings, then a line a game; games from an earlier run with the same settings count."""
-
-    def __init__(self, path: Path | None, settings: dict[str, Any]) -> None:
-        self.path = path
-        self.games: dict[tuple[str, int], dict[str, Any]] = {}
-        if path is None:
-            return
-        if not path.exists():
-            path.write_text(json.dumps({"settings": settings}) + "\n")
-            return
-        text = path.read_text()
-        if not text.endswith("\n"):
-            with path.open("a") as out:  # the next game starts a line of its own
-                out.write("\n")
-        lines = []
-        for line in text.splitlines():
-            try:
-                lines.append(json.loads(line))
-            except ValueError:
-                pass  # a line cut short when a run was stopped: that game is played again
-        if not lines or lines[0].get("settings") != settings:
-            print(f"{path} holds games played with other settings "
-                  f"({lines[0].get('settings') if lines else 'none'}): name another file", file=sys.stderr)
-            raise SystemExit(0)  # figures only: a benchmark never fails a build
-        for record in lines[1:]:
-            self.games[record["game"], record["index"]] = record
-
-    def add(self, game_id: str, index: int, result: tuple[float, int, float], commit: str) -> None:
-        share, iterations, thinking = result
-        record = {"game": game_id, "index": index, "share": share, "iterations": iterations,
-                  "thinking": thinking, "revision": commit}
-        self.games[game_id, index] = record
-        if self.path is not None:
-            with self.path.open("a") as out:
-                out.write(json.dumps(record) + "\n")
-
-    def of(self, game_id: str, games: int) -> list[dict[str, Any]]:
-        """The finished games among the row's first ``games``."""
-        return [self.games[game_id, i] for i in range(games) if (game_id, i) in self.games]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=40)
@@ -149,33 +95,31 @@ def main() -> None:
     margin = "the game's" if args.margin is None else args.margin
     settings = {"seconds": None if args.iterations else args.seconds, "iterations": args.iterations,
                 "rollouts": args.rollouts, "beliefs": args.beliefs, "margin": args.margin}
-    results, commit = Results(args.results, settings), revision()
+    results = Results(args.results, settings)
     print(f"ISMCTS at {budget} a move ({args.rollouts} rollouts, beliefs {beliefs}, margin {margin}) "
           "against the heuristic, "
           f"{args.games} games each, seats rotated ({status})")
     print("| game | players | games | ISMCTS win share [95%] | fair share | iterations/s |")
     print("| --- | --- | --- | --- | --- | --- |")
     for game_id in [args.only] if args.only else sorted(PLAYERS):
-        todo = [i for i in range(args.games) if (game_id, i) not in results.games]
         with ProcessPoolExecutor(args.jobs) as pool:
             futures = {pool.submit(one_game, game_id, i, args.seconds, args.rollouts,
-                                   args.iterations, args.beliefs, args.margin): i for i in todo}
+                                   args.iterations, args.beliefs, args.margin): i
+                       for i in results.todo(game_id, args.games)}
             for future in as_completed(futures):
-                results.add(game_id, futures[future], future.result(), commit)
+                share, iterations, thinking = future.result()
+                results.add(game_id, futures[future], share=share, iterations=iterations,
+                            thinking=thinking)
                 done = results.of(game_id, args.games)
                 if len(done) % args.every == 0 and len(done) < args.games:
                     # a long run stopped early still tells its figure so far (stderr: not the table)
-                    share = sum(r["share"] for r in done)
-                    low, high = wilson(share, len(done))
-                    print(f"  {game_id}: {share / len(done):.1%} [{low:.1%}, {high:.1%}] after "
-                          f"{len(done)} games", file=sys.stderr, flush=True)
+                    print(f"  {game_id}: {win_share(done)} after {len(done)} games",
+                          file=sys.stderr, flush=True)
         done = results.of(game_id, args.games)
-        wins = sum(r["share"] for r in done)
-        low, high = wilson(wins, len(done))
         rate = sum(r["iterations"] for r in done) / max(1e-9, sum(r["thinking"] for r in done))
-        print(f"| {game_id} | {PLAYERS[game_id]} | {len(done)} | {wins / len(done):.1%} "
-              f"[{low:.1%}, {high:.1%}] | {1 / PLAYERS[game_id]:.0%} | {rate:,.0f} |", flush=True)
-        commits = sorted({r["revision"] for r in done})
+        print(f"| {game_id} | {PLAYERS[game_id]} | {len(done)} | {win_share(done)} "
+              f"| {1 / PLAYERS[game_id]:.0%} | {rate:,.0f} |", flush=True)
+        commits = results.revisions(game_id, args.games)
         if len(commits) > 1:
             print(f"  ({game_id}: games played at {', '.join(commits)})")
 

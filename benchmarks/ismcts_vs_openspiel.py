@@ -5,7 +5,7 @@ the wins with a 95% interval (Wilson), against the fair share, and each side's i
 Figures only; never fails.
 
     .venv/bin/python benchmarks/ismcts_vs_openspiel.py [--seconds 0.5] [--games 20] [--only kagoun]
-        [--iterations N] [--players N] [--uct-c 2.0]
+        [--iterations N] [--players N] [--uct-c 2.0] [--jobs 2] [--results FILE]
 
 One loop drives the game through the project's OpenSpiel adapter (``adapters/openspiel.py``):
 OpenSpiel's bot steps on the pyspiel state (information state strings, ``resample_from_infostate``
@@ -17,6 +17,10 @@ OpenSpiel's side: ``RandomRolloutEvaluator()`` (one rollout to the end), ``ISMCT
 (OpenSpiel's MCTS example uses 2). Its bot takes a simulation count, not a time budget: here it is
 wrapped to run simulations until the same ``--seconds`` as the project's bot (``TimedISMCTSBot``),
 at least two (its final policy needs a visited root). Both answer at once when one action is legal.
+
+``--jobs`` plays games side by side (one a core keeps both sides' time equal), and ``--results
+FILE`` keeps each finished game in FILE (JSON lines, ``_results.py``): a later run with the same
+settings plays only the games FILE lacks, and the table counts every game in FILE.
 """
 
 from __future__ import annotations
@@ -24,16 +28,19 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import astuple, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from _report import report_and_exit
+from _results import Results, win_share
 from ismcts_strength import PLAYERS
 
 from ludotheque.bots.ismcts import IsmctsBot
+from ludotheque.compiled import status
 from ludotheque.core.bot import ask
 from ludotheque.sim.match import bot_seed
-from ludotheque.sim.stats import wilson
 
 try:
     import numpy as np
@@ -156,6 +163,10 @@ def per_move(side: Side) -> str:
     return f"{side.iterations / side.moves:,.0f} ({side.seconds / side.moves:.2f} s)"
 
 
+def side_of(record: dict[str, Any], name: str) -> Side:
+    return Side(*record[name])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=0.5, help="thinking time a move, both sides")
@@ -166,34 +177,49 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None,
                         help="players in every game (default: Gargon 4, Drakon 3, Kagoun 2)")
     parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's UCT constant")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--every", type=int, default=20, help="the share so far every N games, on stderr")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="keep each finished game in this JSON-lines file and play only the "
+                             "games it lacks (a long row stopped and taken up again)")
     args = parser.parse_args()
     if pyspiel is None:
         print("OpenSpiel is not installed: make bench, or .venv/bin/pip install -e '.[bench]'")
         return
+    settings = {"seconds": None if args.iterations else args.seconds, "iterations": args.iterations,
+                "players": args.players, "uct_c": args.uct_c}
+    results = Results(args.results, settings)
     budget = f"{args.iterations} iterations" if args.iterations else f"{args.seconds} s"
     print(f"The project's ISMCTS (one seat, rotated) against OpenSpiel's ISMCTS (random rollouts, "
-          f"uct_c {args.uct_c}) at {budget} a move each, through the OpenSpiel adapter")
+          f"uct_c {args.uct_c}) at {budget} a move each, through the OpenSpiel adapter ({status})")
     print("| game | players | games | project's win share [95%] | fair share "
           "| project's iterations/move (time) | OpenSpiel's simulations/move (time) |")
     print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
     for game_id in [args.only] if args.only else sorted(PLAYERS):
         players = args.players or PLAYERS[game_id]
-        results: list[Result] = []
         started = time.perf_counter()
-        for index in range(args.games):
-            results.append(one_game(game_id, players, index, args.seconds, args.uct_c, args.iterations))
-            print(f"{game_id}: game {index + 1}/{args.games}, project's wins "
-                  f"{sum(r.share for r in results):g}, {time.perf_counter() - started:.0f} s",
-                  file=sys.stderr, flush=True)
-        wins = sum(r.share for r in results)
-        low, high = wilson(wins, len(results))
+        with ProcessPoolExecutor(args.jobs) as pool:
+            futures = {pool.submit(one_game, game_id, players, i, args.seconds, args.uct_c,
+                                   args.iterations): i for i in results.todo(game_id, args.games)}
+            for future in as_completed(futures):
+                result = future.result()
+                results.add(game_id, futures[future], share=result.share,
+                            ours=astuple(result.ours), theirs=astuple(result.theirs))
+                done = results.of(game_id, args.games)
+                if len(done) % args.every == 0 and len(done) < args.games:
+                    print(f"  {game_id}: {win_share(done)} after {len(done)} games, "
+                          f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+        done = results.of(game_id, args.games)
         ours, theirs = Side(), Side()
-        for r in results:
-            ours.add_all(r.ours)
-            theirs.add_all(r.theirs)
-        print(f"| {game_id} | {players} | {len(results)} | {wins / len(results):.1%} "
-              f"[{low:.1%}, {high:.1%}] | {1 / players:.0%} | {per_move(ours)} | {per_move(theirs)} |",
-              flush=True)
+        for record in done:
+            ours.add_all(side_of(record, "ours"))
+            theirs.add_all(side_of(record, "theirs"))
+        print(f"| {game_id} | {players} | {len(done)} | {win_share(done)} | {1 / players:.0%} "
+              f"| {per_move(ours)} | {per_move(theirs)} |", flush=True)
+        commits = results.revisions(game_id, args.games)
+        if len(commits) > 1:
+            print(f"  ({game_id}: games played at {', '.join(commits)})")
+
 
 if __name__ == "__main__":
     report_and_exit(main)

@@ -11,21 +11,15 @@ by deal says more than two intervals side by side.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from pathlib import Path
+
+from _results import read_lines
 
 
 def games_of(path: Path) -> dict[tuple[str, int], float]:
     """The share of each finished game in a results file, by (game, index)."""
-    shares = {}
-    for line in path.read_text().splitlines()[1:]:
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue  # a line cut short when a run was stopped
-        shares[record["game"], record["index"]] = record["share"]
-    return shares
+    return {(record["game"], record["index"]): record["share"] for record in read_lines(path)[1:]}
 
 
 def paired(before: dict[tuple[str, int], float],
