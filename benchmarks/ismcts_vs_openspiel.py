@@ -163,10 +163,6 @@ def per_move(side: Side) -> str:
     return f"{side.iterations / side.moves:,.0f} ({side.seconds / side.moves:.2f} s)"
 
 
-def side_of(record: dict[str, Any], name: str) -> Side:
-    return Side(*record[name])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=0.5, help="thinking time a move, both sides")
@@ -212,8 +208,8 @@ def main() -> None:
         done = results.of(game_id, args.games)
         ours, theirs = Side(), Side()
         for record in done:
-            ours.add_all(side_of(record, "ours"))
-            theirs.add_all(side_of(record, "theirs"))
+            ours.add_all(Side(*record["ours"]))
+            theirs.add_all(Side(*record["theirs"]))
         print(f"| {game_id} | {players} | {len(done)} | {win_share(done)} | {1 / players:.0%} "
               f"| {per_move(ours)} | {per_move(theirs)} |", flush=True)
         commits = results.revisions(game_id, args.games)
