@@ -21,8 +21,8 @@ def test_finished_tables_leave_memory_and_are_read_back_on_demand(db_url: str) -
         over, _ = await service.create("gargon", {}, ["bot:random"] * 3)
         seats = ["human", "bot:random", "human"]
         waiting, tokens = await service.create("gargon", {"first_player": 0}, seats)
-        # finished, and its bot's task done saving (a busy table is never evicted)
-        while not over.finished or over.lock.locked() or (over.bot_task and not over.bot_task.done()):
+        # finished, and its bots' task done saving (a busy table is never evicted)
+        while not over.finished or over.busy:
             await asyncio.sleep(0.01)
         record = service.record(over).to_json()
         now = time.monotonic()

@@ -119,10 +119,11 @@ class TableService:
     async def _evict(self, now: float) -> None:
         """Forget tables nobody uses: finished ones soon, idle ones later (the store has them)."""
         for table in list(self.tables.values()):
-            busy = table.watchers or table.lock.locked() or (table.bot_task and not table.bot_task.done())
             linger = FINISHED_LINGER if table.finished else IDLE_LINGER
             clocked = table.clocks is not None and not table.finished  # its clock runs here
-            if busy or clocked or now - table.used < linger or (table.bot_to_act and not table.finished):
+            if table.busy or clocked or now - table.used < linger:
+                continue
+            if table.bot_to_act and not table.finished:  # asked last: it may look for a forced move
                 continue
             del self.tables[table.id]
             await self.bus.release(table.id)
@@ -569,7 +570,7 @@ class TableService:
         to a new position here: created, read back, caught up, swept after another process died."""
         if table.finished or not table.bot_to_act:
             return
-        if table.bot_task is not None and not table.bot_task.done():
+        if table.bots_moving:
             return
         table.bot_task = self._spawn(self._bot_turns(table))
 

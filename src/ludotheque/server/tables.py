@@ -238,6 +238,16 @@ class LiveTable:
                 or self.forced_move is not None)
 
     @property
+    def bots_moving(self) -> bool:
+        """Whether a task of this process is moving the table's bots now."""
+        return self.bot_task is not None and not self.bot_task.done()
+
+    @property
+    def busy(self) -> bool:
+        """Someone watches it, an action is being played or its bots are moving: never evicted."""
+        return bool(self.watchers) or self.lock.locked() or self.bots_moving
+
+    @property
     def forced_move(self) -> Action | None:
         """The only legal action of the person to act, which the table plays for them (None when
         they have a choice, or a bot plays for them anyway)."""
