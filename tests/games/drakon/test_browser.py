@@ -185,6 +185,8 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
             continue
         view = page.evaluate("window.ludotheque.view()")
         obs, legal = view["observation"], [e["action"] for e in view["legal"]]
+        if not legal:  # an update came between the two reads: no longer ours (the deadline
+            continue   # still catches a page that says "your turn" with nothing to play)
         mark = version(page)
         if obs["step"] == "ability" and page.locator("#board .d-ability[aria-pressed=true]").count() == 0:
             # unarmed: the page itself ends the turn, and says so
