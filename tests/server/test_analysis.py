@@ -5,8 +5,10 @@ decision is reviewed from the seat's own information (the leak tests' method).""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,9 +21,11 @@ from ludotheque.bots.analysis import review_game, review_move, review_rng
 from ludotheque.core.record import GameRecord
 from ludotheque.server import create_app
 from ludotheque.server.analysis import position_at, review_decision
+from ludotheque.server.limits import ANALYSES_RETRY
 from ludotheque.server.store import SeatRow, Store, TableRow, analyses
 
 from ..bots.test_analysis import heuristic_record
+from .conftest import TableDriver
 
 ITERATIONS = 3  # tiny: these tests are about the plumbing, the review itself is tested in tests/bots
 
@@ -47,42 +51,81 @@ def finished(client: TestClient) -> str:
     return finish(client)
 
 
+#: The token of the person's seat at each finished table (who may start its analyses).
+TOKENS: dict[str, str] = {}
+
+
 def finish(client: TestClient) -> str:
-    """A Kagoun game between two bots, played to the end."""
-    created = client.post("/api/tables", json={"game": "kagoun", "options": {"players": 2},
-                                               "seats": ["bot:heuristic", "bot:random"]})
-    assert created.status_code == 201, created.text
-    table = created.json()["id"]
-    deadline = time.monotonic() + 60
-    while not client.get(f"/api/tables/{table}").json()["terminal"]:
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
-    return str(table)
+    """A Kagoun game of a person (playing first legal actions) against a random bot, played to
+    the end."""
+    tables = TableDriver(client)
+    table, tokens = tables.create(["human", "bot:random"], game="kagoun", players=2)
+    assert tables.play_out(table, tokens)["terminal"]
+    TOKENS[table] = tokens[0]
+    return table
 
 
 def status(client: TestClient, table: str, seat: Any, lang: str = "en") -> Any:
     return client.get(f"/api/tables/{table}/analysis", params={"seat": seat, "lang": lang})
 
 
-def start(client: TestClient, table: str, seat: Any) -> Any:
-    return client.post(f"/api/tables/{table}/analysis", json={"seat": seat})
+def start(client: TestClient, table: str, seat: Any, token: str | None = None) -> Any:
+    """Ask for the analysis of ``seat``, as the person of the table (or with ``token``)."""
+    body = {"seat": seat, "token": token or TOKENS.get(table)}
+    return client.post(f"/api/tables/{table}/analysis", json=body)
 
 
 def test_only_a_finished_game_and_a_seat_it_has(client: TestClient, finished: str) -> None:
-    created = client.post("/api/tables", json={"game": "kagoun", "options": {"players": 2},
-                                               "seats": ["human", "human"]})
-    playing = created.json()["id"]
-    for answer in (start(client, playing, 0), status(client, playing, 0)):
+    playing, tokens = TableDriver(client).create(["human", "human"], game="kagoun", players=2)
+    for answer in (start(client, playing, 0, tokens[1]), status(client, playing, 0)):
         assert answer.status_code == 409 and answer.json()["code"] == "analysis_not_over"
     refused = start(client, finished, 2)
     assert refused.status_code == 400 and refused.json()["code"] == "analysis_seat"
-    french = client.post(f"/api/tables/{finished}/analysis?lang=fr", json={"seat": 7})
+    french = client.post(f"/api/tables/{finished}/analysis?lang=fr",
+                         json={"seat": 7, "token": TOKENS[finished]})
     assert french.status_code == 400 and "Pas de place 7" in french.json()["detail"]
     for bad in (start(client, finished, "1"), start(client, finished, None), status(client, finished, -1),
                 status(client, finished, "x")):
         assert bad.status_code == 400 and bad.json()["code"] == "malformed", bad.text
-    assert start(client, "nosuchtable", 0).status_code == 404
+    assert start(client, "nosuchtable", 0, "x").status_code == 404
     assert status(client, finished, 0).json()["state"] == "none"  # nothing was started
+
+
+def test_only_a_player_of_the_table_starts_an_analysis(client: TestClient, finished: str) -> None:
+    """A spectator (no token) may read an analysis but not spend the search on one; a token of
+    another table is no seat here."""
+    spectator = client.post(f"/api/tables/{finished}/analysis", json={"seat": 0})
+    assert spectator.status_code == 403 and spectator.json()["code"] == "analysis_token"
+    other = finish(client)
+    assert start(client, finished, 0, TOKENS[other]).json()["code"] == "bad_token"
+    assert status(client, finished, 0).json()["state"] == "none"  # nothing was started
+
+
+def test_analyses_past_a_clients_share_are_refused_with_a_time_to_come_back(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two analyses at once per client address (limits.py): a third is 429 with Retry-After and
+    starts nothing; once one ends, the share is free again."""
+    bots = client.app.state.service.bots  # type: ignore[attr-defined]
+    held = [finish(client) for _ in range(3)]
+    release = threading.Event()
+
+    async def stuck(*_: Any) -> Any:
+        await asyncio.to_thread(release.wait, 30)
+        raise RuntimeError("stopped by the test")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "work", stuck)
+        assert [start(client, t, 0).status_code for t in held[:2]] == [202, 202]
+        refused = start(client, held[2], 0)
+        assert refused.status_code == 429 and refused.json()["code"] == "queue_full"
+        assert refused.headers["retry-after"] == str(ANALYSES_RETRY)
+        assert status(client, held[2], 0).json()["state"] == "none"
+        release.set()
+        deadline = time.monotonic() + 30
+        while status(client, held[0], 0).json()["state"] == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    assert start(client, held[2], 0).status_code == 202  # a share was given back
 
 
 def test_the_analysis_runs_with_its_progress_and_is_stored(client: TestClient, finished: str,
@@ -113,7 +156,7 @@ def test_the_analysis_runs_with_its_progress_and_is_stored(client: TestClient, f
     with app_on(copy) as other:
         again = status(other, finished, 1, "fr").json()
         assert start(other, finished, 1).json()["state"] == "done"
-        assert other.app.state.service.bots.searches is None  # type: ignore[attr-defined]
+        assert other.app.state.service.bots.workers.pool is None  # type: ignore[attr-defined]
     assert again == answer
 
 

@@ -1,5 +1,5 @@
 """Bots think in worker threads with a time limit: a bot thinking for seconds delays no other table,
-and a bot that runs out of time or fails has a random legal action played for it."""
+and a bot that runs out of time or fails has the game's heuristic bot play for it, counted."""
 
 from __future__ import annotations
 
@@ -72,8 +72,8 @@ def test_a_bot_thinking_long_delays_no_other_table(tables: TableDriver) -> None:
         time.sleep(0.05)
 
 
-def test_a_bot_out_of_time_or_broken_plays_a_random_legal_action(tables: TableDriver,
-                                                                  caplog: pytest.LogCaptureFixture) -> None:
+def test_a_bot_out_of_time_or_broken_has_the_heuristic_play_for_it(tables: TableDriver,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="ludotheque.server"):
         for kind in ["bot:slow", "bot:broken"]:
             table, _ = tables.create([kind, "human", "human"], first_player=0)
@@ -84,6 +84,8 @@ def test_a_bot_out_of_time_or_broken_plays_a_random_legal_action(tables: TableDr
             assert summary["to_act"] == 1  # the bot's seat played, once
     messages = " ".join(r.getMessage() for r in caplog.records)
     assert "took more than 0.5 s" in messages and "bot broken at seat 0 failed" in messages
+    assert messages.count("the heuristic bot played for it") == 2
+    assert tables.client.get("/api/health").json()["bot_fallbacks"] == {"heuristic": 2}
 
 
 def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDriver) -> None:
@@ -121,5 +123,6 @@ def test_search_bots_think_in_worker_processes(tmp_path: Path, caplog: pytest.Lo
         view = tables.wait_for(table, tokens[0], timeout=60.0)
         assert view["to_act"] == 0 and len(view["log"]) >= 2
         assert [s["name"] for s in view["seats"]][1:] == ["Search bot 1", "Search bot 2"]
-        assert app.state.service.bots.searches is not None  # the process pool was used
-    assert not [r for r in caplog.records if "at random" in r.getMessage()]
+        assert app.state.service.bots.workers.pool is not None  # the process pool was used
+        assert client.get("/api/health").json()["bot_fallbacks"] == {}
+    assert not [r for r in caplog.records if "played for it" in r.getMessage()]

@@ -4,9 +4,15 @@ hints is not rated."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+
+from ludotheque.server.limits import HINTS_RETRY
 
 
 def ask(client: TestClient, table: str, token: str, version: int, lang: str = "en") -> Any:
@@ -68,3 +74,30 @@ def test_a_game_played_with_hints_is_not_rated(client: TestClient, tables: Any) 
     tables.play_out(rated, tokens)
     names = {row["name"] for row in client.get("/api/leaderboard/gargon").json()["standings"]}
     assert "Bea" in names and "Ann" not in names
+
+
+def test_a_second_hint_while_one_is_thought_is_refused_with_a_time_to_come_back(
+        client: TestClient, tables: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One hint at a time per client address and per table (limits.py): another, asked while the
+    search thinks, is 429 with Retry-After at once, not queued; then hints are given again."""
+    table, tokens = tables.create(["human", "bot:heuristic", "bot:heuristic"], table={"hints": True})
+    mine = first_decision(tables, table, tokens[0])
+    bots = client.app.state.service.bots  # type: ignore[attr-defined]
+    thinking, release = threading.Event(), threading.Event()
+    real = bots.search
+
+    async def slow(job: Any, *args: Any) -> Any:
+        thinking.set()
+        await asyncio.to_thread(release.wait, 30)
+        return await real(job, *args)
+
+    with monkeypatch.context() as patch, ThreadPoolExecutor(1) as pool:
+        patch.setattr(bots, "search", slow)
+        first = pool.submit(ask, client, table, tokens[0], mine["version"])
+        assert thinking.wait(30)
+        second = ask(client, table, tokens[0], mine["version"], "fr")
+        assert second.status_code == 429 and second.json()["code"] == "queue_full"
+        assert second.headers["retry-after"] == str(HINTS_RETRY) and "réessayez" in second.json()["detail"]
+        release.set()
+        assert first.result(60).status_code == 200
+    assert ask(client, table, tokens[0], mine["version"]).status_code == 200

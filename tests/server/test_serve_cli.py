@@ -34,7 +34,7 @@ def test_serve_refuses_a_bad_number_of_search_workers() -> None:
 
 def test_search_workers_size_the_pool_where_searching_bots_think() -> None:
     from ludotheque.server import create_app
-    from ludotheque.server.bot_moves import default_search_processes
+    from ludotheque.server.workers import default_search_processes
 
     assert create_app("sqlite://", search_workers=3).state.service.bots.processes == 3
     assert create_app("sqlite://").state.service.bots.processes == default_search_processes()

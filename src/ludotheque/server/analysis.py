@@ -29,6 +29,9 @@ from ..core.game import State
 from ..core.record import GameRecord
 from .bot_moves import BotMoves
 from .errors import ApiError
+from .limits import ANALYSES_PER_CLIENT, ANALYSES_PER_PROCESS, ANALYSES_PER_TABLE, ANALYSES_RETRY
+from .quotas import Quota, Ticket
+from .recent import Recent
 from .store import AnalysisKey, AnalysisRow, Store
 from .tables import LiveTable
 from .views import seat_names
@@ -65,6 +68,9 @@ def decisions(record: GameRecord, seat: int) -> list[int]:
     return sorted(decision_steps(record, seat))
 
 
+#: Done analyses kept in words for a reader (a done analysis never changes: reading it again costs
+#: no look-up and no replay of the game).
+DONE_KEPT = 256
 #: Seconds without a sign of life from the process making an analysis after which it is taken to
 #: have stopped (it died): the analysis may be started again, here or elsewhere.
 STALE_SECONDS = 120.0
@@ -88,6 +94,9 @@ class Analyses:
         self.store, self.bots, self.iterations = store, bots, iterations
         self.settings = f"ismcts:{iterations}:{ANALYSIS_SEED}"  # what a stored analysis was made with
         self.runs: dict[AnalysisKey, Run] = {}
+        self.finished: Recent[dict[str, Any]] = Recent(DONE_KEPT)  # done analyses in words, by reader
+        self.quota = Quota(ANALYSES_PER_PROCESS * bots.processes, ANALYSES_PER_CLIENT, ANALYSES_PER_TABLE,
+                           ANALYSES_RETRY)
 
     def _key(self, table: LiveTable, seat: int) -> AnalysisKey:
         if not table.finished:
@@ -97,20 +106,29 @@ class Analyses:
             raise ApiError(400, "analysis_seat", seat=seat, last=players - 1)
         return table.id, seat, self.settings
 
-    async def start(self, table: LiveTable, seat: int) -> dict[str, Any]:
+    async def start(self, table: LiveTable, seat: int, client: str | None = None) -> dict[str, Any]:
         """Start analysing ``seat``'s moves unless it is done or under way (here or in another
         process); its state. 409 ``analysis_not_over`` before the end, 400 ``analysis_seat`` for
-        a seat the table has not."""
+        a seat the table has not, 429 ``queue_full`` past the analyses' share (``quotas.py``)
+        for ``client``."""
         key = self._key(table, seat)
         run = self.runs.get(key)
         if run is not None and not run.failed:
             return self._running(key, run.done, run.total)
         row = await self._store(self.store.analysis, key)
         if row is None or (row.moves is None and _stopped(row)):
-            if await self._store(self.store.claim_analysis, key, time.time() - STALE_SECONDS):
+            ticket = self.quota.take(client, table.id)
+            try:
+                claimed = await self._store(self.store.claim_analysis, key, time.time() - STALE_SECONDS)
+            except ApiError:
+                ticket.give_back()
+                raise
+            if claimed:
                 run = self.runs[key] = Run()
-                run.task = asyncio.get_running_loop().create_task(self._run(key, table.game.record, run))
+                run.task = asyncio.get_running_loop().create_task(
+                    self._run(key, table.game.record, run, ticket))
                 return self._running(key, 0, None)
+            ticket.give_back()
             row = await self._store(self.store.analysis, key)  # another request claimed it first
         return self._from_store(key, row)
 
@@ -119,6 +137,10 @@ class Analyses:
         decisions done and to do), ``failed``, or ``done`` with every decision's review (the moves
         named in ``lang``)."""
         key = self._key(table, seat)
+        names = tuple(seat_names(table.renderer, table.row.seats, lang))
+        done = self.finished.find((key, lang, names))
+        if done is not None:
+            return done
         run = self.runs.get(key)
         if run is not None and not run.failed:
             return self._running(key, run.done, run.total)
@@ -127,8 +149,10 @@ class Analyses:
             return {**self._running(key, run.done, run.total), "state": "failed"}
         answer = self._from_store(key, row)
         if row is not None and row.moves is not None:
-            answer.update(iterations=self.iterations, marks={name: bound for bound, name in MARKS},
-                          moves=labelled(table, seat, row.moves, lang))
+            moves = row.moves
+            answer.update(iterations=self.iterations, marks={name: bound for bound, name in MARKS})
+            answer = self.finished.get((key, lang, names),
+                                       lambda: {**answer, "moves": labelled(table, seat, moves, lang)})
         return answer
 
     def _running(self, key: AnalysisKey, done: int, total: int | None) -> dict[str, Any]:
@@ -148,9 +172,13 @@ class Analyses:
             log.warning("cannot use the analyses in the store: %s", exc)
             raise ApiError(503, "store") from exc
 
-    async def _run(self, key: AnalysisKey, record: GameRecord, run: Run) -> None:
+    async def _run(self, key: AnalysisKey, record: GameRecord, run: Run, ticket: Ticket) -> None:
         """Each decision in turn in a worker process; the progress told to the store after each
-        (a sign of life for the other processes), then the reviews."""
+        (a sign of life for the other processes), then the reviews; the share given back at the end."""
+        with ticket:
+            await self._review(key, record, run)
+
+    async def _review(self, key: AnalysisKey, record: GameRecord, run: Run) -> None:
         table_id, seat, _ = key
         try:
             steps = await self.bots.work(decisions, record, seat)

@@ -48,7 +48,6 @@ from .limits import (
 from .live import Session
 from .names import name_of_segment
 from .players import past_games
-from .replays import replay_view
 from .service import TableService
 from .store import Store
 from .tutorials import step_payload, tutorial_games
@@ -106,10 +105,12 @@ class TakeBack(BaseModel):
 
 
 class AnalysisOf(BaseModel):
-    """The seat whose moves a post-game analysis reviews (from 0)."""
+    """The seat whose moves a post-game analysis reviews (from 0), asked by a player of the table
+    (the ``token`` of any of its seats)."""
 
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt
+    token: Token | None = None
 
 
 class PlayAction(BaseModel):
@@ -155,6 +156,11 @@ def option_entry(spec: OptionSpec, words: Mapping[str, str], lang: str) -> dict[
 
 def _lang(explicit: str | None, header: str | None) -> str:
     return pick_lang(explicit or header)
+
+
+def _client(request: Request) -> str | None:
+    """The client's address (the forwarded one behind a trusted proxy): what shares are kept by."""
+    return request.client.host if request.client else None
 
 
 def _json(text: str) -> Response:
@@ -237,7 +243,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         # the page's language: its ?lang= or the Accept-Language it sends (web/js/api.js)
         lang = _lang(request.query_params.get("lang"), request.headers.get("accept-language"))
-        return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        return JSONResponse(exc.to_json(lang), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -331,9 +337,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, Any]:
         """This process: alive, and what it holds (for a load balancer, or a look at memory)."""
+        workers = service.bots.workers
         return {"ok": True, "process": service.bus.origin, "processes": "several" if service.bus.multi_process
                 else "one", "tables_in_memory": len(service.tables),
-                "watchers": sum(len(t.watchers) for t in service.tables.values())}
+                "watchers": sum(len(t.watchers) for t in service.tables.values()),
+                "search_workers": {"processes": workers.processes, "running": workers.running,
+                                   "queued": len(workers.waiting), "replaced": workers.replaced},
+                "bot_fallbacks": dict(service.bots.fallbacks)}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
@@ -427,15 +437,17 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         return {"version": await service.undo(table, seat, body.version)}
 
     @app.post("/api/tables/{table_id}/hint", tags=["tables"])
-    async def ask_hint(table_id: str, body: TakeBack,
+    async def ask_hint(table_id: str, body: TakeBack, request: Request,
                        accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """What the search would play for you now, at a table created with ``hints`` (such a
         table is not rated): ``{"version", "action", "label", "chance"}``, the chance being the
         search's estimate of your win share. 409 ``hints_off``, ``hint_not_your_turn``,
-        ``stale``, ``game_over``; 503 ``busy`` when the search takes too long."""
+        ``stale``, ``game_over``; 429 ``queue_full`` (with ``Retry-After``) when the hints'
+        share of the search is taken (one at a time per client and per table); 503 ``busy`` when
+        the search takes too long."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
-        return await service.hint(table, seat, body.version, _lang(None, accept_language))
+        return await service.hint(table, seat, body.version, _lang(None, accept_language), _client(request))
 
     @app.get("/api/tables/{table_id}/record", tags=["replays"])
     async def record(table_id: str) -> dict[str, Any]:
@@ -446,19 +458,24 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.get("/api/tables/{table_id}/replay", tags=["replays"])
     async def replay(table_id: str, step: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
                      seat: Annotated[int | None, Query(ge=0, le=MAX_SEATS)] = None, lang: Lang | None = None,
-                     accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+                     accept_language: Annotated[str | None, Header()] = None) -> Response:
         """A finished game after ``step`` actions, as ``seat`` (or a spectator) saw it."""
         table = await service.get(table_id)
-        return replay_view(table, service.record(table), step, seat, _lang(lang, accept_language))
+        return _json(service.replays.view(table, service.record(table), step, seat,
+                                          _lang(lang, accept_language)))
 
     @app.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
-    async def start_analysis(table_id: str, body: AnalysisOf) -> JSONResponse:
-        """Analyse a finished game's decisions of ``seat`` (server/analysis.py): 202 and
-        ``{"state": "running", "done", "total"}`` while it runs in the background, 200 and
-        ``{"state": "done"}`` when it is stored already. 409 ``analysis_not_over``, 400
-        ``analysis_seat``."""
+    async def start_analysis(table_id: str, body: AnalysisOf, request: Request) -> JSONResponse:
+        """Analyse a finished game's decisions of ``seat`` (server/analysis.py), at the request of
+        a player of the table (``token``: any of its seats): 202 and ``{"state": "running",
+        "done", "total"}`` while it runs in the background, 200 and ``{"state": "done"}`` when it
+        is stored already. 403 ``analysis_token`` without a seat's token, 409
+        ``analysis_not_over``, 400 ``analysis_seat``, 429 ``queue_full`` (with ``Retry-After``)
+        when the analyses' share of the search is taken (two at a time per client and per table)."""
         table = await service.get(table_id)
-        answer = await service.analyses.start(table, body.seat)
+        if await service.seat_of(table, body.token) is None:
+            raise ApiError(403, "analysis_token")
+        answer = await service.analyses.start(table, body.seat, _client(request))
         return JSONResponse(answer, status_code=200 if answer["state"] == "done" else 202)
 
     @app.get("/api/tables/{table_id}/analysis", tags=["replays"])

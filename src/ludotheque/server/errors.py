@@ -13,9 +13,18 @@ from .words import LANGS, Phrase, has_word, say
 class ApiError(Exception):
     """A request the table refuses; nothing was changed. ``code`` is also the words key."""
 
-    def __init__(self, status: int, code: str, legal: list[str] | None = None, **params: Any) -> None:
+    def __init__(self, status: int, code: str, legal: list[str] | None = None,
+                 retry_after: int | None = None, **params: Any) -> None:
         super().__init__(code)
         self.status, self.code, self.legal, self.params = status, code, legal, params
+        #: seconds to wait before asking again (a 429 or 503): the ``Retry-After`` header
+        self.retry_after = retry_after
+        if retry_after is not None:
+            params.setdefault("seconds", retry_after)
+
+    @property
+    def headers(self) -> dict[str, str] | None:
+        return None if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
     def message(self, lang: str = "en") -> str:
         return say(self.code, lang, **self.params)
@@ -24,6 +33,8 @@ class ApiError(Exception):
         body: dict[str, Any] = {"detail": self.message(lang), "code": self.code}
         if self.legal is not None:
             body["legal"] = self.legal
+        if self.retry_after is not None:
+            body["retry_after"] = self.retry_after
         return body
 
 

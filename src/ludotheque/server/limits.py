@@ -41,8 +41,14 @@ SEND_SECONDS = 10.0
 #: Sockets watching one table (seats and spectators) in one process.
 MAX_WATCHERS = 1000
 
-#: A bot's thinking time per move before it plays a random legal action instead.
+#: A bot's thinking time per move before the game's heuristic bot plays for it.
 BOT_SECONDS = 5.0
+#: Hints waiting or under way at once (quotas.py): per search worker process, per client address,
+#: per table; and the seconds a refused asker is told to wait (Retry-After).
+HINTS_PER_PROCESS, HINTS_PER_CLIENT, HINTS_PER_TABLE, HINTS_RETRY = 2, 1, 1, 5
+#: Post-game analyses waiting or under way at once, the same way (each reviews one decision at a
+#: time in the workers, after the bots' moves and the hints).
+ANALYSES_PER_PROCESS, ANALYSES_PER_CLIENT, ANALYSES_PER_TABLE, ANALYSES_RETRY = 4, 2, 2, 30
 #: Seconds the page of a person to act must have been gone, at a table without a clock, before
 #: the other players may hand the seat to a bot (with a clock, its own "away" does it at once).
 AWAY_SECONDS = 60.0

@@ -15,28 +15,50 @@ from ..core.record import GameRecord
 from ..renderers import describe
 from .errors import ApiError
 from .forced import only_choice
+from .recent import Recent
 from .tables import LiveTable
+from .updates import encode
 from .views import build_view, describe_log, seat_names, whole_view
 from .words import say
 
+#: Replay steps kept encoded (a step read by many is made once), and games kept told in words for
+#: one reader (any step of theirs is then a replay of the actions and one view).
+STEPS_KEPT = 512
+LOGS_KEPT = 64
 
-def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | None,
-                lang: str) -> dict[str, Any]:
-    """The view of ``seat`` (None: spectator) after the first ``step`` actions of ``record``,
-    every hand shown; ``log_steps`` is the log in words grouped by step (entry k: what action k
-    did; entry 0: the deal)."""
-    steps = len(record.actions)
-    if step > steps:
-        raise ApiError(400, "malformed", problem=f"step must be between 0 and {steps}")
-    if seat is not None and seat >= len(table.row.seats):
-        raise ApiError(400, "malformed", problem=f"seat must be between 0 and {len(table.row.seats) - 1}")
+
+class Replays:
+    """The replay steps of finished games, made once each: a finished game never changes (its
+    names are frozen), so readers who step through a game, or many who read the same step, cost
+    a look-up instead of the game told again (8 readers of one step once held every other
+    table's actions up by a second)."""
+
+    def __init__(self) -> None:
+        self.steps: Recent[str] = Recent(STEPS_KEPT)
+        self.logs: Recent[tuple[list[str], list[int]]] = Recent(LOGS_KEPT)
+
+    def view(self, table: LiveTable, record: GameRecord, step: int, seat: int | None, lang: str) -> str:
+        """``replay_view`` encoded as JSON, from the cache when it was made before."""
+        _check(table, record, step, seat)
+        names = tuple(seat_names(table.renderer, table.row.seats, lang))
+        key = (table.id, len(record.actions), names, table.row.next_id, step, seat, lang)
+        return self.steps.get(key, lambda: encode(
+            replay_view(table, record, step, seat, lang, self.logs.get(
+                (table.id, len(record.actions), names, seat, lang),
+                lambda: told(table, record, seat, lang)))))
+
+
+def told(table: LiveTable, record: GameRecord, seat: int | None, lang: str) -> tuple[list[str], list[int]]:
+    """The whole game told in words to ``seat`` (None: the spectator), every hand shown, and
+    where each action's lines end: entry k of the bounds is the end of what action k did (entry
+    0: of the deal)."""
     state = record.start()
     log = start_log(state)
     log = [] if log is None else log
     bounds = [len(log)]
     names = seat_names(table.renderer, table.row.seats, lang)
     lines = describe_log(table.renderer, table.row.seats, log, seat, lang)
-    for text in record.actions[:step]:
+    for text in record.actions:
         was_forced = only_choice(state, table.humans) is not None  # marked as at the table (forced.py)
         # each move described with its mover's own observations around it: what it drew or laid
         # face down is named to the spectator (who sees every hand) and to the mover itself
@@ -50,6 +72,29 @@ def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | Non
             said[0] = say("forced_move", lang, line=said[0])
         lines += said
         bounds.append(len(log))
+    return lines, bounds
+
+
+def _check(table: LiveTable, record: GameRecord, step: int, seat: int | None) -> None:
+    if step > len(record.actions):
+        raise ApiError(400, "malformed", problem=f"step must be between 0 and {len(record.actions)}")
+    if seat is not None and seat >= len(table.row.seats):
+        raise ApiError(400, "malformed", problem=f"seat must be between 0 and {len(table.row.seats) - 1}")
+
+
+def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | None, lang: str,
+                whole: tuple[list[str], list[int]] | None = None) -> dict[str, Any]:
+    """The view of ``seat`` (None: spectator) after the first ``step`` actions of ``record``,
+    every hand shown; ``log_steps`` is the log in words grouped by step (entry k: what action k
+    did; entry 0: the deal). ``whole``: the game as ``told`` to this reader, when known."""
+    _check(table, record, step, seat)
+    steps = len(record.actions)
+    all_lines, all_bounds = whole or told(table, record, seat, lang)
+    bounds = all_bounds[:step + 1]
+    lines = all_lines[:bounds[-1]]
+    state = record.start()
+    for text in record.actions[:step]:
+        state.apply_trusted(state.game.parse_action(text))
     view = whole_view(build_view(state, table.renderer, table.row.seats, seat, lang), lines, ())
     view.update(version=step, table=table.id, game=table.row.game, game_name=state.game.spec.name,
                 rules_version=table.row.rules_version, next_id=table.row.next_id, steps=steps, step=step,

@@ -31,8 +31,19 @@ from .clocks import parse_clock, state_to_store
 from .errors import ApiError, refused_options
 from .hints import think_hint
 from .leaderboard import standings
-from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
+from .limits import (
+    AWAY_SECONDS,
+    BOT_SECONDS,
+    HINTS_PER_CLIENT,
+    HINTS_PER_PROCESS,
+    HINTS_PER_TABLE,
+    HINTS_RETRY,
+    MAX_TABLE_ID,
+    MAX_WATCHERS,
+)
 from .names import check_name
+from .quotas import Quota
+from .replays import Replays
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
     LiveTable,
@@ -58,6 +69,9 @@ IDLE_LINGER = 300.0
 SWEEP_SECONDS = 2.0
 PRESENCE_SECONDS = 15.0
 PRESENCE_TTL = 40.0
+#: The longest wait before moving a table's bots again after an unforeseen failure (the waits
+#: double from 2 s: a lasting bug is logged now and then, not many times a second).
+BOT_RETRY_MAX = 60.0
 
 
 class TableService:
@@ -70,12 +84,16 @@ class TableService:
         self.bus = bus if bus is not None else bus_for(store)
         self.bots = BotMoves(bot_seconds, processes=search_workers)
         self.analyses = Analyses(store, self.bots, analysis_iterations)
+        self.hints = Quota(HINTS_PER_PROCESS * self.bots.processes, HINTS_PER_CLIENT, HINTS_PER_TABLE,
+                           HINTS_RETRY)
         self.writer = ActionWriter(store)
+        self.replays = Replays()
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.catching_up: set[str] = set()
         self.outgoing: asyncio.Queue[str] = asyncio.Queue()
         self.unplayable: set[str] = set()  # tables this program cannot play (said once, at a sweep)
+        self.bot_failures: dict[str, int] = {}  # tables whose bots failed to move, times in a row
 
     # -- life -----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -344,10 +362,12 @@ class TableService:
         self._moved(table)
         return revision
 
-    async def hint(self, table: LiveTable, seat: int | None, version: int, lang: str) -> dict[str, Any]:
+    async def hint(self, table: LiveTable, seat: int | None, version: int, lang: str,
+                   client: str | None = None) -> dict[str, Any]:
         """What the search would play for ``seat`` at the position of revision ``version``, at a
         table created with ``hints`` (``hints.py``): its action, label and estimated win chance.
-        The search is sent a position drawn again from the seat's view, never the real one."""
+        The search is sent a position drawn again from the seat's view, never the real one; it
+        waits behind the bots' moves, and within the hints' share (``quotas.py``: 429 beyond)."""
         if seat is None:
             raise ApiError(403, "bad_token")
         async with table.lock:
@@ -361,7 +381,8 @@ class TableService:
                 raise ApiError(409, "hint_not_your_turn")
             position = table.state.resample(seat, random.Random(), True)
             observation = table.state.observe(seat)
-        action, chance = await self.bots.search(think_hint, position, seat, secrets.randbits(32))
+        with self.hints.take(client, table.id):
+            action, chance = await self.bots.search(think_hint, position, seat, secrets.randbits(32))
         renderer = renderer_for(position.game)
         names = seat_names(renderer, table.row.seats, lang)
         return {"version": version, "action": position.game.action_to_text(action),
@@ -606,8 +627,12 @@ class TableService:
                 self._tell_clock(table)
             if table.finished:
                 await self.bus.release(table.id)
-        except Exception:  # a bug must not go unnoticed, nor stop the server
-            log.exception("table %s: moving its bots failed", table.id)
+            self.bot_failures.pop(table.id, None)
+        except Exception:  # a bug must not go unnoticed, nor stop the server, nor the table for good
+            failures = self.bot_failures[table.id] = self.bot_failures.get(table.id, 0) + 1
+            delay = min(BOT_RETRY_MAX, 2.0 ** failures)
+            log.exception("table %s: moving its bots failed; trying again in %.0f s", table.id, delay)
+            asyncio.get_running_loop().call_later(delay, self._schedule_bots, table)
 
     # -- watchers -------------------------------------------------------------------------------
     def join(self, table: LiveTable, watcher: Watcher) -> None:

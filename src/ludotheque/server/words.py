@@ -42,6 +42,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "hints_off": "This table gives no hints (a table with hints is not rated)",
         "hint_not_your_turn": "A hint is for the player to act",
         "busy": "The search took too long; try again in a moment",
+        "queue_full": "The search is busy with other requests; try again in {seconds} s",
+        "analysis_token": "Only a player of this table (with their seat's link) can start an analysis",
         "undo_not_yours": "Only your own last move can be taken back, before anyone else plays",
         "undo_reveals": "That move showed you something hidden: it cannot be taken back",
         "undo_forced": "That move was your only choice, after someone else's move: there is nothing "
@@ -113,6 +115,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "hints_off": "Cette table ne donne pas de conseils (une table avec conseils n'est pas classée)",
         "hint_not_your_turn": "Un conseil n'est donné qu'à qui doit jouer",
         "busy": "La recherche a pris trop de temps ; réessayez dans un instant",
+        "queue_full": "La recherche est occupée par d'autres demandes ; réessayez dans {seconds} s",
+        "analysis_token": "Seul un joueur de cette table (avec le lien de sa place) peut lancer une analyse",
         "undo_not_yours": "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ne joue",
         "undo_reveals": "Ce coup vous a montré quelque chose de caché : il ne peut pas être repris",
         "undo_forced": "Ce coup était votre seul choix possible, après le coup de quelqu'un d'autre : "

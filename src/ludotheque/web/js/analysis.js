@@ -15,6 +15,7 @@ addStrings({
     an_running: "Analysing… {done} / {total} decisions",
     an_starting: "Analysing…",
     an_failed: "The analysis stopped; try again.",
+    an_players_only: "Only the players of this table (from their seat's link) can start an analysis.",
     an_none: "This seat had no choice to make in this game.",
     an_intro: "The search replays each decision from what this seat knew then (never the others' hidden cards).",
     an_move: "Step",
@@ -37,6 +38,7 @@ addStrings({
     an_running: "Analyse en cours… {done} / {total} décisions",
     an_starting: "Analyse en cours…",
     an_failed: "L'analyse s'est arrêtée ; réessayez.",
+    an_players_only: "Seuls les joueurs de cette table (depuis le lien de leur place) peuvent lancer une analyse.",
     an_none: "Cette place n'a eu aucun choix à faire dans cette partie.",
     an_intro: "La recherche rejoue chaque décision à partir de ce que cette place savait alors (jamais les cartes cachées des autres).",
     an_move: "Coup",
@@ -74,9 +76,11 @@ function svg(tag, attrs = {}, ...children) {
 /**
  * The analysis panel inside `root`, for the finished game `tableId`. `seatName(s)` names a seat,
  * `go(step)` moves the replay; `seat` is the seat chosen first (the reader's own, when the page
- * was opened from a seat). Call `render(view)` with each replay view.
+ * was opened from a seat); `token`, a seat's token at this table, lets the reader start an
+ * analysis (without one, only those already made are shown). Call `render(view)` with each
+ * replay view.
  */
-export function mountAnalysis(root, { tableId, seat, seatName, go }) {
+export function mountAnalysis(root, { tableId, seat, seatName, go, token }) {
   let chosen = seat;
   let players = 0;
   let answer = null; // the server's last answer for the chosen seat
@@ -123,7 +127,7 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
   async function start() {
     button.disabled = true;
     try {
-      answer = await api.analyse(tableId, chosen);
+      answer = await api.analyse(tableId, chosen, token);
     } catch (err) {
       showError(err);
       return;
@@ -147,7 +151,7 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
     const state = answer ? answer.state : "none";
     const moves = (answer && answer.moves) || [];
     setState(state);
-    button.hidden = state === "done";
+    button.hidden = state === "done" || !token;
     button.disabled = state === "running";
     bar.hidden = state !== "running";
     if (state === "running") {
@@ -160,7 +164,7 @@ export function mountAnalysis(root, { tableId, seat, seatName, go }) {
     } else if (state === "done") {
       status.textContent = moves.length ? t("an_intro") : t("an_none");
     } else {
-      status.textContent = t("an_intro");
+      status.textContent = token ? t("an_intro") : t("an_players_only");
     }
     result.replaceChildren(...(state === "done" && moves.length ? [plot(moves), rows(moves), legend(answer.marks)] : []));
     markStep();

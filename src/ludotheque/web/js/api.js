@@ -59,8 +59,8 @@ export const api = {
     if (seat !== null && seat !== undefined) query.set("seat", String(seat));
     return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
   },
-  /** Start the post-game analysis of a seat's moves (a finished game). */
-  analyse: (id, seat) => request("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { seat }),
+  /** Start the post-game analysis of a seat's moves (a finished game), as the player of `token`. */
+  analyse: (id, seat, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { seat, token }),
   /** Where the analysis of a seat's moves stands, its moves named in `lang` once done. */
   analysis: (id, seat, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}&lang=${lang}`),
   leaderboard: (game, lang) => request("GET", `/api/leaderboard/${encodeURIComponent(game)}?lang=${lang}`),
@@ -174,6 +174,16 @@ export function rememberTable(entry) {
   } catch (_) {
     // storage full or disabled: the links are still on screen
   }
+}
+
+/** A seat's token at table `id` that this browser holds: its fragment's, else one of the seat
+ * links it remembers (null: none). */
+export function tokenFor(id) {
+  const own = fragmentParams().get("token");
+  if (own) return own;
+  const mine = myTables().find((item) => item.id === id);
+  const url = mine && (mine.seats || []).map((s) => s.url).find((u) => typeof u === "string" && u.includes("#token="));
+  return url ? url.split("#token=")[1] : null;
 }
 
 export function forgetTable(id) {

@@ -2,7 +2,7 @@
 // or as one seat saw it, with the same board as the table page.
 
 import { mountAnalysis } from "./analysis.js";
-import { api, fragmentParams, tableIdFromPath } from "./api.js";
+import { api, fragmentParams, tableIdFromPath, tokenFor } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { loadGame, renderScores, renderSeats, renderStepLog, setupRules } from "./view.js";
 
@@ -23,6 +23,7 @@ let mod = null;
 let board = null;
 let request = 0; // answers to older requests are dropped
 let analysis = null; // the analysis panel, once the game is known
+const token = tokenFor(tableId); // a seat's token here: its player may start an analysis
 
 function readFragment() {
   const params = fragmentParams();
@@ -35,6 +36,7 @@ function readFragment() {
 function writeFragment() {
   const params = new URLSearchParams({ step: String(step) });
   if (seat !== null) params.set("seat", String(seat));
+  if (token !== null) params.set("token", token);
   history.replaceState(null, "", `#${params}`);
 }
 
@@ -66,7 +68,7 @@ async function go(target) {
     mod = await loadGame(answer.game);
     board = mod.createBoard($("board"), { t, act: () => false, notify: showError, interactive: false });
     // the reader's own moves first, when the page was opened from a seat
-    analysis = mountAnalysis($("analysis"), { tableId, seat: seat ?? 0, go,
+    analysis = mountAnalysis($("analysis"), { tableId, seat: seat ?? 0, go, token,
       seatName: (s) => (view.seats[s] && view.seats[s].name) || String(s + 1) });
     $("analysis").hidden = false;
   }

@@ -154,7 +154,8 @@ function renderEnd() {
   next.hidden = token !== null || !view.next_id;
   if (view.next_id) next.href = `/t/${encodeURIComponent(view.next_id)}`;
   // from a seat, the replay (and its analysis) is that seat's
-  const mine = token !== null && Number.isInteger(view.seat) ? `#seat=${view.seat}` : "";
+  const mine = token !== null && Number.isInteger(view.seat)
+    ? `#${new URLSearchParams({ seat: String(view.seat), token })}` : "";
   $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay${mine}`;
 }
 
