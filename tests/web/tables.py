@@ -26,6 +26,25 @@ def wait_over(base: str, table_id: str, timeout: float = 60.0) -> None:
     raise AssertionError(f"table {table_id} did not finish in {timeout} s")
 
 
+def play_out(base: str, created: dict[str, Any], timeout: float = 60.0) -> None:
+    """Play the human seats of the table ``created`` (the API's answer) with their first legal
+    actions over HTTP until the game is over; a decision the table played first (a forced move)
+    is no failure."""
+    table = created["id"]
+    tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
+    deadline = time.monotonic() + timeout
+    while not (summary := httpx.get(f"{base}/api/tables/{table}").json())["terminal"]:
+        assert time.monotonic() < deadline, f"table {table} did not finish in {timeout} s"
+        token = tokens.get(summary["to_act"])
+        view = httpx.post(f"{base}/api/tables/{table}/view", json={"token": token}).json() if token else None
+        if not view or not view["legal"]:
+            time.sleep(0.05)  # a bot or chance to act
+            continue
+        answer = httpx.post(f"{base}/api/tables/{table}/actions", json={
+            "token": token, "action": view["legal"][0]["action"], "version": view["version"]})
+        assert answer.status_code in (200, 409), answer.text
+
+
 def version(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.version || '-1'"))
 

@@ -1,6 +1,7 @@
 """The post-game analysis on the replay page, in a real browser (issue 18 item 6): a short game
-between bots is analysed for the reader's seat with its progress shown, its rows and plot appear,
-a row takes the replay to its decision, and a second visit (in French) shows it at once."""
+of a person against a bot is analysed, from the person's seat link, for the chosen seat with its
+progress shown, its rows and plot appear, a row takes the replay to its decision, and a second
+visit (in French, without a seat link) shows it at once but cannot start another."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from ludotheque.server.process import ServerProcess
 
-from .tables import create_table, wait_over
+from .tables import create_table, play_out
 
 #: Records every state the analysis panel goes through (body's data-analysis).
 RECORD_STATES = """
@@ -37,11 +38,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_a_finished_game_is_analysed_on_its_replay_page(chromium: Any, open_page: Any, server: str) -> None:
-    table = create_table(server, ["bot:heuristic", "bot:random"], {"players": 2}, game="kagoun")["id"]
-    wait_over(server, table)
+    created = create_table(server, ["human", "bot:random"], {"players": 2}, game="kagoun")
+    play_out(server, created)
+    table, token = created["id"], created["seats"][0]["url"].split("#token=")[1]
     page = open_page(chromium, 1366, 900)
     page.add_init_script(RECORD_STATES)
-    page.goto(f"{server}/t/{table}/replay#step=0&seat=1")
+    page.goto(f"{server}/t/{table}/replay#step=0&seat=1&token={token}")
     page.wait_for_function("document.body.dataset.analysis === 'none'")
     assert page.input_value("#analysis-seat") == "1"  # the reader's own seat comes first
     page.click("#analyse")
@@ -68,3 +70,7 @@ def test_a_finished_game_is_analysed_on_its_replay_page(chromium: Any, open_page
     assert again.locator(".analysis-row").count() == len(moves)
     text = again.inner_text("#analysis")
     assert "Chance de gagner" in text and "imprécision" in text and "Analysis" not in text
+    again.select_option("#analysis-seat", "0")  # not analysed, and this reader holds no seat here
+    again.wait_for_function("document.body.dataset.analysis === 'none'")
+    assert again.locator("#analyse").is_hidden()
+    assert "Seuls les joueurs de cette table" in again.inner_text("#analysis-status")
