@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ludotheque.bots.analysis import review_game, review_move, review_rng
+from ludotheque.bots.analysis import position_at, review_decision, review_game, review_move, review_rng
 from ludotheque.core.record import GameRecord
 from ludotheque.server import create_app
-from ludotheque.server.analysis import position_at, review_decision
 from ludotheque.server.limits import ANALYSES_RETRY
 from ludotheque.server.store import SeatRow, Store, TableRow, analyses
 

@@ -4,12 +4,15 @@ seat's as ``hands`` (docs/web.md, the replay), each equal to what that seat saw 
 
 from __future__ import annotations
 
+import json
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from ludotheque.core.record import GameRecord
+from ludotheque.server import replays
 
 
 def finished_bot_game(client: TestClient, game: str, seats: int) -> str:
@@ -66,3 +69,28 @@ def test_a_live_kagoun_table_shows_no_hand_but_the_readers(client: TestClient) -
     assert "hands" not in mine and mine["hand"]
     spectator = client.get(f"/api/tables/{live['id']}").json()["view"]["observation"]
     assert "hands" not in spectator and spectator["hand"] == []
+
+
+def test_a_game_is_told_once_per_reader_and_each_step_is_the_same_as_made_afresh(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replays are kept made (server/replays.py): stepping through a game tells it in words once
+    per reader and language, and a step read again is the same as one made afresh."""
+    table = finished_bot_game(client, "kagoun", 2)
+    told_for: list[tuple[int | None, str]] = []
+    real = replays.told
+
+    def counting(table_: Any, record: Any, seat: int | None, lang: str) -> Any:
+        told_for.append((seat, lang))
+        return real(table_, record, seat, lang)
+
+    monkeypatch.setattr(replays, "told", counting)
+    steps = len(client.get(f"/api/tables/{table}/record").json()["actions"])
+    seen = [client.get(f"/api/tables/{table}/replay", params={"step": k, "seat": 1}).json()
+            for k in (steps, 1, steps)]
+    assert told_for == [(1, "en")] and seen[0] == seen[2]
+    client.get(f"/api/tables/{table}/replay", params={"step": 1, "seat": 1, "lang": "fr"})
+    assert told_for == [(1, "en"), (1, "fr")]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    live = service.tables[table]  # (read back by the requests above)
+    fresh = replays.replay_view(live, service.record(live), 1, 1, "en")
+    assert seen[1] == json.loads(json.dumps(fresh))

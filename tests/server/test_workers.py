@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ludotheque.server.process import ServerProcess, call
-from ludotheque.server.workers import ANALYSIS, BOT, HINT, SearchWorkers
+from ludotheque.server.workers import ANALYSIS, BOT, HINT, NICENESS, SearchWorkers
 
 
 def alive(pid: int) -> bool:
@@ -109,6 +109,18 @@ def test_a_job_that_kills_its_worker_again_fails_instead_of_looping() -> None:
             workers.close()
 
     asyncio.run(scenario())
+
+
+def test_workers_search_below_the_servers_priority() -> None:
+    """The event loop that acknowledges everyone's actions gets a core before a search does."""
+    async def scenario() -> int:
+        workers = SearchWorkers(1)
+        try:
+            return await workers.run(BOT, os.nice, 0)
+        finally:
+            workers.close()
+
+    assert asyncio.run(scenario()) == min(19, os.nice(0) + NICENESS)
 
 
 def test_close_stops_every_worker() -> None:

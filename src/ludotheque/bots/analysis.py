@@ -130,6 +130,24 @@ def review_game(record: GameRecord, seat: int, iterations: int = 200, seed: int 
     return reviews
 
 
+def position_at(record: GameRecord, step: int) -> State:
+    """The game of ``record`` before its action ``step``."""
+    state = record.start()
+    for text in record.actions[:step]:
+        state.apply_text(text)
+    return state
+
+
+def review_decision(record: GameRecord, seat: int, step: int, iterations: int, seed: int) -> dict[str, Any]:
+    """The review of ``seat``'s decision at ``step`` alone (what the web table's analysis runs in a
+    worker process, one decision at a time), from a position drawn again from what the seat saw
+    then: what others held never enters the search."""
+    state = position_at(record, step)
+    played = state.game.parse_action(record.actions[step])
+    position = state.resample(seat, random.Random(f"analysis:{seed}:{seat}:{step}"), True)
+    return review_move(position, seat, played, step, iterations, review_rng(seed, seat, step)).to_json()
+
+
 def review_rng(seed: int, seat: int, step: int) -> random.Random:
     """The random draws of the review of ``step`` (each decision its own: a review of one decision
     alone, as the web table's analysis makes them, is the same as in a whole game's review)."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,8 +23,7 @@ from typing import Any, TypeVar
 
 from anyio import to_thread
 
-from ..bots.analysis import MARKS, decision_steps, review_move, review_rng
-from ..core.game import State
+from ..bots.analysis import MARKS, decision_steps, review_decision
 from ..core.record import GameRecord
 from .bot_moves import BotMoves
 from .errors import ApiError
@@ -44,28 +42,6 @@ T = TypeVar("T")
 ANALYSIS_ITERATIONS = 24
 #: The seed of the reviews: the same record, seat and budget always give the same analysis.
 ANALYSIS_SEED = 0
-
-
-def position_at(record: GameRecord, step: int) -> State:
-    """The game of ``record`` before its action ``step``."""
-    state = record.start()
-    for text in record.actions[:step]:
-        state.apply_text(text)
-    return state
-
-
-def review_decision(record: GameRecord, seat: int, step: int, iterations: int, seed: int) -> dict[str, Any]:
-    """The review of ``seat``'s decision at ``step`` (run in a worker process), from a position
-    drawn again from what the seat saw then: what others held never enters the search."""
-    state = position_at(record, step)
-    played = state.game.parse_action(record.actions[step])
-    position = state.resample(seat, random.Random(f"analysis:{seed}:{seat}:{step}"), True)
-    return review_move(position, seat, played, step, iterations, review_rng(seed, seat, step)).to_json()
-
-
-def decisions(record: GameRecord, seat: int) -> list[int]:
-    """The steps where ``seat`` chose among two moves or more (run in a worker process)."""
-    return sorted(decision_steps(record, seat))
 
 
 #: Done analyses kept in words for a reader (a done analysis never changes: reading it again costs
@@ -181,7 +157,7 @@ class Analyses:
     async def _review(self, key: AnalysisKey, record: GameRecord, run: Run) -> None:
         table_id, seat, _ = key
         try:
-            steps = await self.bots.work(decisions, record, seat)
+            steps = sorted(await self.bots.work(decision_steps, record, seat))
             run.total = len(steps)
             await to_thread.run_sync(self.store.analysis_progress, key, 0, run.total)
             moves = []

@@ -461,8 +461,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                      accept_language: Annotated[str | None, Header()] = None) -> Response:
         """A finished game after ``step`` actions, as ``seat`` (or a spectator) saw it."""
         table = await service.get(table_id)
-        return _json(service.replays.view(table, service.record(table), step, seat,
-                                          _lang(lang, accept_language)))
+        return _json(await service.replays.view(table, service.record(table), step, seat,
+                                                _lang(lang, accept_language)))
 
     @app.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
     async def start_analysis(table_id: str, body: AnalysisOf, request: Request) -> JSONResponse:

@@ -35,12 +35,6 @@ T = TypeVar("T")
 FALLBACK_BOT = "heuristic"
 
 
-def think(bot: Bot, state: State, seat: int) -> Action:
-    """The one place the web table asks a bot for its move: it sees only ``seat``'s observation
-    (built if it reads it); BotError for an illegal choice."""
-    return ask(bot, state, seat)
-
-
 class BotMoves:
     """A small pool of threads where bots think, and the search workers where searching bots do
     (with the hints and analyses, which come after them)."""
@@ -65,7 +59,8 @@ class BotMoves:
         try:
             if bot.searches:  # a whole process; only what its seat may know goes there
                 async with asyncio.timeout(self.seconds):
-                    return await self.workers.run(BOT, think, bot, state.resample(seat, self.rng, True), seat)
+                    # (``ask``: a worker imports what it runs; nothing of the server's)
+                    return await self.workers.run(BOT, ask, bot, state.resample(seat, self.rng, True), seat)
             return await self._in_thread(bot, state, seat)
         except TimeoutError:
             why = f"took more than {self.seconds:.1f} s"
@@ -75,7 +70,7 @@ class BotMoves:
         return await self._fallback(state, seat, table_id, bot, why)
 
     async def _in_thread(self, bot: Bot, state: State, seat: int) -> Action:
-        future = self.pool.submit(think, bot, state.clone(), seat)
+        future = self.pool.submit(ask, bot, state.clone(), seat)  # only the seat's observation
         try:
             async with asyncio.timeout(self.seconds):
                 return await asyncio.wrap_future(future)

@@ -27,9 +27,12 @@ class Recent(Generic[V]):
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept for ``key``, made by ``make()`` (and kept) when there is none."""
         found = self.find(key)
-        if found is not None:
-            return found
-        value = self.values[key] = make()
+        return self.put(key, make()) if found is None else found
+
+    def put(self, key: Hashable, value: V) -> V:
+        """Keep ``value`` for ``key`` (the least recently used dropped past the size)."""
+        self.values[key] = value
+        self.values.move_to_end(key)
         if len(self.values) > self.size:
             self.values.popitem(last=False)
         return value

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from anyio import to_thread
+
 from ..core.game import start_log
 from ..core.record import GameRecord
 from ..renderers import describe
@@ -37,15 +39,21 @@ class Replays:
         self.steps: Recent[str] = Recent(STEPS_KEPT)
         self.logs: Recent[tuple[list[str], list[int]]] = Recent(LOGS_KEPT)
 
-    def view(self, table: LiveTable, record: GameRecord, step: int, seat: int | None, lang: str) -> str:
-        """``replay_view`` encoded as JSON, from the cache when it was made before."""
+    async def view(self, table: LiveTable, record: GameRecord, step: int, seat: int | None, lang: str) -> str:
+        """``replay_view`` encoded as JSON: from the cache when it was made before, else made and
+        kept (the game told in words, the costly part, in a thread: the event loop goes on serving
+        the tables meanwhile)."""
         _check(table, record, step, seat)
         names = tuple(seat_names(table.renderer, table.row.seats, lang))
         key = (table.id, len(record.actions), names, table.row.next_id, step, seat, lang)
-        return self.steps.get(key, lambda: encode(
-            replay_view(table, record, step, seat, lang, self.logs.get(
-                (table.id, len(record.actions), names, seat, lang),
-                lambda: told(table, record, seat, lang)))))
+        found = self.steps.find(key)
+        if found is not None:
+            return found
+        log_key = (table.id, len(record.actions), names, seat, lang)
+        whole = self.logs.find(log_key)
+        if whole is None:
+            whole = self.logs.put(log_key, await to_thread.run_sync(told, table, record, seat, lang))
+        return self.steps.put(key, encode(replay_view(table, record, step, seat, lang, whole)))
 
 
 def told(table: LiveTable, record: GameRecord, seat: int | None, lang: str) -> tuple[list[str], list[int]]:

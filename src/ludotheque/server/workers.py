@@ -19,6 +19,7 @@ on a clean shutdown (SIGTERM or SIGINT), so none is left to the init process eit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import logging
@@ -42,6 +43,10 @@ BOT, HINT, ANALYSIS = 0, 1, 2
 RETRIES = 1
 #: Seconds between two looks of a worker at whether its server is still there.
 PARENT_CHECK_SECONDS = 1.0
+#: How much lower the workers' scheduling priority is than the server's (``nice``): a search
+#: takes a core as long as it is free, but the event loop that acknowledges everyone's actions
+#: gets it first when both want it.
+NICENESS = 5
 
 
 def default_search_processes() -> int:
@@ -49,9 +54,13 @@ def default_search_processes() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker process: end it when the server that started it is gone (``kill -9`` runs no
-    shutdown, and the worker's own pipes keep it waiting for jobs that never come)."""
+def _start_worker(parent: int) -> None:
+    """In a worker process, first: a lower priority than the server's, and an end when the server
+    that started it is gone (``kill -9`` runs no shutdown, and the worker's own pipes would keep it
+    waiting for jobs that never come)."""
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK_SECONDS)
@@ -100,17 +109,17 @@ class SearchWorkers:
                 self._submit(job)
 
     def _submit(self, job: _Job) -> None:
-        pool = self._pool()
-        try:
-            submitted: Future[Any] = pool.submit(job.call, *job.args)
-        except (BrokenProcessPool, RuntimeError) as exc:  # broke between two jobs
-            self._replace(pool)
-            if job.tries >= RETRIES:
-                job.answer.set_exception(exc)
-                return
-            job.tries += 1
+        while True:
             pool = self._pool()
-            submitted = pool.submit(job.call, *job.args)
+            try:
+                submitted: Future[Any] = pool.submit(job.call, *job.args)
+                break
+            except (BrokenProcessPool, RuntimeError) as exc:  # it broke between two jobs
+                self._replace(pool)
+                if job.tries >= RETRIES:
+                    job.answer.set_exception(exc)
+                    return
+                job.tries += 1
         self.running += 1
         loop = job.answer.get_loop()
 
@@ -142,7 +151,7 @@ class SearchWorkers:
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:  # spawned, not forked: the server's threads stay behind
             self.pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_watch_parent, initargs=(os.getpid(),))
+                                            initializer=_start_worker, initargs=(os.getpid(),))
         return self.pool
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
