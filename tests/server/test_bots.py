@@ -18,6 +18,7 @@ from ludotheque.core.bot import Bot
 from ludotheque.core.game import Action, Observation
 from ludotheque.games.gargon.components import HIDDEN
 from ludotheque.server import create_app
+from ludotheque.server.tables import LiveTable
 
 from .conftest import TableDriver
 
@@ -126,3 +127,28 @@ def test_search_bots_think_in_worker_processes(tmp_path: Path, caplog: pytest.Lo
         assert app.state.service.bots.workers.pool is not None  # the process pool was used
         assert client.get("/api/health").json()["bot_fallbacks"] == {}
     assert not [r for r in caplog.records if "played for it" in r.getMessage()]
+
+
+def test_a_table_whose_bots_failed_to_move_is_moved_again_later(tables: TableDriver,
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    """An unforeseen failure while moving a table's bots (here: drawing its chance once) is logged
+    and tried again after a pause, instead of leaving the table frozen until a restart."""
+    failures = []
+    real = LiveTable.chance_outcome
+
+    def fails_once(self: LiveTable) -> Any:
+        if not failures:
+            failures.append(self.id)
+            raise RuntimeError("a bug while drawing")
+        return real(self)
+
+    monkeypatch.setattr(LiveTable, "chance_outcome", fails_once)
+    with caplog.at_level(logging.ERROR, logger="ludotheque.server"):
+        table, _ = tables.create(["bot:random", "bot:random"], game="kagoun", players=2)
+        deadline = time.monotonic() + 20
+        while not tables.client.get(f"/api/tables/{table}").json()["terminal"]:
+            assert time.monotonic() < deadline, "the table stayed frozen"
+            time.sleep(0.05)
+    assert failures == [table]
+    assert "moving its bots failed; trying again in 2 s" in caplog.text
