@@ -11,11 +11,18 @@ from .words import LANGS, Phrase, has_word, say
 
 
 class ApiError(Exception):
-    """A request the table refuses; nothing was changed. ``code`` is also the words key."""
+    """A request the table refuses; nothing was changed. ``code`` is also the words key;
+    ``retry_after``: the seconds after which asking again may succeed (a ``Retry-After`` header)."""
 
-    def __init__(self, status: int, code: str, legal: list[str] | None = None, **params: Any) -> None:
+    def __init__(self, status: int, code: str, legal: list[str] | None = None, retry_after: int | None = None,
+                 **params: Any) -> None:
         super().__init__(code)
         self.status, self.code, self.legal, self.params = status, code, legal, params
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str] | None:
+        return None if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
     def message(self, lang: str = "en") -> str:
         return say(self.code, lang, **self.params)
