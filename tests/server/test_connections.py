@@ -9,6 +9,7 @@ served)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import select
@@ -230,8 +231,10 @@ def test_the_log_says_nothing_of_a_bug(server: ServerProcess) -> None:
 
 
 async def _tiny_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    """Answers every request 200, and accepts and echoes websockets."""
+    """Answers every request 200 (``/slow`` after two deadlines), and accepts and echoes websockets."""
     if scope["type"] == "http":
+        if scope["path"] == "/slow":
+            await asyncio.sleep(2 * DEADLINE)
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
         await send({"type": "http.response.body", "body": b"ok"})
     elif scope["type"] == "websocket":
@@ -267,6 +270,7 @@ def test_both_of_uvicorns_protocols_are_guarded(implementation: str, monkeypatch
             with connect(port, "127.0.0.5") as kept, connect(port, "127.0.0.5") as over:
                 assert until_closed(over).startswith(b"HTTP/1.1 429")  # the websocket and "kept"
                 assert request(kept, "/").startswith(b"HTTP/1.1 200")
+                assert request(kept, "/slow").startswith(b"HTTP/1.1 200")  # the server's time is not counted
     finally:
         running.should_exit = True
         thread.join(10)
