@@ -162,6 +162,29 @@ def _serve(commands: Any) -> None:
                    "a post-game analysis reviews (default 24: a short game in a few seconds)")
     p.add_argument("--open", dest="open_browser", action=argparse.BooleanOptionalAction, default=False,
                    help="open the lobby in a browser")
+    hosting = p.add_argument_group("hosting", "a public server, bare or behind a proxy (docs/hosting.md)")
+    hosting.add_argument("--proxy-headers", action="store_true", help="trust X-Forwarded-For and "
+                         "X-Forwarded-Proto from --forwarded-allow-ips (a proxy in front): clients are "
+                         "known by the address it forwards (default: the headers are ignored)")
+    hosting.add_argument("--forwarded-allow-ips", metavar="IPS", help="with --proxy-headers: the proxies' "
+                         "addresses or networks, comma-separated, or * for any (default 127.0.0.1,::1)")
+    hosting.add_argument("--root-path", default="", metavar="PATH", help="serve under this path prefix "
+                         "behind a proxy, e.g. /ludo (the proxy may strip it or not)")
+    hosting.add_argument("--access-log", action="store_true", help="one line per request on standard "
+                         "output: address, method, path (no query string), status, time taken")
+    # (the defaults are server/limits.py's, given by serve: importing them would load the server here)
+    hosting.add_argument("--request-timeout", type=float, metavar="S", help="seconds a client has to send "
+                         "a whole request, from its connection or the last answer on it (default 10)")
+    hosting.add_argument("--max-connections-per-address", type=int, metavar="N", help="connections one "
+                         "address may hold at once, websockets included; 0: no cap (default 32; proxies "
+                         "trusted with --proxy-headers are not capped)")
+    hosting.add_argument("--tables-per-minute", type=int, metavar="N", help="new tables (and rematches) "
+                         "one address may make a minute; 0: no limit (default 30)")
+    hosting.add_argument("--expire-days", type=float, metavar="D", help="delete an unfinished table "
+                         "nobody acted at for D days; 0: never (default 30)")
+    hosting.add_argument("--expire-finished-days", type=float, default=0.0, metavar="D", help="delete a "
+                         "finished table D days after its last action; 0: never (the default: finished "
+                         "games make the leaderboard and players' past games)")
 
 
 VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _tournament,

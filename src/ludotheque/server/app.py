@@ -28,8 +28,11 @@ from ..bots.registry import bot_names
 from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
 from ..core.spec import OptionSpec
+from .access_log import AccessLog
 from .analysis import ANALYSIS_ITERATIONS
 from .errors import ApiError
+from .expiry import Expiry
+from .hosting import Hosting
 from .inputs import CheckedBodies
 from .limits import (
     AWAY_SECONDS,
@@ -44,10 +47,12 @@ from .limits import (
     MAX_TOKEN,
     PAGE_DEFAULT,
     PAGE_MAX,
+    AddressRates,
 )
 from .live import Session
 from .names import name_of_segment
 from .players import past_games
+from .prefix import UnderPrefix, page_html
 from .service import TableService
 from .store import Store
 from .tutorials import step_payload, tutorial_games
@@ -205,20 +210,33 @@ def worker_app() -> FastAPI:
     return create_app(os.environ[WORKER_DB], float(os.environ.get(WORKER_BOT_DELAY, "0.8")),
                       away_seconds=float(os.environ.get(WORKER_AWAY, str(AWAY_SECONDS))),
                       search_workers=int(searches) if searches else None,
-                      analysis_iterations=int(os.environ.get(WORKER_ANALYSIS, str(ANALYSIS_ITERATIONS))))
+                      analysis_iterations=int(os.environ.get(WORKER_ANALYSIS, str(ANALYSIS_ITERATIONS))),
+                      hosting=Hosting.from_env(os.environ))
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS,
                away_seconds: float = AWAY_SECONDS, search_workers: int | None = None,
-               analysis_iterations: int = ANALYSIS_ITERATIONS) -> FastAPI:
+               analysis_iterations: int = ANALYSIS_ITERATIONS, hosting: Hosting | None = None) -> FastAPI:
     """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds
     before they move and think at most ``bot_seconds``, searching bots in ``search_workers``
     processes (default: a core for each but one); a person to act gone ``away_seconds`` may be
     handed to a bot by the others, at a table without a clock; a post-game analysis spends
-    ``analysis_iterations`` playouts on each decision (server/analysis.py)."""
+    ``analysis_iterations`` playouts on each decision (server/analysis.py); ``hosting``: how
+    ``serve`` hosts it (a path prefix, an access log, tables per minute, expiry: hosting.py)."""
+    hosting = hosting or Hosting()
     store = Store(db_url)
     service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds,
-                           search_workers=search_workers, analysis_iterations=analysis_iterations)
+                           search_workers=search_workers, analysis_iterations=analysis_iterations,
+                           expiry=Expiry.of(hosting))
+    new_tables = AddressRates(hosting.tables_per_minute)
+
+    def count_new_table(request: Request) -> None:
+        """429 ``too_many_tables`` past the tables an address may make a minute."""
+        wait = new_tables.wait(request.client.host if request.client else "")
+        if wait:
+            seconds = math.ceil(wait)
+            raise ApiError(429, "too_many_tables", retry_after=seconds, limit=new_tables.per_minute,
+                           seconds=seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -237,6 +255,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                   description=f"Play {every_game} with friends and bots. Protocol: docs/web.md.")
     app.state.service = service
     app.add_middleware(CheckedBodies)
+    if hosting.root_path:
+        app.add_middleware(UnderPrefix, prefix=hosting.root_path)
+    if hosting.access_log:
+        app.add_middleware(AccessLog)  # the outermost: it sees every answer, and the time taken
 
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -277,42 +299,46 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
             raise ApiError(404, "not_found", path=f"/games/{game_id}/{path}")
         return FileResponse(asset)
 
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(WEB / "lobby.html")
+    def page(request: Request, name: str, status_code: int = 200) -> Response:
+        """A page of web/, pointed at the prefix it is served under (prefix.py)."""
+        return page_html(WEB / name, request.scope.get("root_path", ""), status_code)
 
-    async def table_file(table_id: str, page: str) -> FileResponse:
+    @app.get("/", include_in_schema=False)
+    async def lobby(request: Request) -> Response:
+        return page(request, "lobby.html")
+
+    async def table_file(request: Request, table_id: str, name: str) -> Response:
         """The page of a table, or a 404 page (in the reader's language) when there is no such
         table; a table this server cannot play still gets its page, which says why."""
         try:
             await service.get(table_id)
         except ApiError as exc:
             if exc.code == "no_table":
-                return FileResponse(WEB / "notfound.html", status_code=404)
-        return FileResponse(WEB / page)
+                return page(request, "notfound.html", 404)
+        return page(request, name)
 
     @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboard_page() -> FileResponse:
-        return FileResponse(WEB / "leaderboard.html")
+    async def leaderboard_page(request: Request) -> Response:
+        return page(request, "leaderboard.html")
 
     @app.get("/players/{name:path}", include_in_schema=False)
-    async def player_page(name: str) -> FileResponse:
-        return FileResponse(WEB / "players.html")
+    async def player_page(request: Request, name: str) -> Response:
+        return page(request, "players.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return await table_file(table_id, "table.html")
+    async def table_page(request: Request, table_id: str) -> Response:
+        return await table_file(request, table_id, "table.html")
 
     @app.get("/t/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return await table_file(table_id, "replay.html")
+    async def replay_page(request: Request, table_id: str) -> Response:
+        return await table_file(request, table_id, "replay.html")
 
     @app.get("/learn/{game_id}", include_in_schema=False)
-    async def learn_page(game_id: str) -> FileResponse:
+    async def learn_page(request: Request, game_id: str) -> Response:
         """A game's guided first game (a 404 page for a game without one)."""
         if game_id not in tutorial_games():
-            return FileResponse(WEB / "notfound.html", status_code=404)
-        return FileResponse(WEB / "learn.html")
+            return page(request, "notfound.html", 404)
+        return page(request, "learn.html")
 
     # -- the API --------------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
@@ -346,8 +372,11 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                 "bot_fallbacks": dict(service.bots.fallbacks)}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        """Start a table. Each human seat gets a private link (keep it: it is shown only now)."""
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Start a table. Each human seat gets a private link (keep it: it is shown only now). 429
+        ``too_many_tables`` past the tables an address may make a minute (``serve
+        --tables-per-minute``), with a ``Retry-After``."""
+        count_new_table(request)
         table, tokens = await service.create(body.game, body.options, body.seats, body.clock, body.undo,
                                                body.hints)
         seats = []
@@ -492,8 +521,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         return await service.analyses.progress(table, seat, _lang(lang, accept_language))
 
     @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
-    async def rematch(table_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
-        """Play again: the same game and seats, a new deal; returns this seat's new link."""
+    async def rematch(table_id: str, body: Annotated[SeatToken, Body()], request: Request) -> dict[str, Any]:
+        """Play again: the same game and seats, a new deal; returns this seat's new link (429
+        ``too_many_tables`` as when starting a table)."""
+        count_new_table(request)
         table = await service.get(table_id)
         new_id, token = await service.rematch(table, body.token)
         return {"id": new_id, "url": f"/t/{new_id}#token={token}"}

@@ -11,13 +11,13 @@ from .words import LANGS, Phrase, has_word, say
 
 
 class ApiError(Exception):
-    """A request the table refuses; nothing was changed. ``code`` is also the words key."""
+    """A request the table refuses; nothing was changed. ``code`` is also the words key;
+    ``retry_after``: the seconds after which asking again may succeed (a ``Retry-After`` header)."""
 
     def __init__(self, status: int, code: str, legal: list[str] | None = None,
                  retry_after: int | None = None, **params: Any) -> None:
         super().__init__(code)
         self.status, self.code, self.legal, self.params = status, code, legal, params
-        #: seconds to wait before asking again (a 429 or 503): the ``Retry-After`` header
         self.retry_after = retry_after
         if retry_after is not None:
             params.setdefault("seconds", retry_after)

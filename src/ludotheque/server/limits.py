@@ -53,6 +53,16 @@ ANALYSES_PER_PROCESS, ANALYSES_PER_CLIENT, ANALYSES_PER_TABLE, ANALYSES_RETRY = 
 #: the other players may hand the seat to a bot (with a clock, its own "away" does it at once).
 AWAY_SECONDS = 60.0
 
+#: What ``ludotheque serve`` allows by default (docs/hosting.md): seconds a client has to send a
+#: whole request (server/connections.py), connections one address may hold at once, new tables an
+#: address may make a minute (a burst of as many, then one every 60/N s), and days an unfinished
+#: table may go without an action before it is deleted. The app built by ``create_app`` alone
+#: limits none of them (tests and benchmarks make many tables from one address).
+REQUEST_SECONDS = 10.0
+CONNECTIONS_PER_ADDRESS = 32
+TABLES_PER_MINUTE = 30
+EXPIRE_DAYS = 30.0
+
 #: Lobby pages.
 PAGE_DEFAULT = 50
 PAGE_MAX = 200
@@ -86,3 +96,34 @@ class MessageRate:
             return False
         self.tokens -= 1.0
         return True
+
+    def wait(self) -> float:
+        """Seconds until ``allow`` says yes again (0 when it would now)."""
+        tokens = self.tokens + (time.monotonic() - self.at) * self.rate
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
+
+    def full(self) -> bool:
+        """Whether the bucket has filled up again (it may be forgotten)."""
+        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
+
+
+class AddressRates:
+    """A ``MessageRate`` per client address: ``per_minute`` at once, then one every
+    ``60 / per_minute`` seconds (0: no limit). Buckets that filled up again are forgotten now and
+    then, so that memory follows the addresses seen lately, not all of them."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.buckets: dict[str, MessageRate] = {}
+
+    def wait(self, address: str) -> float:
+        """Take one for ``address``: 0 when allowed, else the seconds until it would be."""
+        if self.per_minute <= 0:
+            return 0.0
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= 10_000:
+                self.buckets = {a: b for a, b in self.buckets.items() if not b.full()}
+            bucket = self.buckets[address] = MessageRate(self.per_minute, self.per_minute / 60.0,
+                                                         self.per_minute)
+        return 0.0 if bucket.allow() else bucket.wait()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
@@ -27,12 +28,20 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``python -m ludotheque serve`` in a child process, on a free loopback port."""
+    """``python -m ludotheque serve`` in a child process, on a free loopback port.
+
+    Every client of a test comes from one address: the per-address limits of a public server
+    (connections at once, tables a minute) are off unless ``extra`` sets them; ``open_files``
+    lowers the child's limit of file descriptors (what a crowd of clients runs out)."""
+
+    #: serve's options given before ``extra`` (which may set them again: the last one counts)
+    ONE_ADDRESS = ("--max-connections-per-address", "0", "--tables-per-minute", "0")
 
     def __init__(self, db_url: str, bot_delay: float = 0.0, log_path: Path | None = None,
-                 workers: int = 1, away: float = 60.0, extra: tuple[str, ...] = ()) -> None:
+                 workers: int = 1, away: float = 60.0, extra: tuple[str, ...] = (),
+                 open_files: int | None = None) -> None:
         self.db_url, self.bot_delay, self.log_path, self.workers = db_url, bot_delay, log_path, workers
-        self.away, self.extra = away, extra  # more of serve's options
+        self.away, self.extra, self.open_files = away, extra, open_files  # more of serve's options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -48,8 +57,9 @@ class ServerProcess:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ludotheque", "serve", "--port", str(self.port), "--db", self.db_url,
              "--bot-delay", str(self.bot_delay), "--workers", str(self.workers), "--away", str(self.away),
-             *self.extra],
+             *self.ONE_ADDRESS, *self.extra],
             stdout=log, stderr=log, stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=None if self.open_files is None else self._limit_files,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -64,6 +74,12 @@ class ServerProcess:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError("the server did not start in time")
+
+    def _limit_files(self) -> None:
+        """In the child, before it runs: at most ``open_files`` descriptors open at once."""
+        assert self.open_files is not None
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, hard))
 
     def kill(self) -> None:
         """kill -9: no shutdown handler runs, as in a crash or a power cut."""

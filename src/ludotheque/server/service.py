@@ -29,6 +29,7 @@ from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock, state_to_store
 from .errors import ApiError, refused_options
+from .expiry import EXPIRY_BATCH, EXPIRY_SECONDS, Expiry
 from .hints import think_hint
 from .leaderboard import standings
 from .limits import (
@@ -79,8 +80,10 @@ class TableService:
 
     def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
                  bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS,
-                 search_workers: int | None = None, analysis_iterations: int = ANALYSIS_ITERATIONS) -> None:
+                 search_workers: int | None = None, analysis_iterations: int = ANALYSIS_ITERATIONS,
+                 expiry: Expiry | None = None) -> None:
         self.store, self.bot_delay, self.away_seconds = store, bot_delay, away_seconds
+        self.expiry = expiry  # which idle tables are deleted (expiry.py); None: none
         self.bus = bus if bus is not None else bus_for(store)
         self.bots = BotMoves(bot_seconds, processes=search_workers)
         self.analyses = Analyses(store, self.bots, analysis_iterations)
@@ -119,6 +122,7 @@ class TableService:
 
     async def _maintain(self) -> None:
         last_sweep = last_presence = time.monotonic()
+        last_expiry = last_sweep - EXPIRY_SECONDS + 60.0  # the first look a minute after the start
         while True:
             await asyncio.sleep(1.0)
             now = time.monotonic()
@@ -131,6 +135,9 @@ class TableService:
                 if self.bus.multi_process and now - last_presence >= PRESENCE_SECONDS:
                     last_presence = now
                     self._refresh_presence(now)
+                if self.expiry is not None and now - last_expiry >= EXPIRY_SECONDS:
+                    last_expiry = now
+                    self._spawn(self.expire())  # its own pace: the clocks tick meanwhile
             except Exception:  # keep tidying whatever went wrong once
                 log.exception("table upkeep failed")
 
@@ -145,6 +152,19 @@ class TableService:
                 continue
             del self.tables[table.id]
             await self.bus.release(table.id)
+
+    async def expire(self) -> None:
+        """Delete the tables idle past ``expiry`` (expiry.py), but none this process holds."""
+        if self.expiry is None:
+            return
+        try:
+            gone = await to_thread.run_sync(self.store.expire, *self.expiry.cutoffs(time.time()),
+                                            frozenset(self.tables), EXPIRY_BATCH)
+        except Exception as exc:
+            log.warning("cannot delete the tables nobody plays: %s", exc)
+            return
+        if gone:
+            log.info("deleted %d tables nobody played for a while", len(gone))
 
     async def sweep(self) -> None:
         """Move the bots nobody moves: at start, and (several processes) after one has died."""

@@ -17,7 +17,7 @@ import contextlib
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     false,
     func,
     insert,
@@ -424,6 +425,41 @@ class Store:
         """Forget an analysis under way that failed (anyone may start it again)."""
         with self._writing() as db:
             db.execute(delete(analyses).where(_analysis_is(key), analyses.c.moves.is_(None)))
+
+    def expire(self, unfinished_before: float | None, finished_before: float | None,
+               keep: Collection[str] = (), batch: int = 500) -> list[str]:
+        """Delete the tables nobody acted at since a time (``time.time()``): unfinished ones whose
+        last action (or creation, without one) is before ``unfinished_before``, finished ones
+        before ``finished_before`` (None: none of them), but never those of ``keep``; with their
+        seats, actions and analyses, ``batch`` tables a transaction. A table whose "play again"
+        table is deleted may have another made. Returns the ids deleted (server/expiry.py)."""
+        deleted: list[str] = []
+        for finished, before in ((False, unfinished_before), (True, finished_before)):
+            if before is None:
+                continue
+            idle = and_(tables.c.finished.is_(finished), tables.c.created < before,
+                        ~exists().where(actions.c.table_id == tables.c.id, actions.c.at >= before))
+            last = ""
+            while True:  # through the idle tables in order of id, so that those kept are passed once
+                with self.engine.connect() as db:
+                    ids = list(db.execute(select(tables.c.id).where(idle, tables.c.id > last)
+                                          .order_by(tables.c.id).limit(batch)).scalars().all())
+                if not ids:
+                    break
+                last = ids[-1]
+                wanted = [table_id for table_id in ids if table_id not in keep]
+                if wanted:
+                    with self._writing() as db:  # still idle now: an action may have come meanwhile
+                        gone = list(db.execute(select(tables.c.id).where(idle, tables.c.id.in_(wanted)))
+                                    .scalars().all())
+                        for table in (analyses, actions, seats):
+                            db.execute(delete(table).where(table.c.table_id.in_(gone)))
+                        db.execute(delete(tables).where(tables.c.id.in_(gone)))
+                        db.execute(update(tables).where(tables.c.next_id.in_(gone)).values(next_id=None))
+                    deleted += gone
+                if len(ids) < batch:
+                    break
+        return deleted
 
     def notify(self, payloads: Sequence[str]) -> None:
         """Notices to the other processes outside any change (presence, rematch), in order."""

@@ -71,6 +71,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "too_fast": "Too many messages: at most {rate} a second",
         "too_slow": "This connection did not keep up with the table; reconnect to see it again",
         "crowded": "Too many people are watching this table; try again later",
+        "too_many_tables": "Too many new tables from your address: at most {limit} a minute. Try again "
+                           "in {seconds} s",
+        "too_many_connections": "Too many connections from your address at once: at most {limit}",
+        "request_timeout": "The request did not arrive whole within {seconds} s",
         "old_rules": "This table was played with version {stored} of the rules of {game}; this server "
                      "plays version {current}",
         "no_game": "This table is a game of {game}, which this server does not have",
@@ -145,6 +149,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "too_fast": "Trop de messages : {rate} par seconde au plus",
         "too_slow": "Cette connexion n'a pas suivi la table ; reconnectez-vous pour la revoir",
         "crowded": "Trop de monde regarde cette table ; réessayez plus tard",
+        "too_many_tables": "Trop de nouvelles tables depuis votre adresse : {limit} par minute au plus. "
+                           "Réessayez dans {seconds} s",
+        "too_many_connections": "Trop de connexions à la fois depuis votre adresse : {limit} au plus",
+        "request_timeout": "La requête n'est pas arrivée entière en {seconds} s",
         "old_rules": "Cette table a été jouée avec la version {stored} des règles de {game} ; ce "
                      "serveur joue la version {current}",
         "no_game": "Cette table est une partie de {game}, que ce serveur n'a pas",

@@ -20,7 +20,7 @@ async function request(method, path, body) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(appUrl(path), init);
   } catch (err) {
     throw new ApiError(0, "network", String(err && err.message ? err.message : err));
   }
@@ -71,12 +71,27 @@ export const api = {
     if (before) query.set("before", before);
     return request("GET", `/api/players/${nameSegment(name)}/games?${query}`);
   },
-  recordUrl: (id) => `/api/tables/${encodeURIComponent(id)}/record`,
+  recordUrl: (id) => appUrl(`/api/tables/${encodeURIComponent(id)}/record`),
 };
+
+/** A path of the app ("/api/games", "/t/abc#token=...": the server's paths, and the pages' own)
+ * where the app is served: under the page's <base>, "/" or a prefix behind a proxy
+ * (server/prefix.py). "/t/abc" stays "/t/abc" without a prefix, and is "/ludo/t/abc" under one. */
+export function appUrl(path) {
+  const url = new URL(String(path).replace(/^\//, ""), document.baseURI);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** This page's path within the app ("/t/abc", whatever prefix it is served under). */
+export function appPath() {
+  const base = new URL(document.baseURI).pathname;
+  const path = location.pathname;
+  return path.startsWith(base) ? `/${path.slice(base.length)}` : path;
+}
 
 /** The table id of a page at /t/{id} or /t/{id}/replay. */
 export function tableIdFromPath() {
-  const parts = location.pathname.split("/").filter(Boolean);
+  const parts = appPath().split("/").filter(Boolean);
   return parts[0] === "t" && parts[1] ? decodeURIComponent(parts[1]) : null;
 }
 
@@ -85,9 +100,9 @@ export function fragmentParams() {
   return new URLSearchParams(location.hash.replace(/^#/, ""));
 }
 
-/** Absolute URL of a path given by the server. */
+/** Absolute URL of a path given by the server (to copy and send). */
 export function absolute(path) {
-  return new URL(path, location.origin).href;
+  return new URL(appUrl(path), location.origin).href;
 }
 
 /** Create an element: el("button", {class: "x", onclick: fn, "aria-label": "..."}, child, ...). */
@@ -139,7 +154,7 @@ export function nameOfSegment(segment) {
 
 /** The page of a player's past games. */
 export function playerUrl(name) {
-  return `/players/${nameSegment(name)}`;
+  return appUrl(`/players/${nameSegment(name)}`);
 }
 
 /** Where this browser remembers the name its player takes at tables. */

@@ -4,7 +4,7 @@
 // an explanation (nothing is sent, nothing changes), and the other seats' scripted moves follow one
 // another at a walking pace, or after "Next" when they come with a note.
 
-import { el, fragmentParams } from "./api.js";
+import { appPath, appUrl, el, fragmentParams } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
 import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
@@ -23,7 +23,7 @@ addStrings({
 });
 
 const $ = (id) => document.getElementById(id);
-const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const gameId = decodeURIComponent(appPath().split("/").filter(Boolean)[1] || "");
 // the pause before another seat's scripted move (a test may shorten it: #pause=ms)
 const PAUSE = Math.max(0, Number.parseInt(fragmentParams().get("pause") ?? "900", 10) || 0);
 
@@ -35,7 +35,7 @@ let timer = null;
 let shownStep = null;
 
 async function fetchStep(k) {
-  const response = await fetch(`/api/tutorials/${encodeURIComponent(gameId)}/steps/${k}?lang=${lang()}`,
+  const response = await fetch(appUrl(`/api/tutorials/${encodeURIComponent(gameId)}/steps/${k}?lang=${lang()}`),
     { headers: { Accept: "application/json" } });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new Error((body && body.detail) || response.statusText);

@@ -1,7 +1,7 @@
 // The lobby (/): start a table (game, options, who sits where), hand out the links, and list
 // the tables — this browser's own and every open, running or finished one.
 
-import { absolute, api, copyText, el, forgetTable, myTables, playerUrl, rememberTable, rememberedName } from "./api.js";
+import { absolute, api, appUrl, copyText, el, forgetTable, myTables, playerUrl, rememberTable, rememberedName } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -116,7 +116,7 @@ function renderLearnLink() {
   if (!link) return;
   link.hidden = !tutorial;
   if (!tutorial) return;
-  link.href = tutorial.url;
+  link.href = appUrl(tutorial.url);
   link.textContent = t("learn_game", { game: game.name });
 }
 
@@ -175,7 +175,7 @@ async function create(event) {
     const humans = answer.seats.filter((s) => s.kind === "human");
     if (humans.length === 1) {
       // you against bots: straight to your seat (the link stays under "Your tables")
-      location.assign(humans[0].url);
+      location.assign(appUrl(humans[0].url));
       return;
     }
     renderCreated();
@@ -201,7 +201,7 @@ function linkRow(label, url) {
     copy.textContent = (await copyText(href, field)) ? t("copied") : t("copy_failed");
   });
   return el("li", { class: "link-row" }, el("span", { class: "link-label" }, label), field, copy,
-    el("a", { href: url, class: "button small" }, t("open")));
+    el("a", { href: appUrl(url), class: "button small" }, t("open")));
 }
 
 function renderCreated() {
@@ -211,7 +211,7 @@ function renderCreated() {
   const humans = answer.seats.filter((s) => s.kind === "human");
   box.replaceChildren(
     el("h3", {}, t("created", { id: answer.id })),
-    humans.length ? el("a", { id: "open-seat", class: "button primary", href: humans[0].url }, t("open_seat", { n: humans[0].seat + 1 })) : null,
+    humans.length ? el("a", { id: "open-seat", class: "button primary", href: appUrl(humans[0].url) }, t("open_seat", { n: humans[0].seat + 1 })) : null,
     el("ul", { class: "links" },
       ...humans.map((s) => linkRow(t("seat_link", { n: s.seat + 1 }), s.url)),
       linkRow(t("spectator_link"), answer.spectator_url)),
@@ -223,8 +223,8 @@ function renderMine() {
   const list = myTables();
   $("mine").replaceChildren(...(list.length ? list.map((item) => el("li", { "data-table": item.id },
     el("span", { class: "table-id" }, `${item.game} · ${item.id}`),
-    ...item.seats.map((s) => el("a", { href: s.url, class: "button small" }, t("seat_n", { n: s.seat + 1 }))),
-    el("a", { href: item.spectator_url || `/t/${item.id}`, class: "button small" }, t("watch")),
+    ...item.seats.map((s) => el("a", { href: appUrl(s.url), class: "button small" }, t("seat_n", { n: s.seat + 1 }))),
+    el("a", { href: appUrl(item.spectator_url || `/t/${item.id}`), class: "button small" }, t("watch")),
     el("button", { type: "button", class: "small", onclick: () => { forgetTable(item.id); renderMine(); } }, t("forget")),
   )) : [el("li", { class: "muted" }, t("no_tables"))]));
 }
@@ -264,8 +264,8 @@ function renderTables() {
       el("span", { class: "who" }, who),
       el("span", { class: "muted" }, `${t("players_n", { n: x.players })} · ${status}${turn}`),
       x.terminal
-        ? el("a", { href: x.replay_url, class: "button small" }, t("replay"))
-        : el("a", { href: x.spectator_url, class: "button small" }, t("watch")));
+        ? el("a", { href: appUrl(x.replay_url), class: "button small" }, t("replay"))
+        : el("a", { href: appUrl(x.spectator_url), class: "button small" }, t("watch")));
   }) : [el("li", { class: "muted" }, t("no_tables"))]));
   $("more-tables").hidden = !next;
 }
@@ -324,7 +324,7 @@ async function start() {
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
   renderForm();
   try {
-    tutorials = await (await fetch("/api/tutorials")).json();
+    tutorials = await (await fetch(appUrl("/api/tutorials"))).json();
   } catch (_) {
     tutorials = []; // no guided first game offered
   }

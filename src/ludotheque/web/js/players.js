@@ -1,7 +1,7 @@
 // A player's page (/players/{name}): the finished games where a seat carries that name, newest
 // first, a page at a time, with a link to each replay.
 
-import { ApiError, api, el, nameOfSegment } from "./api.js";
+import { ApiError, api, appPath, appUrl, el, nameOfSegment } from "./api.js";
 import { applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 /** The name in the address (/players/Zo%C3%A9, /players/~.. for ".."), or null when it cannot
  * be read. */
 function nameFromPath() {
-  const rest = location.pathname.replace(/^\/players\//, "");
+  const rest = appPath().replace(/^\/players\//, "");
   try {
     return nameOfSegment(rest);
   } catch (_) {
@@ -53,7 +53,7 @@ function render() {
     { "data-table": entry.id, class: entry.won ? "won" : "" },
     el("td", {}, when(entry.created)), el("td", {}, entry.game_name), whoCell(entry),
     el("td", {}, resultText(entry)),
-    el("td", {}, el("a", { href: entry.replay_url, class: "button small" }, t("replay"))))));
+    el("td", {}, el("a", { href: appUrl(entry.replay_url), class: "button small" }, t("replay"))))));
   $("games").hidden = games.length === 0;
   $("no-games").hidden = games.length > 0 || problem !== null;
   $("games-error").hidden = problem === null;

@@ -2,7 +2,7 @@
 // or as one seat saw it, with the same board as the table page.
 
 import { mountAnalysis } from "./analysis.js";
-import { api, fragmentParams, tableIdFromPath, tokenFor } from "./api.js";
+import { api, appUrl, fragmentParams, tableIdFromPath, tokenFor } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { loadGame, renderScores, renderSeats, renderStepLog, setupRules } from "./view.js";
 
@@ -37,7 +37,8 @@ function writeFragment() {
   const params = new URLSearchParams({ step: String(step) });
   if (seat !== null) params.set("seat", String(seat));
   if (token !== null) params.set("token", token);
-  history.replaceState(null, "", `#${params}`);
+  // the whole path: a bare "#..." would be read against the page's <base>, another page
+  history.replaceState(null, "", `${location.pathname}${location.search}#${params}`);
 }
 
 function showError(message) {
@@ -117,7 +118,7 @@ function start() {
   applyStatic();
   $("download").href = api.recordUrl(tableId);
   $("download").setAttribute("download", `${tableId}.json`);
-  $("back").href = `/t/${encodeURIComponent(tableId)}`;
+  $("back").href = appUrl(`/t/${encodeURIComponent(tableId)}`);
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(step - 1));
   $("next").addEventListener("click", () => go(step + 1));

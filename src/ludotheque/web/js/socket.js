@@ -2,6 +2,8 @@
 // a step), presence and rematch messages. Reconnects with a growing delay; every connection starts
 // with a whole view, so a reconnection restores the page.
 
+import { absolute } from "./api.js";
+
 const DELAYS = [0.5, 1, 2, 4, 8, 15];
 // 4400 a bad hello, 4403 bad token, 4404 no table, 4409 rules this server no longer plays:
 // retrying cannot help. (4408 too slow, 4429 too fast, 4503 crowded, 1011 a server bug: it can.)
@@ -14,7 +16,7 @@ export class TableSocket {
    * final(code), optional: the server closed for good (4403: the token is not a seat here).
    */
   constructor(tableId, token, getLang, handlers) {
-    this.url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+    this.url = absolute(`/ws/tables/${encodeURIComponent(tableId)}`).replace(/^http/, "ws");
     this.token = token;
     this.getLang = getLang;
     this.handlers = handlers;

@@ -2,7 +2,7 @@
 // the server sent whole, applies each update to it (asking for a whole view again when one is
 // missing), and sends back only the text of an entry of view.legal.
 
-import { NAME_KEY, api, el, fragmentParams, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
+import { NAME_KEY, api, appUrl, el, fragmentParams, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
@@ -152,11 +152,11 @@ function renderEnd() {
   $("play-again").hidden = token === null;
   const next = $("next-table");
   next.hidden = token !== null || !view.next_id;
-  if (view.next_id) next.href = `/t/${encodeURIComponent(view.next_id)}`;
+  if (view.next_id) next.href = appUrl(`/t/${encodeURIComponent(view.next_id)}`);
   // from a seat, the replay (and its analysis) is that seat's
   const mine = token !== null && Number.isInteger(view.seat)
     ? `#${new URLSearchParams({ seat: String(view.seat), token })}` : "";
-  $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay${mine}`;
+  $("replay-link").href = appUrl(`/t/${encodeURIComponent(tableId)}/replay${mine}`);
 }
 
 /** A selector finding the focused control again after a re-render (keyboard players keep their place). */
@@ -437,7 +437,7 @@ async function playAgain() {
     const answer = await api.rematch(tableId, token);
     rememberTable({ id: answer.id, game: view.game, created: new Date().toISOString(),
       seats: [{ seat: view.seat, url: answer.url }], spectator_url: `/t/${answer.id}` });
-    location.assign(answer.url);
+    location.assign(appUrl(answer.url));
   } catch (err) {
     notify(t("error", { message: err.message }));
     button.disabled = false;

@@ -1,7 +1,7 @@
 // Pieces of a view shared by the table and the replay pages: the game's renderer module, the
 // seats bar, the log, the score table and the rules panel.
 
-import { el } from "./api.js";
+import { appUrl, el } from "./api.js";
 import { addStrings, lang, t } from "./i18n.js";
 
 const loaded = new Map();
@@ -26,7 +26,7 @@ export async function loadGame(gameId) {
     let mod;
     try {
       if (!id) throw new Error("no game");
-      mod = await import(`/games/${id}/board.js`);
+      mod = await import(appUrl(`/games/${id}/board.js`));
     } catch (_) {
       mod = await import("./games/fallback.js");
     }

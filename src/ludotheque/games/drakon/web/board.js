@@ -11,7 +11,7 @@
 // the rules' offer (the ability or the end of the turn) waits for the player. Unarmed, the page
 // answers that offer with "end" by itself and says so in the bar.
 
-import { boardStyle, el } from "/static/js/api.js";
+import { boardStyle, el } from "../../static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
 import { ABILITY_VERBS, cellKey, maskOf, maskText, orientations, parseCell, readLegal } from "./legal.js";
 import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";

@@ -1,7 +1,7 @@
 // Drakon's pieces as the board draws them: a room's face (arrows, symbol, name), the dragon's
 // figure, coins, and each thing's explanation in players' words (words.js) for tooltips.
 
-import { el } from "/static/js/api.js";
+import { el } from "../../static/js/api.js";
 import { SIDES, maskOf } from "./legal.js";
 
 /** A symbol per room (the name beside it comes from the legend); each is in DejaVu Sans, the font

@@ -3,8 +3,8 @@
 // fight, pass / stop). Everything is drawn from the view's observation; actions sent are always
 // the text of an entry of view.legal, never built here.
 
-import { boardStyle, el } from "/static/js/api.js";
-import { tapTips } from "/static/js/tips.js";
+import { boardStyle, el } from "../../static/js/api.js";
+import { tapTips } from "../../static/js/tips.js";
 import { LETTERS, cardEl, cardNames, colourChip, legendOf } from "./cards.js";
 
 export { rules } from "./rules.js";

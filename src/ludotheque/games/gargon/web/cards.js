@@ -2,7 +2,7 @@
 // players), the creature's emblem, the value big in the corner and the amulets it carries.
 // A card seen from its back ("R?") shows the coloured back with the emblem and no value.
 
-import { el } from "/static/js/api.js";
+import { el } from "../../static/js/api.js";
 
 export const LETTERS = "WBVRYG";
 const CREATURES = { W: "dragon", B: "pegasus", V: "gargoyle", R: "phoenix", Y: "manticore", G: "fairy" };

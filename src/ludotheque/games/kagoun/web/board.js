@@ -14,8 +14,8 @@
 // sends it); controls that only choose carry data-pick / data-hand / data-target. The shell's
 // moves panel keeps every action as the accessible list.
 
-import { boardStyle, el } from "/static/js/api.js";
-import { tapTips } from "/static/js/tips.js";
+import { boardStyle, el } from "../../static/js/api.js";
+import { tapTips } from "../../static/js/tips.js";
 import { backEl, bandEl, cardEl, cardWords, chainPoints, chainScore, colourName, pairing, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";

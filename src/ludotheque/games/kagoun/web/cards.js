@@ -6,7 +6,7 @@
 // back. And what a pairing would do (valid or not, strength, powers fired) and what a chain scores,
 // computed from the same faces.
 
-import { el } from "/static/js/api.js";
+import { el } from "../../static/js/api.js";
 
 // the powers' icons, 24 x 24, drawn with currentColor (no font needed): Take two arrows changing
 // hands, Replay a turning arrow, Draw a card with a plus, Defend a shield
