@@ -197,7 +197,7 @@ def percentiles(latencies: list[float]) -> str:
     if len(latencies) < 2:
         return f"{len(latencies)} actions"
     ms = sorted(x * 1000 for x in latencies)
-    cut = statistics.quantiles(ms, n=100)
+    cut = statistics.quantiles(ms, n=100, method="inclusive")
     return (f"{len(ms)} actions · p50 {cut[49]:.0f} ms · p90 {cut[89]:.0f} ms · p99 {cut[98]:.0f} ms"
             f" · max {ms[-1]:.0f} ms")
 
