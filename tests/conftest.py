@@ -88,9 +88,11 @@ def base(live_server: Any) -> str:
 @pytest.fixture
 def open_page() -> Iterator[Callable[..., Any]]:
     """``open_page(browser, width, height, locale)``: a new page in its own context; every page
-    opened is closed after the test, which fails if any of them raised a JavaScript error."""
+    opened is closed after the test, which fails if any of them raised a JavaScript error or
+    had something refused by the server's Content-Security-Policy."""
     contexts: list[Any] = []
     errors: list[str] = []
+    refused: list[str] = []  # what the server's Content-Security-Policy blocked (server/headers.py)
 
     def open_(browser: Any, width: int = 1366, height: int = 768, locale: str = "en-GB") -> Any:
         context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
@@ -98,9 +100,12 @@ def open_page() -> Iterator[Callable[..., Any]]:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda message: refused.append(message.text)
+                if "Content Security Policy" in message.text else None)
         return page
 
     yield open_
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not refused, f"the Content-Security-Policy refused: {refused}"

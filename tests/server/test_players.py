@@ -106,7 +106,8 @@ def test_a_seat_renamed_is_found_under_its_new_name(client: TestClient, tables: 
 def test_a_name_no_seat_could_take_is_a_400(client: TestClient, name: str) -> None:
     response = client.get(f"/api/players/{name}/games")
     assert response.status_code == 400, response.text
-    assert response.json()["code"] == "bad_name" and "Traceback" not in response.text
+    code = "bad_path" if name == "Z%07e" else "bad_name"  # a control character: refused before routing
+    assert response.json()["code"] == code and "Traceback" not in response.text
 
 
 @pytest.mark.parametrize("params", [{"before": "soon"}, {"limit": 0}, {"limit": 201}])

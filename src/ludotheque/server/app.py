@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from ..bots.registry import bot_names
 from ..core.errors import LudothequeError
@@ -30,6 +31,7 @@ from ..core.registry import game_ids, get_game
 from ..core.spec import OptionSpec
 from .analysis import ANALYSIS_ITERATIONS
 from .errors import ApiError
+from .headers import SecureAnswers
 from .inputs import CheckedBodies
 from .limits import (
     AWAY_SECONDS,
@@ -181,6 +183,13 @@ def _next(after: tuple[float, str] | None) -> str | None:
     return None if after is None else f"{after[0]!r}~{after[1]}"
 
 
+class WebTable(FastAPI):
+    """FastAPI with ``SecureAnswers`` outside everything, its 500s included (headers.py)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecureAnswers(super().build_middleware_stack())
+
+
 #: How uvicorn runs the app: frames bounded (in bytes: a message is at most MAX_MESSAGE characters),
 #: dead clients found by pings, no compression (updates are small; deflating every frame cost more
 #: CPU than it saved), and a shutdown that does not wait for ever on a stuck client.
@@ -227,8 +236,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
 
     names = [get_game(game_id).spec.name for game_id in game_ids()]
     every_game = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-    app = FastAPI(title="Ludothèque web table", lifespan=lifespan,
-                  description=f"Play {every_game} with friends and bots. Protocol: docs/web.md.")
+    app = WebTable(title="Ludothèque web table", lifespan=lifespan,
+                   description=f"Play {every_game} with friends and bots. Protocol: docs/web.md.")
     app.state.service = service
     app.add_middleware(CheckedBodies)
 
