@@ -18,7 +18,7 @@ from ..core.game import Game
 from ..core.registry import game_ids, get_game
 from ..renderers import renderer_for
 from .errors import ApiError
-from .names import check_name, composed
+from .names import composed, plain_name
 from .store import Store, TableRow
 from .views import seat_names
 
@@ -48,7 +48,7 @@ async def past_games(store: Store, name: str, game_id: str | None, limit: int, b
     """A page of ``name``'s finished games (of ``game_id``, or of every game), newest first:
     the name as trimmed, the games, and the cursor of the next page (None on the last one).
     400 ``bad_name`` for a name no seat could take, 404 ``unknown_game``."""
-    clean = check_name(name)
+    clean = plain_name(name)
     if game_id is None:
         games = game_ids()
     else:

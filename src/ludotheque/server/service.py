@@ -296,14 +296,18 @@ class TableService:
     # -- names ----------------------------------------------------------------------------------
     async def set_name(self, table: LiveTable, token: str, name: str) -> tuple[int, str]:
         """The seat of ``token`` takes the name ``name`` (checked first: a bad one changes
-        nothing); every page of the table shows it at once. Returns (seat, name)."""
+        nothing); every page of the table shows it at once. Returns (seat, name). 409
+        ``name_frozen`` once the game is over (here, or already in the store)."""
         clean = check_name(name)
         seat = await self.seat_of(table, token)
         if seat is None:
             raise ApiError(403, "bad_token")
         async with table.lock:
+            if table.finished:
+                raise ApiError(409, "name_frozen")
             notice = self.bus.notice(NAME, table.id, str(seat))
-            await self._write(self.store.set_name, table.id, seat, clean, notice)
+            if not await self._write(self.store.set_name, table.id, seat, clean, notice):
+                raise ApiError(409, "name_frozen")  # another process played the last move
             self._renamed(table, {seat: clean})
         return seat, clean
 

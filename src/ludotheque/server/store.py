@@ -384,12 +384,17 @@ class Store:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
 
-    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> None:
-        """Name a human seat (its player chose the name)."""
+    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> bool:
+        """Name a human seat (its player chose the name), unless the game is over: a finished
+        table's names are frozen (what its record, replay and ratings say). Returns whether it
+        was named."""
         with self._writing() as db:
-            db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
-                                                seats.c.kind == "human")).values(name=name))
+            if not _unfinished(db, table_id):
+                return False
+            named = db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                        seats.c.kind == "human")).values(name=name))
             self._notify(db, notice)
+            return bool(named.rowcount == 1)
 
     def claim_analysis(self, key: AnalysisKey, stale_before: float) -> bool:
         """Whether this process is to make the analysis ``key`` (table, seat, settings): nobody
@@ -528,6 +533,15 @@ class Store:
         with self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                    .order_by(tables.c.created)).scalars().all())
+
+
+def _unfinished(db: Connection, table_id: str) -> bool:
+    """Whether the table is not over, its row held until the commit (PostgreSQL: the last
+    action of another process waits for it, or is seen), so that a seat's name or client is never
+    written after the end."""
+    finished = db.execute(select(tables.c.finished).where(tables.c.id == table_id)
+                          .with_for_update(read=True)).scalar()
+    return finished is not None and not finished
 
 
 def _analysis_is(key: AnalysisKey) -> Any:
