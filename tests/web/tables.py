@@ -26,6 +26,33 @@ def wait_over(base: str, table_id: str, timeout: float = 60.0) -> None:
     raise AssertionError(f"table {table_id} did not finish in {timeout} s")
 
 
+def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, str]]) -> str:
+    """Name seats of ``table`` (the API's answer; ``names``: seat -> (name, address)), each from
+    its address (uvicorn takes a loopback client's X-Forwarded-For as the client's address), then
+    play every human seat (first legal move) to the end over the API. With two seats from two
+    addresses (an unnamed seat plays from this test's own), a game the leaderboard counts.
+    Returns the table's id."""
+    table_id = str(table["id"])
+    tokens = {s["seat"]: s["url"].split("#token=", 1)[1] for s in table["seats"] if s["kind"] == "human"}
+    path = f"/api/tables/{table_id}"
+    with httpx.Client(base_url=base) as http:  # (one connection throughout)
+        for seat, (name, address) in names.items():
+            named = http.post(f"{path}/name", json={"token": tokens[seat], "name": name},
+                              headers={"x-forwarded-for": address})
+            assert named.status_code == 200, named.text
+        deadline = time.monotonic() + 120
+        while not (public := http.get(path).json()["view"])["terminal"]:
+            assert time.monotonic() < deadline, "the game does not end"
+            token = tokens.get(public["to_act"])
+            view = token and http.post(f"{path}/view", json={"token": token}).json()
+            if view and view["to_act"] == view["seat"] and view["legal"]:
+                move = {"token": token, "action": view["legal"][0]["action"], "version": view["version"]}
+                http.post(f"{path}/actions", json=move)  # (refused if the table played a forced move first)
+            else:
+                time.sleep(0.02)
+    return table_id
+
+
 def version(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.version || '-1'"))
 

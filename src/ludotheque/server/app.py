@@ -30,6 +30,7 @@ from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
 from ..core.spec import OptionSpec
 from .analysis import ANALYSIS_ITERATIONS
+from .clients import host_of, note_client
 from .errors import ApiError
 from .headers import SecureAnswers
 from .inputs import CheckedBodies
@@ -408,21 +409,24 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
 
     @app.post("/api/tables/{table_id}/name", tags=["tables"])
-    async def name_seat(table_id: str, body: SeatName) -> dict[str, Any]:
+    async def name_seat(table_id: str, body: SeatName, request: Request) -> dict[str, Any]:
         """The seat of ``token`` takes a name (shown wherever the seat is: board, log, scores,
-        replay); 400 ``bad_name`` for an empty or too long name or one with control characters."""
+        replay); 400 ``bad_name`` for an empty or too long name, one with control characters or
+        a bot's; 409 ``name_frozen`` once the game is over."""
         table = await service.get(table_id)
         seat, name = await service.set_name(table, body.token, body.name)
+        await note_client(service.store, table, seat, host_of(request))  # (clients.py)
         return {"seat": seat, "name": name}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
-    async def play(table_id: str, body: PlayAction,
+    async def play(table_id: str, body: PlayAction, request: Request,
                    accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Play an action in notation, chosen on the view of ``version`` (the table's revision: it
         names one position, and grows at every action and every move taken back); 409 ``stale``
         for any other revision. Answers the new revision."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
+        await note_client(service.store, table, seat, host_of(request))  # (clients.py)
         version = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
         return {"version": version}
 

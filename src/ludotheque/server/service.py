@@ -30,7 +30,7 @@ from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice
 from .clocks import parse_clock, state_to_store
 from .errors import ApiError, refused_options
 from .hints import think_hint
-from .leaderboard import standings
+from .leaderboard import Leaderboards
 from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
 from .names import check_name
 from .store import Move, Store, TableMoved, TableRow
@@ -71,6 +71,7 @@ class TableService:
         self.bots = BotMoves(bot_seconds, processes=search_workers)
         self.analyses = Analyses(store, self.bots, analysis_iterations)
         self.writer = ActionWriter(store)
+        self.leaderboards = Leaderboards(store)
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.catching_up: set[str] = set()
@@ -741,8 +742,7 @@ class TableService:
             game = get_game(game_id)
         except UnknownGameError as exc:
             raise ApiError(404, "unknown_game", problem=str(exc)) from None
-        rows = await to_thread.run_sync(self.store.finished_tables, game.id)
-        return standings(rows, lang)
+        return await to_thread.run_sync(self.leaderboards.standings, game.id, lang)
 
     # -- replays --------------------------------------------------------------------------------
     def record(self, table: LiveTable) -> GameRecord:
