@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from ludotheque.server.limits import RENAME_BURST
 from ludotheque.server.store import SeatRow, Store, TableRow
 
 
@@ -157,3 +158,48 @@ def test_a_person_cannot_take_a_bots_name(client: TestClient, tables: Any, bot_l
 def test_names_that_merely_mention_bots_are_names(client: TestClient, tables: Any, person: str) -> None:
     table, tokens = tables.create(["human", "bot:random", "bot:random"])
     assert _name(client, table, tokens[0], person).status_code == 200
+
+
+def test_renames_are_limited_per_seat_with_a_retry_after(client: TestClient, tables: Any) -> None:
+    """A seat renaming itself a thousand times a second made every watcher read a thousand whole
+    views: a burst, then one a second (limits.RENAME_BURST, RENAMES_PER_SECOND)."""
+    table, tokens = tables.create(["human", "human", "bot:random"])
+    accepted = []
+    for attempt in range(50):  # far more than a burst, far faster than one a second
+        answer = _name(client, table, tokens[0], f"Zoé {attempt}")
+        if answer.status_code != 200:
+            break
+        accepted.append(f"Zoé {attempt}")
+    assert answer.status_code == 429 and answer.json()["code"] == "too_many_names", answer.text
+    assert RENAME_BURST <= len(accepted) < 50
+    assert int(answer.headers["retry-after"]) >= 1 and "try again" in answer.json()["detail"]
+    french = client.post(f"/api/tables/{table}/name", json={"token": tokens[0], "name": "Léa"},
+                         headers={"accept-language": "fr"})
+    assert french.status_code == 429 and "réessayez" in french.json()["detail"]
+    assert tables.view(table, None)["seats"][0]["name"] == accepted[-1]  # refused: nothing changed
+    assert _name(client, table, tokens[0], accepted[-1]).status_code == 200  # the same name: no change
+    assert _name(client, table, tokens[1], "Bob").status_code == 200  # another seat has its own
+
+
+def test_a_burst_of_renames_reaches_each_page_as_one_whole_view(client: TestClient, tables: Any,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Renames mark the views to send; the pages get them once (updates.SOON after the first):
+    here the sending waits for the test, so that the burst is one whatever the machine's pace."""
+    from ludotheque.server import updates
+
+    from .conftest import Page
+
+    monkeypatch.setattr(updates, "SOON", 3600.0)
+    table, tokens = tables.create(["human", "human", "bot:random"])
+    live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_json({"type": "hello", "token": tokens[1], "lang": "en"})
+        reader = Page(socket.receive_text)
+        reader.until("view")
+        for name in ("Ann", "Bea", "Cid"):
+            assert _name(client, table, tokens[0], name).status_code == 200
+        client.portal.call(live.updates.send_pending)  # type: ignore[union-attr]  # (SOON, elapsed)
+        socket.send_json({"type": "lang", "lang": "fr"})  # answered after whatever was sent before
+        first, second = reader.until("view"), reader.until("view")
+        assert (first["lang"], first["seats"][0]["name"]) == ("en", "Cid")  # one view, the last name
+        assert (second["lang"], second["seats"][0]["name"]) == ("fr", "Cid")  # (not another rename's)

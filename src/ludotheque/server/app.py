@@ -247,7 +247,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         # the page's language: its ?lang= or the Accept-Language it sends (web/js/api.js)
         lang = _lang(request.query_params.get("lang"), request.headers.get("accept-language"))
-        return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        wait = None if exc.retry_after is None else {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
+        return JSONResponse(exc.to_json(lang), status_code=exc.status, headers=wait)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -11,11 +11,14 @@ from .words import LANGS, Phrase, has_word, say
 
 
 class ApiError(Exception):
-    """A request the table refuses; nothing was changed. ``code`` is also the words key."""
+    """A request the table refuses; nothing was changed. ``code`` is also the words key;
+    ``retry_after``: seconds before asking again helps (a ``Retry-After`` header)."""
 
-    def __init__(self, status: int, code: str, legal: list[str] | None = None, **params: Any) -> None:
+    def __init__(self, status: int, code: str, legal: list[str] | None = None, *,
+                 retry_after: float | None = None, **params: Any) -> None:
         super().__init__(code)
         self.status, self.code, self.legal, self.params = status, code, legal, params
+        self.retry_after = retry_after
 
     def message(self, lang: str = "en") -> str:
         return say(self.code, lang, **self.params)

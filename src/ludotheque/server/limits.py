@@ -40,6 +40,10 @@ OUTBOX = 64
 SEND_SECONDS = 10.0
 #: Sockets watching one table (seats and spectators) in one process.
 MAX_WATCHERS = 1000
+#: Renames of one seat (in one process): a burst, then one a second (a name in every view means
+#: a whole view to every watcher; what a burst changes is sent once: updates.py).
+RENAME_BURST = 5
+RENAMES_PER_SECOND = 1.0
 
 #: A bot's thinking time per move before it plays a random legal action instead.
 BOT_SECONDS = 5.0
@@ -80,3 +84,12 @@ class MessageRate:
             return False
         self.tokens -= 1.0
         return True
+
+    def wait(self) -> float:
+        """Seconds until one more is allowed (0 when one is now), as of the last ``allow``."""
+        return max(0.0, (1.0 - self.tokens) / self.rate)
+
+
+def rename_rate() -> MessageRate:
+    """The renames one seat may make: ``RENAME_BURST`` at once, then ``RENAMES_PER_SECOND``."""
+    return MessageRate(burst=RENAME_BURST, rate=RENAMES_PER_SECOND, tokens=RENAME_BURST)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 import random
 import secrets
 import time
@@ -31,7 +32,7 @@ from .clocks import parse_clock, state_to_store
 from .errors import ApiError, refused_options
 from .hints import think_hint
 from .leaderboard import Leaderboards
-from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS
+from .limits import AWAY_SECONDS, BOT_SECONDS, MAX_TABLE_ID, MAX_WATCHERS, rename_rate
 from .names import check_name
 from .store import Move, Store, TableMoved, TableRow
 from .tables import (
@@ -306,6 +307,11 @@ class TableService:
         async with table.lock:
             if table.finished:
                 raise ApiError(409, "name_frozen")
+            if table.row.seats[seat].name == clean:
+                return seat, clean  # nothing to change, store or send
+            rate = table.rename_rates.setdefault(seat, rename_rate())
+            if not rate.allow():
+                raise ApiError(429, "too_many_names", retry_after=rate.wait(), seconds=math.ceil(rate.wait()))
             notice = self.bus.notice(NAME, table.id, str(seat))
             if not await self._write(self.store.set_name, table.id, seat, clean, notice):
                 raise ApiError(409, "name_frozen")  # another process played the last move
@@ -318,11 +324,10 @@ class TableService:
             row = table.row.seats[seat]
             if row.kind == "human" and row.name != name:
                 row.name, changed = name, True
-        if changed:  # names are in every view and every log line: all are described again
-            table.forget_lines()
+        if changed:  # names are in every view and every log line: all are described again, and
+            table.forget_lines()  # sent whole to every watcher once for a burst of renames
             table.view_epoch += 1
-            for watcher in list(table.watchers):
-                table.updates.send_whole(watcher)
+            table.updates.send_whole_soon()
 
     async def _reload_names(self, table: LiveTable) -> None:
         try:

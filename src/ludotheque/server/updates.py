@@ -9,6 +9,7 @@ An update: ``{"type": "update", "base": 12, "version": 13, "set": {changed field
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from .tables import LiveTable
 
 Key = tuple[int | None, str]
+#: Seconds a change to every view without a move (a name) waits before every watcher gets its
+#: whole view: a burst of them is sent once.
+SOON = 0.2
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -46,6 +50,7 @@ class Updates:
         self.table = table
         self.built: dict[Key, Built] = {}
         self.wholes: dict[Key, tuple[tuple[int, int, int], dict[str, Any], str]] = {}
+        self.pending: asyncio.TimerHandle | None = None  # the whole views to send soon
 
     def current(self, key: Key) -> Built:
         """``key``'s view at the table's current revision (built once, then shared)."""
@@ -74,6 +79,20 @@ class Updates:
     def send_whole(self, watcher: Watcher) -> None:
         watcher.offer(self.whole(watcher.key)[1])
         watcher.revision = self.table.revision
+
+    def send_whole_soon(self) -> None:
+        """Every watcher gets its whole view in ``SOON`` seconds, once however many changes
+        come meanwhile (a watcher that joins or moves on meanwhile gets the new views anyway)."""
+        if self.pending is None:
+            self.pending = asyncio.get_running_loop().call_later(SOON, self.send_pending)
+
+    def send_pending(self) -> None:
+        """The whole views ``send_whole_soon`` promised, now."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+            for watcher in list(self.table.watchers):
+                self.send_whole(watcher)
 
     def publish(self) -> None:
         """After the table moved on (one action or several): each watcher gets an update from the
