@@ -8,7 +8,8 @@ action and every move taken back (``step``, the number of actions played, goes b
 so it cannot). An action or an undo is written only if the row is still at the revision it was
 chosen on, so however many processes share the database, exactly one change is made from each
 position, and a choice made on a position taken back never lands on another. Seat tokens are
-stored only as SHA-256 digests: reading the database does not give the power to act at a table.
+stored only as SHA-256 digests: reading the database does not give the power to act at a table;
+the client that used a seat, only as a keyed digest (clients.py), never its address.
 """
 
 from __future__ import annotations
