@@ -85,6 +85,31 @@ def base(live_server: Any) -> str:
     return str(live_server.url)
 
 
+def compiled_once(predicate: str) -> str:
+    """A ``wait_for_function`` predicate (an expression, or a function of ``arg``) as one function.
+
+    The pages' Content-Security-Policy forbids ``eval`` (server/headers.py), and Playwright
+    evaluates an expression predicate again with ``eval`` at each poll (only its first evaluation,
+    driven by the browser's protocol, is exempt): as a function, it is evaluated once and called."""
+    return f"(arg) => {{ const r = (\n{predicate}\n); return typeof r === 'function' ? r(arg) : r; }}"
+
+
+def _predicates_compiled_once() -> None:
+    """Every page's and frame's ``wait_for_function`` (whoever made the page) polls a function."""
+    try:
+        from playwright.sync_api import Frame, Page
+    except ImportError:
+        return
+    for kind in (Page, Frame):
+        def wait_for_function(self: Any, expression: str, *args: Any, _wait: Any = kind.wait_for_function,
+                              **kwargs: Any) -> Any:
+            return _wait(self, compiled_once(expression), *args, **kwargs)
+        kind.wait_for_function = wait_for_function  # type: ignore[method-assign]
+
+
+_predicates_compiled_once()
+
+
 @pytest.fixture
 def open_page() -> Iterator[Callable[..., Any]]:
     """``open_page(browser, width, height, locale)``: a new page in its own context; every page
