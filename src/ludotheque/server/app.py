@@ -415,8 +415,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         replay); 400 ``bad_name`` for an empty or too long name, one with control characters or
         a bot's; 409 ``name_frozen`` once the game is over."""
         table = await service.get(table_id)
+        await note_client(service.store, table, await service.seat_of(table, body.token), host_of(request))
         seat, name = await service.set_name(table, body.token, body.name)
-        await note_client(service.store, table, seat, host_of(request))  # (clients.py)
         return {"seat": seat, "name": name}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
