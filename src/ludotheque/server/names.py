@@ -60,10 +60,13 @@ def bot_lookalike() -> Callable[[str], bool]:
     case: for the bots known now (asked once, for a whole leaderboard)."""
     kinds = {kind for game_id in game_ids() for kind in bot_names(game_id)}
     shown = {_folded(bot_name(kind, lang)) for kind in kinds for lang in LANGS}
+    seen: dict[str, bool] = {}  # (a leaderboard meets each name many times)
 
     def bot_like(name: str) -> bool:
-        folded = _folded(name)
-        return folded.replace(" ", "").startswith("bot:") or _NUMBERED.sub("", folded) in shown
+        if name not in seen:
+            folded = _folded(name)
+            seen[name] = folded.replace(" ", "").startswith("bot:") or _NUMBERED.sub("", folded) in shown
+        return seen[name]
 
     return bot_like
 
