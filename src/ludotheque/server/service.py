@@ -325,7 +325,7 @@ class TableService:
             if row.kind == "human" and row.name != name:
                 row.name, changed = name, True
         if changed:  # names are in every view and every log line: all are described again, and
-            table.forget_lines()  # sent whole to every watcher once for a burst of renames
+            table.forget_lines()  # sent whole to every watcher (a burst of renames: twice)
             table.view_epoch += 1
             table.updates.send_whole_soon()
 
