@@ -85,12 +85,39 @@ def base(live_server: Any) -> str:
     return str(live_server.url)
 
 
+def compiled_once(predicate: str) -> str:
+    """A ``wait_for_function`` predicate (an expression, or a function of ``arg``) as one function.
+
+    The pages' Content-Security-Policy forbids ``eval`` (server/headers.py), and Playwright
+    evaluates an expression predicate again with ``eval`` at each poll (only its first evaluation,
+    driven by the browser's protocol, is exempt): as a function, it is evaluated once and called."""
+    return f"(arg) => {{ const r = (\n{predicate}\n); return typeof r === 'function' ? r(arg) : r; }}"
+
+
+def _predicates_compiled_once() -> None:
+    """Every page's and frame's ``wait_for_function`` (whoever made the page) polls a function."""
+    try:
+        from playwright.sync_api import Frame, Page
+    except ImportError:
+        return
+    for kind in (Page, Frame):
+        def wait_for_function(self: Any, expression: str, *args: Any, _wait: Any = kind.wait_for_function,
+                              **kwargs: Any) -> Any:
+            return _wait(self, compiled_once(expression), *args, **kwargs)
+        kind.wait_for_function = wait_for_function  # type: ignore[method-assign]
+
+
+_predicates_compiled_once()
+
+
 @pytest.fixture
 def open_page() -> Iterator[Callable[..., Any]]:
     """``open_page(browser, width, height, locale)``: a new page in its own context; every page
-    opened is closed after the test, which fails if any of them raised a JavaScript error."""
+    opened is closed after the test, which fails if any of them raised a JavaScript error or
+    had something refused by the server's Content-Security-Policy."""
     contexts: list[Any] = []
     errors: list[str] = []
+    refused: list[str] = []  # what the server's Content-Security-Policy blocked (server/headers.py)
 
     def open_(browser: Any, width: int = 1366, height: int = 768, locale: str = "en-GB") -> Any:
         context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
@@ -98,9 +125,12 @@ def open_page() -> Iterator[Callable[..., Any]]:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda message: refused.append(message.text)
+                if "Content Security Policy" in message.text else None)
         return page
 
     yield open_
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not refused, f"the Content-Security-Policy refused: {refused}"

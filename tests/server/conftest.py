@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import sqlalchemy
 from fastapi.testclient import TestClient
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludotheque.server import create_app
 from ludotheque.server.store import Store, _normalise_url, metadata
@@ -75,6 +76,17 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+def behind_proxy(app: Any) -> Any:
+    """``app`` as uvicorn serves it behind a trusted proxy: a request's ``X-Forwarded-For`` is the
+    address of its client (server/clients.py notes it with the seats it uses)."""
+    return ProxyHeadersMiddleware(app, trusted_hosts="*")
+
+
+def from_address(address: str) -> dict[str, str]:
+    """The headers of a request from ``address``, to an app ``behind_proxy``."""
+    return {"x-forwarded-for": address}
+
+
 def token_of(url: str) -> str:
     return url.split("#token=", 1)[1]
 
@@ -94,6 +106,11 @@ class TableDriver:
         assert response.status_code == 201, response.text
         body = response.json()
         return body["id"], {s["seat"]: token_of(s["url"]) for s in body["seats"] if s["kind"] == "human"}
+
+    def name(self, table: str, token: str, name: str, address: str | None = None) -> Any:
+        """Name ``token``'s seat (from ``address``, to an app ``behind_proxy``)."""
+        return self.client.post(f"/api/tables/{table}/name", json={"token": token, "name": name},
+                                headers=from_address(address) if address else None)
 
     def view(self, table: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         if token is None:

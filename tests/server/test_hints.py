@@ -7,12 +7,16 @@ from __future__ import annotations
 import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from ludotheque.server import create_app
 from ludotheque.server.limits import HINTS_RETRY
+
+from .conftest import TableDriver, behind_proxy
 
 
 def ask(client: TestClient, table: str, token: str, version: int, lang: str = "en") -> Any:
@@ -64,16 +68,17 @@ def test_no_hint_at_a_table_without_hints_nor_for_a_seat_not_to_act(client: Test
     assert stranger.status_code in (403, 422)
 
 
-def test_a_game_played_with_hints_is_not_rated(client: TestClient, tables: Any) -> None:
-    table, tokens = tables.create(["human", "bot:random", "bot:heuristic"], table={"hints": True})
-    assert name(client, table, tokens[0], "Ann").status_code == 200
-    tables.play_out(table, tokens)
-    assert client.get("/api/leaderboard/gargon").json()["standings"] == []
-    rated, tokens = tables.create(["human", "bot:random", "bot:heuristic"])
-    assert name(client, rated, tokens[0], "Bea").status_code == 200
-    tables.play_out(rated, tokens)
-    names = {row["name"] for row in client.get("/api/leaderboard/gargon").json()["standings"]}
-    assert "Bea" in names and "Ann" not in names
+def test_a_game_played_with_hints_is_not_rated(tmp_path: Path) -> None:
+    """Two people from two clients (a game that counts, but for its hints)."""
+    with TestClient(behind_proxy(create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0))) as client:
+        tables = TableDriver(client)
+        for hints, people in ((True, ("Ann", "Abe")), (False, ("Bea", "Ben"))):
+            table, tokens = tables.create(["human", "human", "bot:heuristic"], table={"hints": hints})
+            for seat, person in enumerate(people):
+                assert tables.name(table, tokens[seat], person, f"10.0.0.{seat + 1}").status_code == 200
+            tables.play_out(table, tokens)
+        names = {row["name"] for row in client.get("/api/leaderboard/gargon").json()["standings"]}
+        assert {"Bea", "Ben"} <= names and not {"Ann", "Abe"} & names
 
 
 def test_a_second_hint_while_one_is_thought_is_refused_with_a_time_to_come_back(

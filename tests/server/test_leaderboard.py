@@ -1,34 +1,223 @@
-"""The leaderboard: Elo ratings at a game from its finished tables, bots as fixed anchors."""
+"""The leaderboard: Elo ratings at a game from its finished tables, bots as fixed anchors; a game
+counts only when two people or more played it from distinct clients (server/clients.py); each
+game's ratings are kept up as tables finish, and equal the ones computed again from scratch."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect, text
+
+from ludotheque.server import create_app
+from ludotheque.server.clients import client_digest, client_of
+from ludotheque.server.leaderboard import Leaderboards, standings
+from ludotheque.server.store import SeatRow, Store, TableRow
+
+from .conftest import TableDriver, behind_proxy, from_address
 
 
-def test_the_leaderboard_rates_named_players_and_bots_from_finished_tables(
-        client: TestClient, tables: Any) -> None:
+@pytest.fixture
+def app(db_url: str) -> Any:
+    return create_app(db_url, bot_delay=0.0)
+
+
+@pytest.fixture
+def client(app: Any) -> Iterator[TestClient]:
+    """The app on a fresh database of each kind, behind a proxy that says who each client is."""
+    with TestClient(behind_proxy(app)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def tables(client: TestClient) -> TableDriver:
+    return TableDriver(client)
+
+
+def finished(tables: TableDriver, seats: list[str], names: dict[int, tuple[str, str]]) -> str:
+    """A table whose seats take ``names`` (seat: (name, address)), played to the end; every
+    seat it names is used first from its own address."""
+    table, tokens = tables.create(seats)
+    for seat, (name, address) in names.items():
+        answer = tables.name(table, tokens[seat], name, address)
+        assert answer.status_code == 200, answer.text
+    if tokens:
+        tables.play_out(table, tokens)
+    else:
+        tables.settled(table, {})  # (bots alone: to the end)
+    return table
+
+
+def board(client: TestClient, lang: str = "en") -> dict[str, dict[str, Any]]:
+    answer = client.get("/api/leaderboard/gargon", headers={"accept-language": lang})
+    assert answer.status_code == 200, answer.text
+    return {row["name"]: row for row in answer.json()["standings"]}
+
+
+def test_a_game_counts_when_people_played_it_from_distinct_clients(client: TestClient,
+                                                                   tables: TableDriver) -> None:
     assert client.get("/api/leaderboard/gargon").json() == {"game": "gargon", "standings": []}
-    results = []
-    for _ in range(3):
-        table, tokens = tables.create(["human", "bot:random", "bot:heuristic"])
-        assert client.post(f"/api/tables/{table}/name",
-                           json={"token": tokens[0], "name": "Ann"}).status_code == 200
-        results.append(tables.play_out(table, tokens))
-    unnamed, tokens = tables.create(["human", "bot:random", "bot:random"])
-    tables.play_out(unnamed, tokens)
-    board = client.get("/api/leaderboard/gargon", headers={"accept-language": "fr"}).json()
-    rows = {row["name"]: row for row in board["standings"]}
-    assert set(rows) == {"Ann", "Robot aléatoire", "Robot heuristique"}  # the unnamed seat: not rated
-    assert rows["Ann"]["games"] == 3 and rows["Robot aléatoire"]["games"] == 5
+    bots = ["bot:random", "bot:heuristic"]
+    counted = [finished(tables, ["human", "human", *bots], {0: ("Ann", "10.0.0.1"), 1: ("Bob", "10.0.0.2")}),
+               # a seat first used to act, unnamed, from a client of its own: Hal's game counts
+               finished(tables, ["human", "human", "bot:random"], {0: ("Hal", "2001:db8:1::1")})]
+    alone = finished(tables, ["human", *bots], {0: ("Cid", "10.0.0.3")})  # against bots only
+    held = finished(tables, ["human", "human", "bot:random"],  # two seats held from one client
+                    {0: ("Dee", "10.0.0.4"), 1: ("Eve", "10.0.0.4")})
+    finished(tables, ["human", "human", "bot:random"],  # one network: two addresses of one /64
+             {0: ("Fay", "2001:db8::1"), 1: ("Gus", "2001:db8::2")})
+    finished(tables, bots + ["bot:random"], {})  # bots alone: nobody to rate
+    rows = board(client, "fr")
+    assert set(rows) == {"Ann", "Bob", "Hal", "Robot aléatoire", "Robot heuristique"}, rows
+    assert [rows[name]["games"] for name in ("Ann", "Bob", "Hal", "Robot aléatoire", "Robot heuristique")] \
+        == [1, 1, 1, 2, 1]
     assert rows["Robot aléatoire"]["rating"] == 1000 and rows["Robot heuristique"]["rating"] == 1500
-    assert [row["rank"] for row in board["standings"]] == [1, 2, 3]
-    ratings = [row["rating"] for row in board["standings"]]
-    assert ratings == sorted(ratings, reverse=True)
-    assert rows["Ann"]["rating"] != 1500  # three games moved it
+    ranked = list(rows.values())
+    assert [row["rank"] for row in ranked] == list(range(1, 6))
+    assert [row["rating"] for row in ranked] == sorted((row["rating"] for row in ranked), reverse=True)
+    # a player's past games say which ones count
+    for name, table, rated in (("Ann", counted[0], True), ("Hal", counted[1], True), ("Cid", alone, False),
+                               ("Dee", held, False), ("Eve", held, False), ("Fay", None, False)):
+        games = client.get(f"/api/players/{name}/games").json()["games"]
+        assert len(games) == 1 and games[0]["rated"] is rated, (name, games)
+        assert table is None or games[0]["id"] == table
 
 
-def test_an_unknown_game_has_no_leaderboard(client: TestClient) -> None:
-    response = client.get("/api/leaderboard/chess")
-    assert response.status_code == 404 and response.json()["code"] == "unknown_game"
+def test_a_seat_keeps_its_first_client_over_http_and_the_socket(app: Any, client: TestClient,
+                                                               tables: TableDriver) -> None:
+    store: Store = app.state.service.store
+    table, tokens = tables.create(["human", "human", "human"], first_player=0)
+    with client.websocket_connect(f"/ws/tables/{table}", headers=from_address("10.0.0.7")) as socket:
+        socket.send_json({"type": "hello", "token": tokens[0], "lang": "en"})
+        view = socket.receive_json()
+        socket.send_json({"type": "action", "action": view["legal"][0]["action"], "version": view["version"]})
+        while socket.receive_json()["type"] != "update":
+            pass
+    assert tables.name(table, tokens[0], "Ann", "10.0.0.8").status_code == 200  # not its first client
+    assert tables.name(table, tokens[1], "Bob", "10.0.0.8").status_code == 200
+    noted = [s.client for s in store.load_seats(table)]
+    assert noted == [client_digest(store.client_secret, table, "10.0.0.7"),
+                     client_digest(store.client_secret, table, "10.0.0.8"), None]
+    assert all("10.0.0" not in (digest or "") for digest in noted)  # never the address itself
+
+
+def test_a_client_digest_hides_the_address_and_differs_from_table_to_table() -> None:
+    key = bytes(32)
+    one, other = client_digest(key, "t1", "192.0.2.1"), client_digest(key, "t2", "192.0.2.1")
+    assert one and other and one != other and "192" not in one and len(one) == 32
+    assert client_digest(key, "t1", "192.0.2.2") != one
+    assert client_digest(bytes([1] * 32), "t1", "192.0.2.1") != one
+    assert client_digest(key, "t1", "::ffff:192.0.2.1") == one  # an IPv4 address carried by IPv6
+    assert client_of("2001:db8:0:0:ffff::1") == client_of("2001:db8::2") == "2001:db8::/64"
+    assert client_of("2001:db8:0:1::1") != client_of("2001:db8::1")
+    assert client_digest(key, "t1", None) is None and client_of("") is None
+
+
+def test_a_finished_tables_clients_are_never_written(db_url: str) -> None:
+    store = Store(db_url)
+    row = _row("over", [("Ann", None), ("Bob", None)])
+    store.create_table(row)
+    assert store.set_client("over", 0, "a" * 32) and not store.set_client("over", 0, "b" * 32)  # first only
+    store.append_action("over", 0, 0, "pass", 0, None, {"winners": [0]})
+    assert not store.set_client("over", 1, "c" * 32)
+    assert [s.client for s in store.load_seats("over")] == ["a" * 32, None, None]
+    store.close()
+
+
+People = list[tuple[str | None, str | None]]
+
+
+def _row(table_id: str, people: People, hints: bool = False) -> TableRow:
+    """A Gargon table of these people (name, client digest) and a heuristic bot."""
+    seats = [SeatRow(seat, "human", name=name) for seat, (name, _) in enumerate(people)]
+    return TableRow(table_id, "gargon", 1, {"players": len(seats) + 1}, 7,
+                    [*seats, SeatRow(len(seats), "bot", "heuristic")], hints=hints)
+
+
+def _finish(store: Store, row: TableRow, people: People, winners: list[int]) -> None:
+    store.create_table(row)
+    for seat, (name, client) in enumerate(people):
+        if name is not None:
+            assert store.set_name(row.id, seat, name)
+        if client is not None:
+            assert store.set_client(row.id, seat, client)
+    store.append_action(row.id, 0, 0, "pass", 0, None, {"winners": winners})
+
+
+def test_the_ratings_kept_up_are_the_ones_computed_again(db_url: str) -> None:
+    """Each read rates only what finished since the last; the result is always what rating every
+    finished table again, in the order they finished, gives: also when a table that finished
+    earlier is stored later (another process), and across a restart."""
+    store = Store(db_url)
+    kept = Leaderboards(store)
+    players, pick = ["Ann", "Bob", "Cid", "Dee", "bot:heuristic"], random.Random(5)
+
+    def again() -> list[dict[str, Any]]:
+        return standings(store.finished_tables("gargon"), "en")
+
+    for number in range(24):
+        people = [(name, f"client-{name}" if pick.random() < 0.9 else None)
+                  for name in pick.sample(players, pick.choice([1, 2, 3]))]
+        _finish(store, _row(f"t{number:02}", people, hints=number == 7), people,
+                pick.sample(range(len(people) + 1), 1))
+        if number % 5 == 0:
+            assert kept.standings("gargon", "en") == again()
+    assert kept.standings("gargon", "en") == again()
+    names = {row["name"] for row in again()}
+    assert {"Ann", "Bob", "Cid", "Dee", "Heuristic bot"} <= names and "bot:heuristic" not in names
+    heuristic = next(r for r in again() if r["name"] == "Heuristic bot")
+    assert heuristic["rating"] == 1500  # a person named "bot:heuristic" is not the anchor
+    # a table that finished before the last one rated, stored after it: all rated again, in order
+    late = [("Ann", "client-Ann"), ("Bob", "client-Bob")]
+    _finish(store, _row("late", late), late, [0])
+    engine = create_engine(store.url)
+    with engine.begin() as db:
+        db.execute(text("UPDATE ludo_tables SET finished_at = 1 WHERE id = 'late'"))
+    engine.dispose()
+    assert store.finished_tables("gargon")[0].id == "late"
+    assert kept.standings("gargon", "en") == again() == Leaderboards(store).standings("gargon", "en")
+    assert kept.standings("gargon", "fr") == standings(store.finished_tables("gargon"), "fr")
+    store.close()
+
+
+def test_tables_are_rated_in_the_order_they_finished(db_url: str) -> None:
+    store = Store(db_url)
+    first, second = [("Ann", "a"), ("Bob", "b")], [("Ann", "a"), ("Bob", "b")]
+    store.create_table(_row("created-first", first))
+    _finish(store, _row("created-second", second), second, [0])
+    store.set_name("created-first", 0, "Ann")
+    store.set_name("created-first", 1, "Bob")
+    store.set_client("created-first", 0, "a")
+    store.set_client("created-first", 1, "b")
+    store.append_action("created-first", 0, 0, "pass", 0, None, {"winners": [1]})
+    assert [row.id for row in store.finished_tables("gargon")] == ["created-second", "created-first"]
+    store.close()
+
+
+def test_an_older_database_gets_finish_times_clients_and_a_key(db_url: str) -> None:
+    store = Store(db_url)
+    people = [("Ann", "a"), ("Bob", "b")]
+    _finish(store, _row("old", people), people, [0])
+    store.create_table(_row("open", people))
+    store.close()
+    engine = create_engine(Store(db_url).url)
+    with engine.begin() as db:  # as it was: no finish times, no clients, no keys
+        db.execute(text("DROP INDEX ix_ludo_tables_game_finished_at"))
+        db.execute(text("ALTER TABLE ludo_tables DROP COLUMN finished_at"))
+        db.execute(text("ALTER TABLE ludo_seats DROP COLUMN client"))
+        db.execute(text("DROP TABLE ludo_secrets"))
+        played = db.execute(text("SELECT at FROM ludo_actions WHERE table_id = 'old'")).scalar_one()
+    engine.dispose()
+    store = Store(db_url)
+    assert {"finished_at"} <= {c["name"] for c in inspect(store.engine).get_columns("ludo_tables")}
+    assert [row.finished_at for row in store.finished_tables("gargon")] == [played]
+    assert [s.client for s in store.load_seats("old")] == [None, None, None]
+    assert standings(store.finished_tables("gargon"), "en") == []  # nobody knows who played it
+    key = store.client_secret
+    store.close()
+    reopened = Store(db_url)
+    assert len(key) == 32 and reopened.client_secret == key  # made once, then kept
+    reopened.close()

@@ -33,16 +33,33 @@ def play_out(base: str, created: dict[str, Any], timeout: float = 60.0) -> None:
     table = created["id"]
     tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
     deadline = time.monotonic() + timeout
-    while not (summary := httpx.get(f"{base}/api/tables/{table}").json())["terminal"]:
-        assert time.monotonic() < deadline, f"table {table} did not finish in {timeout} s"
-        token = tokens.get(summary["to_act"])
-        view = httpx.post(f"{base}/api/tables/{table}/view", json={"token": token}).json() if token else None
-        if not view or not view["legal"]:
-            time.sleep(0.05)  # a bot or chance to act
-            continue
-        answer = httpx.post(f"{base}/api/tables/{table}/actions", json={
-            "token": token, "action": view["legal"][0]["action"], "version": view["version"]})
-        assert answer.status_code in (200, 409), answer.text
+    with httpx.Client(base_url=base) as http:  # (one connection throughout)
+        while not (summary := http.get(f"/api/tables/{table}").json())["terminal"]:
+            assert time.monotonic() < deadline, f"table {table} did not finish in {timeout} s"
+            token = tokens.get(summary["to_act"])
+            view = http.post(f"/api/tables/{table}/view", json={"token": token}).json() if token else None
+            if not view or view["to_act"] != view["seat"] or not view["legal"]:
+                time.sleep(0.02)  # a bot or chance to act
+                continue
+            answer = http.post(f"/api/tables/{table}/actions", json={
+                "token": token, "action": view["legal"][0]["action"], "version": view["version"]})
+            assert answer.status_code in (200, 409), answer.text
+
+
+def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, str]]) -> str:
+    """Name seats of ``table`` (the API's answer; ``names``: seat -> (name, a loopback address
+    such as 127.0.0.7, which the request comes from: a client of its own)), then play every human
+    seat (first legal move) to the end over the API from 127.0.0.1. With two seats from two
+    addresses (an unnamed seat plays from 127.0.0.1), a game the leaderboard counts. Returns the
+    table's id."""
+    table_id = str(table["id"])
+    tokens = {s["seat"]: s["url"].split("#token=", 1)[1] for s in table["seats"] if s["kind"] == "human"}
+    for seat, (name, address) in names.items():
+        with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address)) as http:
+            named = http.post(f"/api/tables/{table_id}/name", json={"token": tokens[seat], "name": name})
+            assert named.status_code == 200, named.text
+    play_out(base, table, timeout=120.0)
+    return table_id
 
 
 def version(page: Any) -> int:

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import time
+import secrets
 from typing import Any
 
-import httpx
+from .tables import create_table, finish_people
 
 
 def test_the_leaderboard_lists_a_finished_games_players_in_french(chromium: Any, base: str,
                                                                  open_page: Any) -> None:
-    body = {"game": "gargon", "options": {}, "seats": ["bot:random", "bot:heuristic", "bot:random"]}
-    table = httpx.post(f"{base}/api/tables", json=body).json()["id"]
-    deadline = time.monotonic() + 120
-    while not httpx.get(f"{base}/api/tables/{table}").json()["terminal"]:
-        assert time.monotonic() < deadline, "the bots' game does not end"
-        time.sleep(0.5)
+    """A game of two people from two clients (names from addresses of their own: uvicorn takes
+    a loopback client's X-Forwarded-For) and two bots counts; the bots stand at their levels."""
+    people = [f"Ann {secrets.token_hex(2)}", f"Bob {secrets.token_hex(2)}"]
+    table = create_table(base, ["human", "human", "bot:random", "bot:heuristic"])
+    finish_people(base, table, {0: (people[0], "127.0.0.11"), 1: (people[1], "127.0.0.12")})
     page = open_page(chromium, locale="fr-FR")
     page.goto(f"{base}/")
     page.click("#to-leaderboard")
@@ -25,5 +24,6 @@ def test_the_leaderboard_lists_a_finished_games_players_in_french(chromium: Any,
     names = page.eval_on_selector_all("#standings tbody tr", "rows => rows.map(r => r.dataset.name)")
     bots = [name for name in names if name.startswith("Robot")]  # (other tests rate people too)
     assert bots == ["Robot heuristique", "Robot aléatoire"]  # their fixed levels, best first
+    assert set(people) <= set(names)
     assert page.inner_text("#board-title") == "Classement"
     assert page.locator("#no-standings").is_hidden()

@@ -5,34 +5,17 @@ that works; a name without games, or one nobody could take, says so in words."""
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Any
 from urllib.parse import quote
 
-import httpx
-
-from .tables import english_words
+from .tables import create_table, english_words, finish_people
 
 
 def finish_as(base: str, name: str) -> str:
-    """A table where ``name`` sits at the first seat beside two bots, played (first legal move)
-    to the end over the API; returns its id."""
-    body = {"game": "gargon", "options": {}, "seats": ["human", "bot:random", "bot:heuristic"]}
-    created = httpx.post(f"{base}/api/tables", json=body).json()
-    table, token = created["id"], created["seats"][0]["url"].split("#token=", 1)[1]
-    named = httpx.post(f"{base}/api/tables/{table}/name", json={"token": token, "name": name})
-    assert named.status_code == 200, named.text
-    deadline = time.monotonic() + 120
-    while True:
-        view = httpx.post(f"{base}/api/tables/{table}/view", json={"token": token}).json()
-        if view["terminal"]:
-            return str(table)
-        assert time.monotonic() < deadline, "the game does not end"
-        if view["to_act"] == 0 and view["legal"]:
-            move = {"token": token, "action": view["legal"][0]["action"], "version": view["version"]}
-            httpx.post(f"{base}/api/tables/{table}/actions", json=move)
-        else:
-            time.sleep(0.05)
+    """A table where ``name`` sits at the first seat beside a bot and an unnamed person, played
+    to the end: a game the leaderboard counts. Returns its id."""
+    table = create_table(base, ["human", "bot:random", "human"])
+    return finish_people(base, table, {0: (name, "127.0.0.7")})
 
 
 def test_my_games_lists_a_finished_game_in_french_with_its_replay(chromium: Any, open_page: Any,

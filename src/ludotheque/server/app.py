@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from ..bots.registry import bot_names
 from ..core.errors import LudothequeError
@@ -30,8 +31,10 @@ from ..core.registry import game_ids, get_game
 from ..core.spec import OptionSpec
 from .access_log import AccessLog
 from .analysis import ANALYSIS_ITERATIONS
+from .clients import host_of, note_client
 from .errors import ApiError
 from .expiry import Expiry
+from .headers import SecureAnswers
 from .hosting import Hosting
 from .inputs import CheckedBodies
 from .limits import (
@@ -192,6 +195,18 @@ def _next(after: tuple[float, str] | None) -> str | None:
     return None if after is None else f"{after[0]!r}~{after[1]}"
 
 
+class WebTable(FastAPI):
+    """FastAPI with ``SecureAnswers`` outside everything, its 500s included (headers.py), and
+    outside it, when ``access_log``, the access log: it sees every answer, the refusals of a
+    path before routing included, and the time taken."""
+
+    access_log = False
+
+    def build_middleware_stack(self) -> ASGIApp:
+        stack = SecureAnswers(super().build_middleware_stack())
+        return AccessLog(stack) if self.access_log else stack
+
+
 #: How uvicorn runs the app: frames bounded (in bytes: a message is at most MAX_MESSAGE characters),
 #: dead clients found by pings, no compression (updates are small; deflating every frame cost more
 #: CPU than it saved), and a shutdown that does not wait for ever on a stuck client.
@@ -251,14 +266,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
 
     names = [get_game(game_id).spec.name for game_id in game_ids()]
     every_game = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-    app = FastAPI(title="Ludothèque web table", lifespan=lifespan,
-                  description=f"Play {every_game} with friends and bots. Protocol: docs/web.md.")
+    app = WebTable(title="Ludothèque web table", lifespan=lifespan,
+                   description=f"Play {every_game} with friends and bots. Protocol: docs/web.md.")
     app.state.service = service
     app.add_middleware(CheckedBodies)
     if hosting.root_path:
         app.add_middleware(UnderPrefix, prefix=hosting.root_path)
-    if hosting.access_log:
-        app.add_middleware(AccessLog)  # the outermost: it sees every answer, and the time taken
+    app.access_log = hosting.access_log
 
     # -- errors ---------------------------------------------------------------------------------
     @app.exception_handler(ApiError)
@@ -438,21 +452,24 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
 
     @app.post("/api/tables/{table_id}/name", tags=["tables"])
-    async def name_seat(table_id: str, body: SeatName) -> dict[str, Any]:
+    async def name_seat(table_id: str, body: SeatName, request: Request) -> dict[str, Any]:
         """The seat of ``token`` takes a name (shown wherever the seat is: board, log, scores,
-        replay); 400 ``bad_name`` for an empty or too long name or one with control characters."""
+        replay); 400 ``bad_name`` for an empty or too long name, one with control characters or
+        a bot's; 409 ``name_frozen`` once the game is over."""
         table = await service.get(table_id)
+        await note_client(service.store, table, await service.seat_of(table, body.token), host_of(request))
         seat, name = await service.set_name(table, body.token, body.name)
         return {"seat": seat, "name": name}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
-    async def play(table_id: str, body: PlayAction,
+    async def play(table_id: str, body: PlayAction, request: Request,
                    accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """Play an action in notation, chosen on the view of ``version`` (the table's revision: it
         names one position, and grows at every action and every move taken back); 409 ``stale``
         for any other revision. Answers the new revision."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
+        await note_client(service.store, table, seat, host_of(request))  # (clients.py)
         version = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
         return {"version": version}
 

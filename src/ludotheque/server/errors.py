@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,13 +15,13 @@ class ApiError(Exception):
     """A request the table refuses; nothing was changed. ``code`` is also the words key;
     ``retry_after``: the seconds after which asking again may succeed (a ``Retry-After`` header)."""
 
-    def __init__(self, status: int, code: str, legal: list[str] | None = None,
-                 retry_after: int | None = None, **params: Any) -> None:
+    def __init__(self, status: int, code: str, legal: list[str] | None = None, *,
+                 retry_after: float | None = None, **params: Any) -> None:
         super().__init__(code)
         self.status, self.code, self.legal, self.params = status, code, legal, params
-        self.retry_after = retry_after
-        if retry_after is not None:
-            params.setdefault("seconds", retry_after)
+        self.retry_after = None if retry_after is None else max(1, math.ceil(retry_after))
+        if self.retry_after is not None:
+            params.setdefault("seconds", self.retry_after)
 
     @property
     def headers(self) -> dict[str, str] | None:

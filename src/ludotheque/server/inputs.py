@@ -110,11 +110,10 @@ class CheckedBodies:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
-        asked = QueryParams(scope.get("query_string", b"").decode("latin-1")).get("lang")
-        lang = pick_lang(asked or headers.get("accept-language"))  # as the app's refusals (app.py)
+        lang = lang_of(scope)
         declared = headers.get("content-length", "")
         if declared.isdigit() and (len(declared) > 9 or int(declared) > MAX_BODY):
-            await _refuse(ApiError(413, "too_large", limit=MAX_BODY), lang, scope, receive, send)
+            await refuse(ApiError(413, "too_large", limit=MAX_BODY), lang, scope, receive, send)
             return
         chunks: list[bytes] = []
         size = 0
@@ -125,7 +124,7 @@ class CheckedBodies:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > MAX_BODY:
-                await _refuse(ApiError(413, "too_large", limit=MAX_BODY), lang, scope, receive, send)
+                await refuse(ApiError(413, "too_large", limit=MAX_BODY), lang, scope, receive, send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -135,7 +134,7 @@ class CheckedBodies:
             try:
                 decode(body)
             except Malformed as exc:
-                await _refuse(ApiError(400, "malformed", problem=exc.problem), lang, scope, receive, send)
+                await refuse(ApiError(400, "malformed", problem=exc.problem), lang, scope, receive, send)
                 return
         replayed = False
 
@@ -149,5 +148,13 @@ class CheckedBodies:
         await self.app(scope, replay, send)
 
 
-async def _refuse(error: ApiError, lang: str, scope: Scope, receive: Receive, send: Send) -> None:
+def lang_of(scope: Scope) -> str:
+    """The language of a request's refusals, as the app's (app.py): its ``?lang=``, else its
+    Accept-Language."""
+    asked = QueryParams(scope.get("query_string", b"").decode("latin-1")).get("lang")
+    return pick_lang(asked or Headers(scope=scope).get("accept-language"))
+
+
+async def refuse(error: ApiError, lang: str, scope: Scope, receive: Receive, send: Send) -> None:
+    """Answer ``error`` before any route sees the request."""
     await JSONResponse(error.to_json(lang), status_code=error.status)(scope, receive, send)

@@ -1,50 +1,121 @@
 """The leaderboard of a game: Elo ratings (``ludotheque.ratings``) from its finished tables.
 
-A person is rated by the name they chose (seats left without a name are not rated); a bot by
-its kind, at the fixed level of ``ratings.BOT_LEVELS``, so that bots anchor everyone's ratings.
+A person is rated by the name they chose (seats left without a name, or named like a bot by an
+older version, are not listed); a bot by its kind, at the fixed level of ``ratings.BOT_LEVELS``,
+so that bots anchor everyone's ratings. A table counts only when at least two people played it
+from distinct clients, one seat each (``rated``): a game against bots alone, or with several
+seats held from one client, is not rated (clients.py says what a client is).
+
+Tables are rated in the order they finished, and a process keeps each game's ratings as they
+stand: a read rates only the tables finished since the last one (Elo is sequential, and a
+finished table never changes: its names are frozen, its clients noted before the end). A table
+that finished earlier than the last one rated but was stored later (another process's clock)
+makes the next read rate the whole game again, in order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..ratings import BOT_LEVELS, START, Ratings
-from .names import composed
-from .store import TableRow
+from .names import bot_lookalike, composed
+from .store import Store, TableRow
 from .views import bot_name
 
 _UNNAMED = "\x00"  # the prefix of a seat nobody named: rated apart, never listed
+_BOT = "\x01bot:"  # the prefix of a bot (a person's name has no control character)
 
 
-def _identity(row: TableRow, seat: int) -> str:
+def rated(row: TableRow) -> bool:
+    """Whether a finished table counts: a winner, no hints, and at least two of its human
+    seats noted with clients, each seat's client its own."""
+    if row.hints or not (row.result or {}).get("winners"):
+        return False
+    clients = [s.client for s in row.seats if s.kind == "human" and s.client]
+    return len(clients) >= 2 and len(set(clients)) == len(clients)
+
+
+@dataclass
+class Board:
+    """One game's ratings after the tables it has taken in, in order: how many (rated or not),
+    the last one's ``(finished_at, id)``, and what it showed in each language."""
+
+    anchors: dict[str, float] = field(default_factory=lambda: {f"{_BOT}{bot}": level
+                                                               for bot, level in BOT_LEVELS.items()})
+    count: int = 0
+    last: tuple[float, str] | None = None
+    shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.ratings = Ratings(anchors=self.anchors)
+
+    def take(self, rows: Sequence[TableRow], bot_like: Callable[[str], bool]) -> None:
+        """Rate these finished tables, in order, after those taken before."""
+        for row in rows:
+            self.count += 1
+            self.last = (row.finished_at or 0.0, row.id)
+            if not rated(row):
+                continue
+            names = [_identity(row, seat, bot_like) for seat in range(len(row.seats))]
+            for name in names:
+                if name.startswith(_BOT) and name not in self.anchors:
+                    self.anchors[name] = START  # a bot of a kind without a level
+            self.ratings.record(names, (row.result or {})["winners"])
+        if rows:
+            self.shown.clear()
+
+    def standings(self, lang: str) -> list[dict[str, Any]]:
+        """Rank, name, rating and games of everyone rated, best first."""
+        shown = self.shown.get(lang)
+        if shown is None:
+            shown = self.shown[lang] = []
+            for standing in self.ratings.leaderboard():
+                if standing.name.startswith(_UNNAMED):
+                    continue
+                bot = standing.name[len(_BOT):] if standing.name.startswith(_BOT) else None
+                shown.append({"rank": len(shown) + 1, "name": bot_name(bot, lang) if bot else standing.name,
+                              "bot": bot, "rating": round(standing.rating), "games": standing.games})
+        return shown
+
+
+def _identity(row: TableRow, seat: int, bot_like: Callable[[str], bool]) -> str:
     s = row.seats[seat]
     if s.kind == "bot":
-        return f"bot:{s.bot}"
-    return composed(s.name) if s.name else f"{_UNNAMED}{row.id}:{seat}"
+        return f"{_BOT}{s.bot}"
+    if s.name and not bot_like(s.name):
+        return composed(s.name)
+    return f"{_UNNAMED}{row.id}:{seat}"
 
 
 def standings(rows: Sequence[TableRow], lang: str) -> list[dict[str, Any]]:
-    """Rank, name, rating and games of everyone who finished a game of these tables (oldest
-    first), best first."""
-    anchors = {f"bot:{bot}": level for bot, level in BOT_LEVELS.items()}
-    ratings = Ratings(anchors=anchors)
-    for row in rows:
-        if row.hints:  # a game played with the search's hints is not rated
-            continue
-        winners = (row.result or {}).get("winners") or []
-        names = [_identity(row, seat) for seat in range(len(row.seats))]
-        for name in names:
-            if name.startswith("bot:") and name not in anchors:
-                anchors[name] = START  # a bot of a kind without a level
-        if winners:
-            ratings.record(names, winners)
-    out: list[dict[str, Any]] = []
-    for standing in ratings.leaderboard():
-        if standing.name.startswith(_UNNAMED):
-            continue
-        bot = standing.name[4:] if standing.name.startswith("bot:") else None
-        out.append({"rank": len(out) + 1,
-                    "name": bot_name(bot, lang) if bot else standing.name,
-                    "bot": bot, "rating": round(standing.rating), "games": standing.games})
-    return out
+    """The standings after these finished tables, in the order given."""
+    board = Board()
+    board.take(rows, bot_lookalike())
+    return board.standings(lang)
+
+
+class Leaderboards:
+    """Every game's board of this process, kept up with the store's finished tables. Reads run in
+    threads (never on the event loop); one at a time brings a board up to date."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.boards: dict[str, Board] = {}
+        self.lock = threading.Lock()
+
+    def standings(self, game: str, lang: str) -> list[dict[str, Any]]:
+        with self.lock:
+            return self._current(game).standings(lang)
+
+    def _current(self, game: str) -> Board:
+        board = self.boards.get(game)
+        if board is not None and self.store.finished_count(game) == board.count:
+            return board  # (tables are never deleted: the same count is the same tables)
+        if board is None or (board.last is not None
+                             and self.store.finished_count(game, board.last) != board.count):
+            board = self.boards[game] = Board()  # new, or a table came late: rate all again, in order
+        board.take(self.store.finished_tables(game, board.last), bot_lookalike())
+        return board

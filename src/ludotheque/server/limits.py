@@ -40,6 +40,10 @@ OUTBOX = 64
 SEND_SECONDS = 10.0
 #: Sockets watching one table (seats and spectators) in one process.
 MAX_WATCHERS = 1000
+#: Renames of one seat (in one process): a burst, then one a second (a name in every view means
+#: a whole view to every watcher; what a burst changes is sent once: updates.py).
+RENAME_BURST = 5
+RENAMES_PER_SECOND = 1.0
 
 #: A bot's thinking time per move before the game's heuristic bot plays for it.
 BOT_SECONDS = 5.0
@@ -127,3 +131,8 @@ class AddressRates:
             bucket = self.buckets[address] = MessageRate(self.per_minute, self.per_minute / 60.0,
                                                          self.per_minute)
         return 0.0 if bucket.allow() else bucket.wait()
+
+
+def rename_rate() -> MessageRate:
+    """The renames one seat may make: ``RENAME_BURST`` at once, then ``RENAMES_PER_SECOND``."""
+    return MessageRate(burst=RENAME_BURST, rate=RENAMES_PER_SECOND, tokens=RENAME_BURST)

@@ -16,6 +16,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from .clients import host_of, note_client
 from .errors import ApiError
 from .inputs import Malformed, decode
 from .limits import (
@@ -194,6 +195,7 @@ class Session:
             if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN
                                       or table.seat_of(token) != watcher.seat):
                 raise ApiError(403, "bad_token")  # the action names another seat than the socket's
+            await note_client(self.service.store, table, watcher.seat, host_of(self.socket))  # (clients.py)
             await self.service.act(table, watcher.seat, action, version, watcher.lang)
         except ApiError as exc:
             self._refuse(watcher, exc)

@@ -3,21 +3,26 @@ rides in an address."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Callable
 
+from ..bots.registry import bot_names
+from ..core.registry import game_ids
 from .errors import ApiError
 from .limits import MAX_PLAYER_NAME
-from .words import Phrase
+from .views import bot_name
+from .words import LANGS, Phrase
 
 #: Characters a name may not hold: control, format (bidi overrides, zero-width), surrogates,
 #: private use, unassigned, and line or paragraph separators.
 _NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
-def check_name(name: str) -> str:
-    """A player's name, trimmed and in Unicode's composed form (NFC), if it is 1 to
+def plain_name(name: str) -> str:
+    """A name as written, trimmed and in Unicode's composed form (NFC), if it is 1 to
     MAX_PLAYER_NAME characters of plain text (else ApiError 400 ``bad_name``). Composed, "Zoé"
-    is one name however a keyboard typed its "é"."""
+    is one name however a keyboard typed its "é". What a player's past games are looked up by."""
     name = unicodedata.normalize("NFC", name)
     clean = " ".join(part for part in name.split(" ") if part)  # spaces trimmed and single
     if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
@@ -29,6 +34,46 @@ def check_name(name: str) -> str:
     else:
         return clean
     raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=problem)
+
+
+def check_name(name: str) -> str:
+    """The name a person takes at a seat: ``plain_name``'s, and not a bot's (400 ``bad_name``):
+    a person named like a bot would read as one on every page, and used to be rated as one."""
+    clean = plain_name(name)
+    if looks_like_a_bot(clean):
+        raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=Phrase("name_bot"))
+    return clean
+
+
+_NUMBERED = re.compile(r" \d+$")  # "Random bot 2": several bots of a kind at one table
+
+
+def _folded(name: str) -> str:
+    """A name as compared with bots' names: compatibility form (a full-width "ｂｏｔ" is "bot"),
+    case folded, spaces single."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def bot_lookalike() -> Callable[[str], bool]:
+    """Whether a name starts with ``bot:`` (a seat kind) or is a bot's name as the pages show it,
+    in either language, numbered or not ("Heuristic bot", "robot aléatoire 2"), whatever its
+    case: for the bots known now (asked once, for a whole leaderboard)."""
+    kinds = {kind for game_id in game_ids() for kind in bot_names(game_id)}
+    shown = {_folded(bot_name(kind, lang)) for kind in kinds for lang in LANGS}
+    seen: dict[str, bool] = {}  # (a leaderboard meets each name many times)
+
+    def bot_like(name: str) -> bool:
+        if name not in seen:
+            folded = _folded(name)
+            seen[name] = folded.replace(" ", "").startswith("bot:") or _NUMBERED.sub("", folded) in shown
+        return seen[name]
+
+    return bot_like
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """``bot_lookalike()(name)``."""
+    return bot_lookalike()(name)
 
 
 #: Marks a path segment whose name was escaped: "." and ".." cannot be path segments (browsers

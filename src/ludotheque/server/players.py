@@ -18,7 +18,8 @@ from ..core.game import Game
 from ..core.registry import game_ids, get_game
 from ..renderers import renderer_for
 from .errors import ApiError
-from .names import check_name, composed
+from .leaderboard import rated
+from .names import composed, plain_name
 from .store import Store, TableRow
 from .views import seat_names
 
@@ -28,7 +29,7 @@ log = logging.getLogger("ludotheque.server")
 
 def game_entry(row: TableRow, game: Game, name: str, lang: str) -> dict[str, Any]:
     """One finished table as ``name``'s list shows it: who sat where, which seats were theirs,
-    the result, and whether they won."""
+    the result, whether they won, and whether the leaderboard counts it."""
     result = row.result or {}
     winners = list(result.get("winners") or [])
     names = seat_names(renderer_for(game), row.seats, lang)
@@ -39,7 +40,8 @@ def game_entry(row: TableRow, game: Game, name: str, lang: str) -> dict[str, Any
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "named": bool(s.name)}
                   for s in row.seats],
         "player_seats": mine, "winners": winners, "scores": result.get("scores"),
-        "won": any(seat in winners for seat in mine), "replay_url": f"/t/{row.id}/replay",
+        "won": any(seat in winners for seat in mine), "rated": rated(row),
+        "replay_url": f"/t/{row.id}/replay",
     }
 
 
@@ -48,7 +50,7 @@ async def past_games(store: Store, name: str, game_id: str | None, limit: int, b
     """A page of ``name``'s finished games (of ``game_id``, or of every game), newest first:
     the name as trimmed, the games, and the cursor of the next page (None on the last one).
     400 ``bad_name`` for a name no seat could take, 404 ``unknown_game``."""
-    clean = check_name(name)
+    clean = plain_name(name)
     if game_id is None:
         games = game_ids()
     else:

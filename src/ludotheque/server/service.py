@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 import random
 import secrets
 import time
@@ -31,7 +32,7 @@ from .clocks import parse_clock, state_to_store
 from .errors import ApiError, refused_options
 from .expiry import EXPIRY_BATCH, EXPIRY_SECONDS, Expiry
 from .hints import think_hint
-from .leaderboard import standings
+from .leaderboard import Leaderboards
 from .limits import (
     AWAY_SECONDS,
     BOT_SECONDS,
@@ -41,6 +42,7 @@ from .limits import (
     HINTS_RETRY,
     MAX_TABLE_ID,
     MAX_WATCHERS,
+    rename_rate,
 )
 from .names import check_name
 from .quotas import Quota
@@ -91,6 +93,7 @@ class TableService:
                            HINTS_RETRY)
         self.writer = ActionWriter(store)
         self.replays = Replays()
+        self.leaderboards = Leaderboards(store)
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.catching_up: set[str] = set()
@@ -334,14 +337,23 @@ class TableService:
     # -- names ----------------------------------------------------------------------------------
     async def set_name(self, table: LiveTable, token: str, name: str) -> tuple[int, str]:
         """The seat of ``token`` takes the name ``name`` (checked first: a bad one changes
-        nothing); every page of the table shows it at once. Returns (seat, name)."""
+        nothing); every page of the table shows it at once. Returns (seat, name). 409
+        ``name_frozen`` once the game is over (here, or already in the store)."""
         clean = check_name(name)
         seat = await self.seat_of(table, token)
         if seat is None:
             raise ApiError(403, "bad_token")
         async with table.lock:
+            if table.finished:
+                raise ApiError(409, "name_frozen")
+            if table.row.seats[seat].name == clean:
+                return seat, clean  # nothing to change, store or send
+            rate = table.rename_rates.setdefault(seat, rename_rate())
+            if not rate.allow():
+                raise ApiError(429, "too_many_names", retry_after=rate.wait(), seconds=math.ceil(rate.wait()))
             notice = self.bus.notice(NAME, table.id, str(seat))
-            await self._write(self.store.set_name, table.id, seat, clean, notice)
+            if not await self._write(self.store.set_name, table.id, seat, clean, notice):
+                raise ApiError(409, "name_frozen")  # another process played the last move
             self._renamed(table, {seat: clean})
         return seat, clean
 
@@ -351,11 +363,10 @@ class TableService:
             row = table.row.seats[seat]
             if row.kind == "human" and row.name != name:
                 row.name, changed = name, True
-        if changed:  # names are in every view and every log line: all are described again
-            table.forget_lines()
+        if changed:  # names are in every view and every log line: all are described again, and
+            table.forget_lines()  # sent whole to every watcher (a burst of renames: twice)
             table.view_epoch += 1
-            for watcher in list(table.watchers):
-                table.updates.send_whole(watcher)
+            table.updates.send_whole_soon()
 
     async def _reload_names(self, table: LiveTable) -> None:
         try:
@@ -782,8 +793,7 @@ class TableService:
             game = get_game(game_id)
         except UnknownGameError as exc:
             raise ApiError(404, "unknown_game", problem=str(exc)) from None
-        rows = await to_thread.run_sync(self.store.finished_tables, game.id)
-        return standings(rows, lang)
+        return await to_thread.run_sync(self.leaderboards.standings, game.id, lang)
 
     # -- replays --------------------------------------------------------------------------------
     def record(self, table: LiveTable) -> GameRecord:

@@ -8,12 +8,14 @@ action and every move taken back (``step``, the number of actions played, goes b
 so it cannot). An action or an undo is written only if the row is still at the revision it was
 chosen on, so however many processes share the database, exactly one change is made from each
 position, and a choice made on a position taken back never lands on another. Seat tokens are
-stored only as SHA-256 digests: reading the database does not give the power to act at a table.
+stored only as SHA-256 digests: reading the database does not give the power to act at a table;
+the client that used a seat, only as a keyed digest (clients.py), never its address.
 """
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 import threading
 import time
 import unicodedata
@@ -84,9 +86,13 @@ tables = Table(
     Column("forced", Boolean, nullable=False, default=False, server_default=false()),
     # players may ask the search for a hint; such a table is not rated (server/hints.py)
     Column("hints", Boolean, nullable=False, default=False, server_default=false()),
+    # when the last action was stored (None until then): the leaderboard rates in this order
+    Column("finished_at", Float, nullable=True),
     # the lobby pages through tables newest first, all of them or by status
     Index("ix_ludo_tables_created", "created", "id"),
     Index("ix_ludo_tables_finished_created", "finished", "created", "id"),
+    # the leaderboard reads a game's finished tables in the order they finished, and counts them
+    Index("ix_ludo_tables_game_finished_at", "game", "finished", "finished_at", "id"),
 )
 
 seats = Table(
@@ -97,6 +103,9 @@ seats = Table(
     Column("bot", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),  # None: a human seat not claimed yet
     Column("name", String(64), nullable=True),  # the name its player chose (None: none yet)
+    # a keyed digest of the address that first used the seat's token to act or to name it
+    # (server/clients.py; None: nobody yet): the leaderboard rates people from distinct clients
+    Column("client", String(64), nullable=True),
     # a player's page lists the tables where a seat carries their name
     Index("ix_ludo_seats_name", "name"),
 )
@@ -108,6 +117,12 @@ actions = Table(
     Column("action", String(64), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("at", Float, nullable=False),
+)
+
+secrets_ = Table(
+    "ludo_secrets", metadata,  # the database's own keys, made once (server/clients.py)
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
 )
 
 analyses = Table(
@@ -130,8 +145,8 @@ _SCHEMA_LOCK = 0x6C75646F  # "ludo"
 
 #: The hot path's two statements, as plain SQL (compiled once; far cheaper per call than Core).
 _ADVANCE = text("UPDATE ludo_tables SET step = :next, revision = :revision + 1, to_act = :to_act, "
-                "finished = :finished, result = :result, clock_state = :clock_state, forced = :forced "
-                "WHERE id = :id AND revision = :revision")
+                "finished = :finished, result = :result, clock_state = :clock_state, forced = :forced, "
+                "finished_at = :finished_at WHERE id = :id AND revision = :revision")
 _ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON), bindparam("clock_state", type_=JSON))
 _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
                "VALUES (:id, :step, :action, :seat, :at)")
@@ -187,6 +202,9 @@ class SeatRow:
     bot: str | None = None
     token_hash: str | None = None
     name: str | None = None  # the name its player chose (None: "Seat 1", or the bot's name)
+    #: the digest of the first client that acted or named the seat (server/clients.py); in a
+    #: table in memory, the one this process noted (the store keeps the first of all processes)
+    client: str | None = None
 
 
 @dataclass
@@ -209,6 +227,7 @@ class TableRow:
     clock_state: dict[str, Any] | None = None  # the turn timer as of the last action (clocks.py)
     forced: bool = False  # the person to act has one legal action: the table plays it (forced.py)
     hints: bool = False  # players may ask the search what it would play; not rated (hints.py)
+    finished_at: float | None = None  # when its last action was stored (the leaderboard's order)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -256,8 +275,16 @@ def _migrate(db: Connection) -> None:
     if "revision" not in columns:  # positions were named by their step, which an undo reuses
         db.execute(text("ALTER TABLE ludo_tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0"))
         db.execute(text("UPDATE ludo_tables SET revision = step"))
-    if "name" not in {c["name"] for c in inspect(db).get_columns("ludo_seats")}:
+    if "finished_at" not in columns:  # the leaderboard rated tables in the order they were created
+        db.execute(text("ALTER TABLE ludo_tables ADD COLUMN finished_at FLOAT"))
+        # a finished table finished when its last action was stored
+        db.execute(text("UPDATE ludo_tables SET finished_at = COALESCE((SELECT MAX(a.at) FROM ludo_actions a "
+                        "WHERE a.table_id = ludo_tables.id), created) WHERE finished"))
+    seat_columns = {c["name"] for c in inspect(db).get_columns("ludo_seats")}
+    if "name" not in seat_columns:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
+    if "client" not in seat_columns:  # nobody knew which client used a seat: such games are not rated
+        db.execute(text("ALTER TABLE ludo_seats ADD COLUMN client VARCHAR(64)"))
     for index in [*tables.indexes, *seats.indexes]:
         index.create(db, checkfirst=True)
 
@@ -284,6 +311,7 @@ class Store:
                     db.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
                 metadata.create_all(db)
                 _migrate(db)
+                self.client_secret = _secret(db, "client")
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot open database {url!r}: {exc.__class__.__name__}: {exc}") from None
 
@@ -313,7 +341,7 @@ class Store:
             next_id=None, clock=row.clock, undo=row.undo, forced=row.forced, hints=row.hints))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
-             "name": s.name} for s in row.seats])
+             "name": s.name, "client": s.client} for s in row.seats])
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
@@ -331,7 +359,8 @@ class Store:
                 advanced = db.execute(_ADVANCE, {
                     "id": move.table_id, "revision": move.revision, "next": move.step + 1,
                     "to_act": move.to_act, "finished": move.result is not None, "result": move.result,
-                    "clock_state": move.clock_state, "forced": move.forced})
+                    "clock_state": move.clock_state, "forced": move.forced,
+                    "finished_at": at if move.result is not None else None})
                 if advanced.rowcount != 1:
                     continue
                 db.execute(_RECORD, {"id": move.table_id, "step": move.step, "action": move.action,
@@ -385,12 +414,29 @@ class Store:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
 
-    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> None:
-        """Name a human seat (its player chose the name)."""
+    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> bool:
+        """Name a human seat (its player chose the name), unless the game is over: a finished
+        table's names are frozen (what its record, replay and ratings say). Returns whether it
+        was named."""
         with self._writing() as db:
-            db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
-                                                seats.c.kind == "human")).values(name=name))
+            if not _unfinished(db, table_id):
+                return False
+            named = db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                        seats.c.kind == "human")).values(name=name))
             self._notify(db, notice)
+            return bool(named.rowcount == 1)
+
+    def set_client(self, table_id: str, seat: int, client: str) -> bool:
+        """Note the digest of the client using a human seat, if none is noted yet and the game
+        is not over (what the leaderboard reads of a finished table never changes). Returns
+        whether it was noted."""
+        with self._writing() as db:
+            if not _unfinished(db, table_id):
+                return False
+            noted = db.execute(update(seats).where(and_(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human",
+                seats.c.client.is_(None))).values(client=client))
+            return bool(noted.rowcount == 1)
 
     def claim_analysis(self, key: AnalysisKey, stale_before: float) -> bool:
         """Whether this process is to make the analysis ``key`` (table, seat, settings): nobody
@@ -522,11 +568,21 @@ class Store:
             tables.c.finished.is_(True), tables.c.game.in_(list(games)), tables.c.id.in_(named))
         return self._with_seats(query)
 
-    def finished_tables(self, game: str) -> list[TableRow]:
-        """Every finished table of ``game``, oldest first (what the leaderboard rates)."""
-        query = (select(tables).where(tables.c.game == game, tables.c.finished.is_(True))
-                 .order_by(tables.c.created, tables.c.id))
+    def finished_tables(self, game: str, after: tuple[float, str] | None = None) -> list[TableRow]:
+        """The finished tables of ``game`` in the order they finished (``finished_at``, then id),
+        after that cursor: what the leaderboard rates, and in that order."""
+        query = select(tables).where(_finished(game)).order_by(tables.c.finished_at, tables.c.id)
+        if after is not None:
+            query = query.where(tuple_(tables.c.finished_at, tables.c.id) > tuple_(*after))
         return self._with_seats(query)
+
+    def finished_count(self, game: str, upto: tuple[float, str] | None = None) -> int:
+        """How many tables of ``game`` are finished (up to the cursor ``upto``, included)."""
+        query = select(func.count()).select_from(tables).where(_finished(game))
+        if upto is not None:
+            query = query.where(tuple_(tables.c.finished_at, tables.c.id) <= tuple_(*upto))
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar_one())
 
     def _with_seats(self, query: Any) -> list[TableRow]:
         """The tables ``query`` selects, each with its seats."""
@@ -566,6 +622,28 @@ class Store:
                                    .order_by(tables.c.created)).scalars().all())
 
 
+def _finished(game: str) -> Any:
+    return and_(tables.c.game == game, tables.c.finished.is_(True))
+
+
+def _secret(db: Connection, name: str) -> bytes:
+    """The database's key ``name``: made at its first start (under the schema's lock), then read."""
+    value = db.execute(select(secrets_.c.value).where(secrets_.c.name == name)).scalar()
+    if value is None:
+        value = secrets.token_hex(32)
+        db.execute(insert(secrets_).values(name=name, value=value))
+    return bytes.fromhex(value)
+
+
+def _unfinished(db: Connection, table_id: str) -> bool:
+    """Whether the table is not over, its row held until the commit (PostgreSQL: the last
+    action of another process waits for it, or is seen), so that a seat's name or client is never
+    written after the end."""
+    finished = db.execute(select(tables.c.finished).where(tables.c.id == table_id)
+                          .with_for_update(read=True)).scalar()
+    return finished is not None and not finished
+
+
 def _analysis_is(key: AnalysisKey) -> Any:
     table_id, seat, settings = key
     return and_(analyses.c.table_id == table_id, analyses.c.seat == seat, analyses.c.settings == settings)
@@ -601,7 +679,8 @@ def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"))
+    return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"),
+                   row.get("client"))
 
 
 def _seed_columns(seed: int) -> dict[str, Any]:
@@ -619,5 +698,5 @@ def _table_row(row: Any, seat_rows: Sequence[Any]) -> TableRow:
         to_act=row["to_act"],
         finished=bool(row["finished"]), result=row["result"], next_id=row["next_id"],
         clock=row.get("clock"), undo=bool(row.get("undo")), clock_state=row.get("clock_state"),
-        forced=bool(row.get("forced")), hints=bool(row.get("hints")),
+        forced=bool(row.get("forced")), hints=bool(row.get("hints")), finished_at=row.get("finished_at"),
     )

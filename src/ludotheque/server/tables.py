@@ -32,6 +32,7 @@ from ..sim.match import bot_seed, chance_seed
 from .clocks import SeatClocks, parse_clock
 from .errors import ApiError
 from .forced import only_choice
+from .limits import MessageRate
 from .store import SeatRow, StoreError, TableRow
 from .undo import LastMove, refusal
 from .updates import Updates
@@ -119,6 +120,7 @@ class LiveTable:
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}  # other process -> seats, when
         self.heard: dict[int, str] = {}  # actions other processes played, by step, not applied yet
         self.shown_presence: frozenset[int] = frozenset()
+        self.rename_rates: dict[int, MessageRate] = {}  # each seat's renames (limits.rename_rate)
         self.bot_task: asyncio.Task[None] | None = None
         self.used = time.monotonic()
         clock = parse_clock(row.clock) if row.clock else None

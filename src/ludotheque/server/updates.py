@@ -9,6 +9,7 @@ An update: ``{"type": "update", "base": 12, "version": 13, "set": {changed field
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from .tables import LiveTable
 
 Key = tuple[int | None, str]
+#: After a change to every view without a move (a name), every watcher gets its whole view at
+#: once, then no more often than every SOON seconds: a burst of changes is sent twice at most.
+SOON = 0.2
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -46,6 +50,8 @@ class Updates:
         self.table = table
         self.built: dict[Key, Built] = {}
         self.wholes: dict[Key, tuple[tuple[int, int, int], dict[str, Any], str]] = {}
+        self.pending: asyncio.TimerHandle | None = None  # the whole views to send soon
+        self.sent_at = -SOON  # when they were last sent (the event loop's clock)
 
     def current(self, key: Key) -> Built:
         """``key``'s view at the table's current revision (built once, then shared)."""
@@ -74,6 +80,31 @@ class Updates:
     def send_whole(self, watcher: Watcher) -> None:
         watcher.offer(self.whole(watcher.key)[1])
         watcher.revision = self.table.revision
+
+    def send_whole_soon(self) -> None:
+        """Every watcher gets its whole view now, or, if they got one less than ``SOON`` seconds
+        ago, once more ``SOON`` seconds after it, however many changes come meanwhile (a watcher
+        that joins meanwhile, or that an action moves on, gets the new views anyway)."""
+        if self.pending is not None:
+            return  # the views sent then will carry this change too
+        loop = asyncio.get_running_loop()
+        wait = self.sent_at + SOON - loop.time()
+        if wait <= 0:
+            self._send_all()
+        else:
+            self.pending = loop.call_later(wait, self.send_pending)
+
+    def send_pending(self) -> None:
+        """The whole views ``send_whole_soon`` promised, now."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+            self._send_all()
+
+    def _send_all(self) -> None:
+        self.sent_at = asyncio.get_running_loop().time()
+        for watcher in list(self.table.watchers):
+            self.send_whole(watcher)
 
     def publish(self) -> None:
         """After the table moved on (one action or several): each watcher gets an update from the

@@ -243,10 +243,18 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
 
 MOTION = """async () => {
   const motion = await import('/static/js/motion.js');
+  // built with the DOM, styled from the script: the pages' CSP refuses style attributes
   const root = document.createElement('div');
-  root.innerHTML = '<div data-zone="a"><span class="card" data-travel="c-R14-1"'
-    + ' style="display:inline-block;width:40px;height:50px"></span></div>'
-    + '<div data-zone="b" style="margin-top:200px"></div>';
+  const from = document.createElement('div'), to = document.createElement('div');
+  const piece = document.createElement('span');
+  from.dataset.zone = 'a';
+  to.dataset.zone = 'b';
+  to.style.marginTop = '200px';
+  piece.className = 'card';
+  piece.dataset.travel = 'c-R14-1';
+  Object.assign(piece.style, { display: 'inline-block', width: '40px', height: '50px' });
+  from.append(piece);
+  root.append(from, to);
   document.body.prepend(root);
   const before = motion.snapshot(root);
   const card = root.querySelector('[data-travel]');

@@ -116,7 +116,9 @@ const STRINGS = {
     to_lobby: "Go to the lobby",
     players_range: "{game} is played by {min} to {max} players, not {n}.",
     leaderboard: "Leaderboard",
-    leaderboard_text: "Elo ratings from finished tables: players by the name they chose, bots at fixed levels.",
+    leaderboard_text: "Elo ratings from finished tables: players by the name they chose, bots at fixed levels. "
+      + "A game counts when at least two people played it, each from their own internet connection and at one seat: "
+      + "friends sharing one connection play unrated, as do games against bots alone or with hints.",
     rank: "#", player: "Player", rating: "Rating", games_played: "Games",
     no_standings: "No finished game yet.",
     // a player's games
@@ -125,6 +127,9 @@ const STRINGS = {
     player_games_text: "The finished tables where a seat carries this name, newest first.",
     all_games: "All games",
     date: "Date", players_col: "Players", result: "Result", won: "Won", lost: "Lost",
+    unrated: "not rated",
+    unrated_title: "Not counted on the leaderboard: a game counts when at least two people played it, "
+      + "each from their own internet connection and at one seat, without hints.",
     more_games: "More games",
     no_games: "No finished game under this name yet.",
     bad_player_name: "This is not a name a player can take: 1 to 24 characters of plain text.",
@@ -236,7 +241,9 @@ const STRINGS = {
     to_lobby: "Aller à l'accueil",
     players_range: "{game} se joue de {min} à {max} joueurs, pas {n}.",
     leaderboard: "Classement",
-    leaderboard_text: "Classement Elo des parties terminées : les joueurs par le nom qu'ils ont choisi, les robots à des niveaux fixes.",
+    leaderboard_text: "Classement Elo des parties terminées : les joueurs par le nom qu'ils ont choisi, les robots à des niveaux fixes. "
+      + "Une partie compte quand au moins deux personnes l'ont jouée, chacune depuis sa propre connexion internet et à une seule place : "
+      + "des amis qui partagent une connexion jouent hors classement, comme les parties contre des robots seuls ou avec conseils.",
     rank: "#", player: "Joueur", rating: "Cote", games_played: "Parties",
     no_standings: "Aucune partie terminée pour l'instant.",
     my_games: "Mes parties",
@@ -244,6 +251,9 @@ const STRINGS = {
     player_games_text: "Les tables terminées où une place porte ce nom, les plus récentes d'abord.",
     all_games: "Tous les jeux",
     date: "Date", players_col: "Joueurs", result: "Résultat", won: "Gagné", lost: "Perdu",
+    unrated: "hors classement",
+    unrated_title: "Pas comptée au classement : une partie compte quand au moins deux personnes l'ont jouée, "
+      + "chacune depuis sa propre connexion internet et à une seule place, sans conseils.",
     more_games: "Plus de parties",
     no_games: "Aucune partie terminée sous ce nom pour l'instant.",
     bad_player_name: "Ce n'est pas un nom qu'un joueur peut prendre : de 1 à 24 caractères de texte simple.",

@@ -52,7 +52,8 @@ function render() {
   $("games").querySelector("tbody").replaceChildren(...games.map((entry) => el("tr",
     { "data-table": entry.id, class: entry.won ? "won" : "" },
     el("td", {}, when(entry.created)), el("td", {}, entry.game_name), whoCell(entry),
-    el("td", {}, resultText(entry)),
+    el("td", {}, resultText(entry), entry.rated ? null : " ",
+      entry.rated ? null : el("span", { class: "muted unrated", title: t("unrated_title") }, `(${t("unrated")})`)),
     el("td", {}, el("a", { href: appUrl(entry.replay_url), class: "button small" }, t("replay"))))));
   $("games").hidden = games.length === 0;
   $("no-games").hidden = games.length > 0 || problem !== null;

@@ -227,11 +227,14 @@ async function sendName(name) {
   return true;
 }
 
-/** A seat without a name takes the one this browser remembers, or asks for one. */
+/** A seat without a name takes the one this browser remembers, or asks for one; once the game
+ * is over, names are frozen (the server answers 409 name_frozen): nothing to ask or change. */
 function renderName() {
   const mine = token !== null && view && view.seat !== null ? (view.seats || [])[view.seat] : null;
-  $("rename").hidden = !mine || !mine.named;
-  if (!mine || mine.named) return;
+  const over = Boolean(view && view.terminal);
+  $("rename").hidden = !mine || !mine.named || over;
+  if (over) $("name-form").hidden = true;
+  if (!mine || mine.named || over) return;
   const remembered = rememberedName();
   if (remembered && !nameTried) {
     nameTried = true;
