@@ -224,6 +224,42 @@ def test_three_hundred_slow_connections_leave_room_for_a_visitor(server: ServerP
             sock.close()
 
 
+def test_near_the_limit_of_open_files_the_longest_waiting_connection_makes_room(
+        tmp_path: Path) -> None:
+    """With a deadline far away (60 s), 300 slow connections from 40 addresses, each under its cap,
+    would hold all 256 file descriptors until it: near the limit, each newcomer closes the one that
+    waited longest for its request, so a visitor is served now (before PATIENCE, a third of the
+    deadline), and the first slow ones are the ones closed."""
+    limits = ("--request-timeout", "60", "--max-connections-per-address", str(CAP))
+    with ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", 0.0, tmp_path / "server.log", open_files=256,
+                       extra=limits) as server:
+        slow: list[socket.socket] = []
+        try:
+            for k in range(300):
+                sock = socket.socket()
+                sock.setblocking(False)
+                sock.bind((f"127.0.2.{1 + k % 40}", 0))
+                sock.connect_ex(("127.0.0.1", server.port))
+                slow.append(sock)
+                if k % 20 == 19:  # in order: the first ones are the longest waiting
+                    select.select([], slow[-20:], [], PATIENCE)
+                    for each in slow[-20:]:
+                        with contextlib.suppress(OSError):
+                            each.send(b"GET / HTTP/1.1\r\nX-Slow: ")
+            assert served(server, "127.0.0.9")
+            closed = [k for k, sock in enumerate(slow) if _closed_by_server(sock)]
+            assert closed and min(closed) == 0 and len(closed) < 300
+        finally:
+            for sock in slow:
+                sock.close()
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server closed ``sock`` (it is readable: a 408 then the end, or the end)."""
+    readable, _, _ = select.select([sock], [], [], 0)
+    return bool(readable)
+
+
 def test_the_log_says_nothing_of_a_bug(server: ServerProcess) -> None:
     assert server.log_path is not None
     log = Path(server.log_path).read_text(errors="replace")

@@ -17,6 +17,11 @@ People expose ``ludotheque serve`` directly, so the server itself defends:
   websockets included; the next one is answered 429 and closed before anything of it is read.
   Behind a proxy every connection comes from the proxy: the addresses trusted with proxy headers
   (``Hosting.uncapped``) are not capped, the proxy limiting its own clients (docs/hosting.md).
+- **room for a newcomer**: slow clients from many addresses, each under its cap, can still fill
+  the process's file descriptors (300 from 40 addresses against 256 of them made visitors wait
+  out the deadline). So once the open connections come near the process's limit of open files
+  (``room``), a new connection makes room: the connection that has waited longest for its request
+  is closed as at its deadline (one the server is answering, or a websocket, never is).
 
 The protocol is uvicorn's own (httptools', or h11's where httptools is missing, as ``http="auto"``
 picks) with these hooks; ``serve`` hands the class to uvicorn, and each worker process of
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import resource
 from http import HTTPStatus
 from typing import Any
 
@@ -59,11 +65,25 @@ class Crowd:
 
     CLEAN_EVERY = 1024  # connections admitted between two clean-ups of every address
 
-    def __init__(self, hosting: Hosting) -> None:
+    def __init__(self, hosting: Hosting, room: int | None = None) -> None:
         self.hosting = hosting
         self.uncapped = _TrustedHosts(hosting.uncapped) if hosting.uncapped else None
         self.open: dict[str, set[asyncio.BaseTransport]] = {}
         self.admitted = 0
+        self.room = room_for_connections() if room is None else room
+        self.transports: set[asyncio.BaseTransport] = set()  # every connection this process holds
+        self.waiting: dict[Receipt, None] = {}  # those waiting for a request, longest first
+
+    def make_room(self) -> None:
+        """Near the limit of open files, close the connections that waited longest for a request
+        until there is room for one more."""
+        if len(self.transports) < self.room:
+            return
+        self.transports = {t for t in self.transports if not t.is_closing()}
+        while len(self.transports) >= self.room and self.waiting:
+            oldest = next(iter(self.waiting))
+            oldest.expire()
+            self.transports.discard(oldest.transport)
 
     def admit(self, host: str | None, transport: asyncio.BaseTransport) -> bool:
         """Whether ``host`` may open one more connection (then counted until ``release``)."""
@@ -94,6 +114,19 @@ class Crowd:
                 del self.open[host]
 
 
+#: File descriptors kept for what is not a connection (the database, the worker processes' pipes,
+#: logs): a quarter of the process's limit, at most this many.
+RESERVED_FILES = 64
+
+
+def room_for_connections() -> int:
+    """How many connections this process may hold before a newcomer makes room (``make_room``)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    return max(8, soft - min(RESERVED_FILES, soft // 4))
+
+
 _crowd: Crowd | None = None
 
 
@@ -122,17 +155,21 @@ class Receipt:
             transport.write(refusal(429, "too_many_connections", limit=self.crowd.hosting.per_address))
             transport.close()
             return
+        self.crowd.make_room()
+        self.crowd.transports.add(transport)
         self.start()
 
     def start(self) -> None:
         """The client has ``request_timeout`` seconds from now to send a whole request."""
         self.cancel()
         self.partial = False
+        self.crowd.waiting[self] = None  # (the last in line to make room)
         seconds = self.crowd.hosting.request_timeout
         if seconds > 0:
             self.timer = asyncio.get_running_loop().call_later(seconds, self.expire)
 
     def cancel(self) -> None:
+        self.crowd.waiting.pop(self, None)
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
@@ -153,9 +190,11 @@ class Receipt:
         self.cancel()
         if self.admitted:
             self.crowd.release(self.host, self.transport)
+            self.crowd.transports.discard(self.transport)
 
     def expire(self) -> None:
-        self.timer = None
+        """The deadline passed (or room is made): closed, unless the server is answering."""
+        self.cancel()
         if self.upgraded or self.transport.is_closing():
             return
         cycle = self.protocol.cycle
