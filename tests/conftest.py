@@ -77,7 +77,10 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
-TIMEOUT_MS = 15_000
+#: How long a browser test waits for what it expects. A Gargon play chosen on the board after a
+#: whole game on the same server was seen to take 15-17 s to come back on a busy 2-core machine
+#: (at 40e57ab too: noticed in issue 31, not explained yet); a wait is not a speed limit.
+TIMEOUT_MS = 30_000
 
 
 @pytest.fixture(scope="module")
