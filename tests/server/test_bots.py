@@ -4,6 +4,7 @@ and a bot that runs out of time or fails has the game's heuristic bot play for i
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,8 @@ from ludotheque.core.bot import Bot
 from ludotheque.core.game import Action, Observation
 from ludotheque.games.gargon.components import HIDDEN
 from ludotheque.server import create_app
-from ludotheque.server.tables import LiveTable
+from ludotheque.server.bot_moves import BotMoves
+from ludotheque.server.table import Table
 
 from .conftest import TableDriver
 
@@ -135,15 +137,15 @@ def test_a_table_whose_bots_failed_to_move_is_moved_again_later(tables: TableDri
     """An unforeseen failure while moving a table's bots (here: drawing its chance once) is logged
     and tried again after a pause, instead of leaving the table frozen until a restart."""
     failures = []
-    real = LiveTable.chance_outcome
+    real = Table.chance_outcome
 
-    def fails_once(self: LiveTable) -> Any:
+    def fails_once(self: Table) -> Any:
         if not failures:
             failures.append(self.id)
             raise RuntimeError("a bug while drawing")
         return real(self)
 
-    monkeypatch.setattr(LiveTable, "chance_outcome", fails_once)
+    monkeypatch.setattr(Table, "chance_outcome", fails_once)
     with caplog.at_level(logging.ERROR, logger="ludotheque.server"):
         table, _ = tables.create(["bot:random", "bot:random"], game="kagoun", players=2)
         deadline = time.monotonic() + 20
@@ -152,3 +154,43 @@ def test_a_table_whose_bots_failed_to_move_is_moved_again_later(tables: TableDri
             time.sleep(0.05)
     assert failures == [table]
     assert "moving its bots failed; trying again in 2 s" in caplog.text
+
+
+def test_a_bot_starts_each_move_from_its_own_stream(tables: TableDriver,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot sent to a worker process is sent whole, its random generator included: the stream it
+    starts a move from is derived from the table's key and the step, so no two moves of a bot
+    start from the same stream (they all did, while the generator never advanced here)."""
+    streams: list[tuple[int, int, Any]] = []
+    real = BotMoves.move
+
+    async def noting(self: BotMoves, bot: Bot, state: Any, seat: int, table_id: str) -> Action:
+        streams.append((seat, len(tables_moves), bot.rng.getstate()))
+        tables_moves.append(seat)
+        return await real(self, bot, state, seat, table_id)
+
+    tables_moves: list[int] = []
+    monkeypatch.setattr(BotMoves, "move", noting)
+    table, _ = tables.create(["bot:random", "bot:random"], game="kagoun", players=2)
+    deadline = time.monotonic() + 20
+    while not tables.client.get(f"/api/tables/{table}").json()["terminal"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    states = [state for _, _, state in streams]
+    assert len(streams) > 4 and len({repr(s) for s in states}) == len(states)
+    live = tables.client.app.state.service.tables[table]  # type: ignore[attr-defined]
+    record = live.game.record
+    moves = [(seat, step) for step, seat in enumerate(_movers(record)) if seat >= 0]
+    for (seat, _, state), (mover, step) in zip(streams, moves, strict=True):
+        assert seat == mover
+        assert state == random.Random(f"{live.bot_seed(seat)}:move:{step}").getstate()
+
+
+def _movers(record: Any) -> list[int]:
+    """Who acted at each step of ``record`` (CHANCE for a draw)."""
+    state = record.start()
+    movers = []
+    for text in record.actions:
+        movers.append(state.to_act)
+        state.apply(state.game.parse_action(text))
+    return movers

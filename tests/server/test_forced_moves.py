@@ -22,7 +22,7 @@ from ludotheque.core.record import GameRecord
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.service import SWEEP_SECONDS, TableService
 from ludotheque.server.store import Store
-from ludotheque.server.tables import LiveTable
+from ludotheque.server.table import Table
 
 from .conftest import TableDriver
 
@@ -109,7 +109,7 @@ def test_a_bot_plays_its_own_one_choice_decisions(tables: TableDriver) -> None:
     assert not any("(forced)" in line for line in tables.view(table, None)["log"])
 
 
-async def _settle(table: LiveTable) -> None:
+async def _settle(table: Table) -> None:
     """Until the table has made every move it makes itself (its bot task is over)."""
     while table.bot_task is not None and not table.bot_task.done():
         await asyncio.sleep(0.001)
@@ -143,7 +143,7 @@ def test_two_choices_wait_for_the_person_and_a_forced_move_spends_none_of_their_
             await _settle(table)
             assert table.revision == revision and table.state.to_act == seat  # nobody played for them
             waited += 1
-            await service.act(table, seat, rng.choice(table.state.legal_texts()), revision, "en")
+            await table.act(seat, rng.choice(table.state.legal_texts()), revision, "en")
             banks[table.revision] = list(table.clocks.bank)
         assert forced > 5 and waited > 5
         await service.close()
@@ -152,19 +152,19 @@ def test_two_choices_wait_for_the_person_and_a_forced_move_spends_none_of_their_
     asyncio.run(scenario())
 
 
-async def _real_then_forced(service: TableService, table: LiveTable, rng: random.Random,
+async def _real_then_forced(service: TableService, table: Table, rng: random.Random,
                             same_seat: bool) -> int:
     """People's random decisions until a forced move has just been played after a decision, for
     the same person (``same_seat``) or another; returns the seat of the forced move."""
     while not table.finished:
         await _settle(table)
-        trail = table.trail
+        trail = table.played.trail
         if len(trail) >= 2 and not trail[-2].forced and trail[-1].forced:
             if (trail[-2].seat == trail[-1].seat) == same_seat and trail[-2].seat != CHANCE:
-                if not same_seat or table.undo_refusal(trail[-1].seat) is None:
+                if not same_seat or table.played.undo_refusal(trail[-1].seat) is None:
                     return trail[-1].seat
         action = rng.choice(table.state.legal_texts())
-        await service.act(table, table.state.to_act, action, table.revision, "en")
+        await table.act(table.state.to_act, action, table.revision, "en")
     raise AssertionError("no such moves in a whole game")
 
 
@@ -178,21 +178,21 @@ def test_taking_back_a_forced_move_takes_back_the_decision_before_it(tmp_path: P
         rng = random.Random(11)
         table, _ = await service.create("gargon", {}, ["human"] * 3, undo=True)
         seat = await _real_then_forced(service, table, rng, same_seat=True)
-        decision = table.trail[0]
-        steps, lines = table.step, len(table.log_lines(seat, "en"))
-        assert table.view(seat, "en")["undo"] == {"allowed": True, "reason": None}
-        revision = await service.undo(table, seat, table.revision)
+        decision = table.played.trail[0]
+        steps, lines = table.step, len(table.views.log_lines(seat, "en"))
+        assert (await table.view(seat, "en"))[0]["undo"] == {"allowed": True, "reason": None}
+        revision = await table.undo(seat, table.revision)
         await _settle(table)
         assert table.revision == revision and table.step == steps - 2  # the forced move did not come back
         assert table.state.to_act == seat and table.forced_move is None
         assert table.state.legal_texts() == decision.before.legal_texts()
-        assert len(table.log_lines(seat, "en")) < lines
+        assert len(table.views.log_lines(seat, "en")) < lines
 
         table, _ = await service.create("gargon", {}, ["human"] * 3, undo=True)
         seat = await _real_then_forced(service, table, rng, same_seat=False)
-        assert table.view(seat, "en")["undo"] is None
+        assert (await table.view(seat, "en"))[0]["undo"] is None
         with pytest.raises(Exception, match="undo_forced"):
-            await service.undo(table, seat, table.revision)
+            await table.undo(seat, table.revision)
         await service.close()
         service.store.close()
 

@@ -183,14 +183,14 @@ def test_renames_are_limited_per_seat_with_a_retry_after(client: TestClient, tab
 
 def test_a_burst_of_renames_reaches_each_page_as_two_whole_views(client: TestClient, tables: Any,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first rename reaches the pages at once; those that follow within updates.SOON seconds
+    """The first rename reaches the pages at once; those that follow within views.SOON seconds
     are sent once, then: here that moment waits for the test, so that the burst is one whatever
     the machine's pace."""
-    from ludotheque.server import updates
+    from ludotheque.server import views as table_views
 
     from .conftest import Page
 
-    monkeypatch.setattr(updates, "SOON", 3600.0)
+    monkeypatch.setattr(table_views, "SOON", 3600.0)
     table, tokens = tables.create(["human", "human", "bot:random"])
     live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/tables/{table}") as socket:
@@ -199,7 +199,7 @@ def test_a_burst_of_renames_reaches_each_page_as_two_whole_views(client: TestCli
         reader.until("view")
         for name in ("Ann", "Bea", "Cid"):
             assert _name(client, table, tokens[0], name).status_code == 200
-        client.portal.call(live.updates.send_pending)  # type: ignore[union-attr]  # (SOON, elapsed)
+        client.portal.call(live.views.send_pending)  # type: ignore[union-attr]  # (SOON, elapsed)
         socket.send_json({"type": "lang", "lang": "fr"})  # answered after whatever was sent before
         views = [reader.until("view") for _ in range(3)]
         assert [(v["lang"], v["seats"][0]["name"]) for v in views] == [

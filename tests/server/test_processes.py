@@ -27,7 +27,7 @@ from ludotheque.server.errors import ApiError
 from ludotheque.server.process import ServerProcess
 from ludotheque.server.service import TableService
 from ludotheque.server.store import Store, StoreError
-from ludotheque.server.tables import LiveTable
+from ludotheque.server.table import Table
 
 from .conftest import Page, TableDriver
 
@@ -169,18 +169,18 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
     exactly one of them (Kagoun draws during play)."""
     thought: dict[str, int] = {}
     drawn: list[tuple[str, int]] = []
-    real_move, real_draw = BotMoves.move, LiveTable.chance_outcome
+    real_move, real_draw = BotMoves.move, Table.chance_outcome
 
     async def counting_move(self: BotMoves, bot: Any, state: Any, seat: int, table_id: str) -> int:
         thought[self.owner] = thought.get(self.owner, 0) + 1  # type: ignore[attr-defined]
         return await real_move(self, bot, state, seat, table_id)
 
-    def counting_draw(self: LiveTable) -> int:
+    def counting_draw(self: Table) -> int:
         drawn.append((self.id, self.step))
         return real_draw(self)
 
     monkeypatch.setattr(BotMoves, "move", counting_move)
-    monkeypatch.setattr(LiveTable, "chance_outcome", counting_draw)
+    monkeypatch.setattr(Table, "chance_outcome", counting_draw)
 
     async def scenario() -> None:
         stores = [Store(pg_url), Store(pg_url)]
@@ -200,7 +200,7 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
                 continue
             legal = live.state.legal_texts()
             with contextlib.suppress(ApiError):  # stale: the other process had moved meanwhile
-                await here.act(live, live.state.to_act, rng.choice(legal), live.step, "en")
+                await live.act(live.state.to_act, rng.choice(legal), live.step, "en")
         loaded = stores[0].load(table.id)
         assert loaded is not None
         row, moves = loaded
@@ -253,7 +253,7 @@ def test_a_rematch_seat_claimed_through_one_process_opens_in_the_other(pg_url: s
         while not table.finished:
             seat = table.state.to_act
             if seat in tokens and table.forced_move is None:  # (forced moves are the table's)
-                await a.act(table, seat, rng.choice(table.state.legal_texts()), table.step, "en")
+                await table.act(seat, rng.choice(table.state.legal_texts()), table.step, "en")
             await asyncio.sleep(0.001)
         new_id, token0 = await a.rematch(table, tokens[0])
         again = await b.get(new_id)  # b reads the new table now: seat 2 still unclaimed

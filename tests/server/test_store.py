@@ -95,7 +95,7 @@ def test_a_new_server_resumes_every_table_where_it_was(db_url: str) -> None:
             while table.bot_to_act:  # (as do a person's forced moves: server/forced.py)
                 await asyncio.sleep(0.001)
             seat = table.state.to_act
-            await first.act(table, seat, table.state.legal_texts()[0], table.step, "en")
+            await table.act(seat, table.state.legal_texts()[0], table.step, "en")
         while table.bot_to_act:  # a person's decision is next
             await asyncio.sleep(0.001)
         before = (table.step, table.state.observe(None).to_json(), list(table.game.record.actions))

@@ -21,7 +21,7 @@ from ludotheque.core.seeds import KeyedRandom, is_key, new_seed
 from ludotheque.server import service as service_module
 from ludotheque.server.service import TableService
 from ludotheque.server.store import SeatRow, Store, TableRow
-from ludotheque.server.tables import LiveTable
+from ludotheque.server.table import Table
 
 from .conftest import Page, TableDriver
 
@@ -177,7 +177,12 @@ def test_a_keyed_table_reads_back_whole_and_a_table_stored_before_keys_keeps_its
         loaded = store.load("old")
         assert loaded is not None and loaded[0].seed == old_seed
         dealt = get_game("kagoun").new_state({"players": 3}, old_seed)
-        assert LiveTable(loaded[0], []).state.observe(0).to_json() == dealt.observe(0).to_json()
+        service = TableService(store, bot_delay=3600.0)
+        try:
+            table = Table(loaded[0], [], service.floor)
+        finally:
+            service.bots.close()
+        assert table.state.observe(0).to_json() == dealt.observe(0).to_json()
         key = new_seed()
         store.create_table(TableRow("new", "kagoun", version, {"players": 3}, key, seats))
         again = store.load("new")

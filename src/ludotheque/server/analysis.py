@@ -31,7 +31,7 @@ from .limits import ANALYSES_PER_CLIENT, ANALYSES_PER_PROCESS, ANALYSES_PER_TABL
 from .quotas import Quota, Ticket
 from .recent import Recent
 from .store import AnalysisKey, AnalysisRow, Store
-from .tables import LiveTable
+from .table import Table
 from .views import seat_names
 
 log = logging.getLogger("ludotheque.server")
@@ -74,7 +74,7 @@ class Analyses:
         self.quota = Quota(ANALYSES_PER_PROCESS * bots.processes, ANALYSES_PER_CLIENT, ANALYSES_PER_TABLE,
                            ANALYSES_RETRY)
 
-    def _key(self, table: LiveTable, seat: int) -> AnalysisKey:
+    def _key(self, table: Table, seat: int) -> AnalysisKey:
         if not table.finished:
             raise ApiError(409, "analysis_not_over")
         players = len(table.row.seats)
@@ -82,7 +82,7 @@ class Analyses:
             raise ApiError(400, "analysis_seat", seat=seat, last=players - 1)
         return table.id, seat, self.settings
 
-    async def start(self, table: LiveTable, seat: int, client: str | None = None) -> dict[str, Any]:
+    async def start(self, table: Table, seat: int, client: str | None = None) -> dict[str, Any]:
         """Start analysing ``seat``'s moves unless it is done or under way (here or in another
         process); its state. 409 ``analysis_not_over`` before the end, 400 ``analysis_seat`` for
         a seat the table has not, 429 ``queue_full`` past the analyses' share (``quotas.py``)
@@ -108,7 +108,7 @@ class Analyses:
             row = await self._store(self.store.analysis, key)  # another request claimed it first
         return self._from_store(key, row)
 
-    async def progress(self, table: LiveTable, seat: int, lang: str) -> dict[str, Any]:
+    async def progress(self, table: Table, seat: int, lang: str) -> dict[str, Any]:
         """Where the analysis of ``seat`` stands: ``none`` (never asked for), ``running`` (with
         decisions done and to do), ``failed``, or ``done`` with every decision's review (the moves
         named in ``lang``)."""
@@ -189,7 +189,7 @@ def _stopped(row: AnalysisRow) -> bool:
     return row.moves is None and row.updated < time.time() - STALE_SECONDS
 
 
-def labelled(table: LiveTable, seat: int, moves: Sequence[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+def labelled(table: Table, seat: int, moves: Sequence[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """The stored reviews with the move played and the one preferred named in ``lang``, as the
     seat's own moves panel named them then (its observation at the time)."""
     renderer = table.renderer

@@ -441,7 +441,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                            accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         """The public state: the summary and the spectator's view."""
         table = await service.get(table_id)
-        return {**table.summary(), "view": table.view(None, _lang(lang, accept_language))}
+        return await table.summary(_lang(lang, accept_language))
 
     @app.post("/api/tables/{table_id}/view", tags=["tables"])
     async def seat_view(table_id: str, body: SeatToken,
@@ -449,7 +449,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         """A seat's view (what its page shows)."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
-        return _json(table.updates.whole((seat, _lang(body.lang, accept_language)))[1])
+        return _json((await table.view(seat, _lang(body.lang, accept_language)))[1])
 
     @app.post("/api/tables/{table_id}/name", tags=["tables"])
     async def name_seat(table_id: str, body: SeatName, request: Request) -> dict[str, Any]:
@@ -470,7 +470,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
         await note_client(service.store, table, seat, host_of(request))  # (clients.py)
-        version = await service.act(table, seat, body.action, body.version, _lang(None, accept_language))
+        version = await table.act(seat, body.action, body.version, _lang(None, accept_language))
         return {"version": version}
 
     @app.post("/api/tables/{table_id}/undo", tags=["tables"])
@@ -480,7 +480,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         ``undo_not_yours``, ``undo_off``, ``stale``)."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
-        return {"version": await service.undo(table, seat, body.version)}
+        return {"version": await table.undo(seat, body.version)}
 
     @app.post("/api/tables/{table_id}/hint", tags=["tables"])
     async def ask_hint(table_id: str, body: TakeBack, request: Request,

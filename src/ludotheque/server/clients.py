@@ -26,7 +26,7 @@ from anyio import to_thread
 from starlette.requests import HTTPConnection
 
 from .store import Store
-from .tables import LiveTable
+from .table import Table
 
 log = logging.getLogger("ludotheque.server")
 
@@ -60,18 +60,17 @@ def client_digest(key: bytes, table_id: str, host: str | None) -> str | None:
     return hmac.new(key, f"{table_id}\x00{client}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-async def note_client(store: Store, table: LiveTable, seat: int | None, host: str | None) -> None:
+async def note_client(store: Store, table: Table, seat: int | None, host: str | None) -> None:
     """Note the client using ``seat`` (a seat's first client only, before the game is over). A
     failed write is logged and forgotten: the action itself goes on."""
     if seat is None or table.finished:
         return
-    row = table.row.seats[seat]
     digest = client_digest(store.client_secret, table.id, host)
-    if row.kind != "human" or row.client is not None or digest is None:
+    # noted first: the seat's next request does not write again meanwhile
+    if digest is None or not table.first_client(seat, digest):
         return
-    row.client = digest  # first: the seat's next request does not write again meanwhile
     try:
         await to_thread.run_sync(store.set_client, table.id, seat, digest)
     except Exception as exc:
-        row.client = None
+        table.forget_client(seat)
         log.warning("table %s: cannot note the client of seat %s: %s", table.id, seat, exc)

@@ -41,7 +41,7 @@ SEND_SECONDS = 10.0
 #: Sockets watching one table (seats and spectators) in one process.
 MAX_WATCHERS = 1000
 #: Renames of one seat (in one process): a burst, then one a second (a name in every view means
-#: a whole view to every watcher; what a burst changes is sent once: updates.py).
+#: a whole view to every watcher; what a burst changes is sent once: views.py).
 RENAME_BURST = 5
 RENAMES_PER_SECOND = 1.0
 

@@ -33,7 +33,7 @@ from .limits import (
     MessageRate,
 )
 from .service import TableService
-from .tables import LiveTable
+from .table import Table
 from .watchers import Watcher, close_now, error_text
 from .words import LANGS, pick_lang
 
@@ -89,7 +89,7 @@ class Session:
     async def run(self, table_id: str) -> None:
         await self.socket.accept()
         watcher: Watcher | None = None
-        table: LiveTable | None = None
+        table: Table | None = None
         try:
             try:
                 async with asyncio.timeout(HELLO_SECONDS):
@@ -107,8 +107,8 @@ class Session:
             try:
                 table = await self.service.get(table_id)
                 seat = await self.service.seat_of(table, token)
-                watcher = Watcher(self.socket, seat, self.lang, lambda w: self.service.leave(table, w))
-                self.service.join(table, watcher)
+                watcher = Watcher(self.socket, seat, self.lang, table.leave)
+                await self.service.join(table, watcher)
             except ApiError as exc:
                 raise Closing(4000 + exc.status, exc.code, **exc.params) from None
             await self._serve(table, watcher)
@@ -126,10 +126,10 @@ class Session:
                 await close_now(self.socket, CLOSE_INTERNAL, error_text("internal", self.lang))
         finally:
             if watcher is not None and table is not None:
-                self.service.leave(table, watcher)
+                table.leave(watcher)
                 await watcher.stop()
 
-    async def _serve(self, table: LiveTable, watcher: Watcher) -> None:
+    async def _serve(self, table: Table, watcher: Watcher) -> None:
         rate = MessageRate()
         while watcher.closed is None:
             try:
@@ -153,29 +153,28 @@ class Session:
                 await self._act(table, watcher, message)
             elif kind == "lang" and message.get("lang") in LANGS:
                 watcher.lang = str(message["lang"])
-                self.service.resend(table, watcher)
+                await table.resend(watcher)
             elif kind == "sync":
-                self.service.resend(table, watcher)
+                await table.resend(watcher)
             elif kind == "undo":
                 await self._undo(table, watcher, message)
             elif kind == "replace":  # "let a bot play for them": a player who left, no clock
                 try:
-                    self.service.hand_to_bot(table, watcher.seat, message.get("seat"))
+                    await table.hand_to_bot(watcher.seat, message.get("seat"))
                 except ApiError as exc:
                     self._refuse(watcher, exc)
             elif kind == "back":  # "take my seat back" from a bot playing for it
-                if watcher.seat is not None and watcher.seat in table.zombies:
-                    self.service.take_back(table, watcher.seat)
+                await table.take_back(watcher.seat)
             else:
                 shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
                 watcher.offer(error_text("unknown_message", watcher.lang, kind=shown))
 
-    async def _undo(self, table: LiveTable, watcher: Watcher, message: dict[str, Any]) -> None:
+    async def _undo(self, table: Table, watcher: Watcher, message: dict[str, Any]) -> None:
         version = message.get("version")
         try:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise ApiError(400, "malformed", problem='send {"type": "undo", "version": number}')
-            await self.service.undo(table, watcher.seat, version)
+            await table.undo(watcher.seat, version)
         except ApiError as exc:
             self._refuse(watcher, exc)
 
@@ -184,7 +183,7 @@ class Session:
         refusal["message"] = refusal.pop("detail")
         watcher.offer(json.dumps(refusal, ensure_ascii=False))
 
-    async def _act(self, table: LiveTable, watcher: Watcher, message: dict[str, Any]) -> None:
+    async def _act(self, table: Table, watcher: Watcher, message: dict[str, Any]) -> None:
         action, version, token = message.get("action"), message.get("version"), message.get("token")
         try:
             if (not isinstance(action, str) or len(action) > MAX_ACTION or isinstance(version, bool)
@@ -196,6 +195,6 @@ class Session:
                                       or table.seat_of(token) != watcher.seat):
                 raise ApiError(403, "bad_token")  # the action names another seat than the socket's
             await note_client(self.service.store, table, watcher.seat, host_of(self.socket))  # (clients.py)
-            await self.service.act(table, watcher.seat, action, version, watcher.lang)
+            await table.act(watcher.seat, action, version, watcher.lang)
         except ApiError as exc:
             self._refuse(watcher, exc)

@@ -18,9 +18,8 @@ from ..renderers import describe
 from .errors import ApiError
 from .forced import only_choice
 from .recent import Recent
-from .tables import LiveTable
-from .updates import encode
-from .views import build_view, describe_log, seat_names, whole_view
+from .table import Table
+from .views import build_view, describe_log, encode, seat_names, whole_view
 from .words import say
 
 #: Replay steps kept encoded (a step read by many is made once), and games kept told in words for
@@ -39,7 +38,7 @@ class Replays:
         self.steps: Recent[str] = Recent(STEPS_KEPT)
         self.logs: Recent[tuple[list[str], list[int]]] = Recent(LOGS_KEPT)
 
-    async def view(self, table: LiveTable, record: GameRecord, step: int, seat: int | None, lang: str) -> str:
+    async def view(self, table: Table, record: GameRecord, step: int, seat: int | None, lang: str) -> str:
         """``replay_view`` encoded as JSON: from the cache when it was made before, else made and
         kept (the game told in words, the costly part, in a thread: the event loop goes on serving
         the tables meanwhile)."""
@@ -56,7 +55,7 @@ class Replays:
         return self.steps.put(key, encode(replay_view(table, record, step, seat, lang, whole)))
 
 
-def told(table: LiveTable, record: GameRecord, seat: int | None, lang: str) -> tuple[list[str], list[int]]:
+def told(table: Table, record: GameRecord, seat: int | None, lang: str) -> tuple[list[str], list[int]]:
     """The whole game told in words to ``seat`` (None: the spectator), every hand shown, and
     where each action's lines end: entry k of the bounds is the end of what action k did (entry
     0: of the deal)."""
@@ -83,14 +82,14 @@ def told(table: LiveTable, record: GameRecord, seat: int | None, lang: str) -> t
     return lines, bounds
 
 
-def _check(table: LiveTable, record: GameRecord, step: int, seat: int | None) -> None:
+def _check(table: Table, record: GameRecord, step: int, seat: int | None) -> None:
     if step > len(record.actions):
         raise ApiError(400, "malformed", problem=f"step must be between 0 and {len(record.actions)}")
     if seat is not None and seat >= len(table.row.seats):
         raise ApiError(400, "malformed", problem=f"seat must be between 0 and {len(table.row.seats) - 1}")
 
 
-def replay_view(table: LiveTable, record: GameRecord, step: int, seat: int | None, lang: str,
+def replay_view(table: Table, record: GameRecord, step: int, seat: int | None, lang: str,
                 whole: tuple[list[str], list[int]] | None = None) -> dict[str, Any]:
     """The view of ``seat`` (None: spectator) after the first ``step`` actions of ``record``,
     every hand shown; ``log_steps`` is the log in words grouped by step (entry k: what action k

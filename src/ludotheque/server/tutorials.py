@@ -22,10 +22,11 @@ from typing import Any
 from ..core.errors import LudothequeError, UnknownGameError
 from ..core.game import State
 from ..core.registry import game_ids, get_game
+from ..renderers import renderer_for
 from .errors import ApiError
-from .store import SeatRow, TableRow
-from .tables import LiveTable
-from .views import whole_view
+from .played import PlayedGame
+from .store import SeatRow
+from .views import TableViews
 
 LANGS = ("en", "fr")
 log = logging.getLogger("ludotheque.server")
@@ -147,22 +148,21 @@ def tutorial_games() -> list[str]:
     return [game_id for game_id in game_ids() if _load(game_id) is not None]
 
 
-class TutorialTable(LiveTable):
-    """A table in memory playing the first steps of a tutorial (never stored, nobody to wait for)."""
-
-    def __init__(self, tutorial: Tutorial, steps: int) -> None:
-        self.tutorial = tutorial
-        game = get_game(tutorial.game)
-        state = tutorial.first_position()
-        seats = [SeatRow(s, "human", name=None if s == tutorial.seat else
-                         (tutorial.names[s] if s < len(tutorial.names) else None))
-                 for s in range(state.players)]
-        row = TableRow(f"learn-{tutorial.game}", tutorial.game, game.spec.version, dict(state.options),
-                       tutorial.seed, seats, revision=steps)
-        super().__init__(row, [step.action for step in tutorial.steps[:steps]])
-
-    def first_position(self, game: Any) -> Any:
-        return self.tutorial.first_position()
+def tutorial_views(tutorial: Tutorial, steps: int) -> TableViews:
+    """The views of the tutorial's table after its first ``steps`` steps, as a table's (never
+    stored, nobody to wait for: every seat is shown as here)."""
+    game = get_game(tutorial.game)
+    players = tutorial.first_position().players
+    seats = [SeatRow(s, "human", name=None if s == tutorial.seat else
+                     (tutorial.names[s] if s < len(tutorial.names) else None))
+             for s in range(players)]
+    played = PlayedGame(tutorial.first_position, renderer_for(game), range(players), tutorial.seed,
+                        undo=False, moves=[step.action for step in tutorial.steps[:steps]])
+    views = TableViews(played, seats, {"table": f"learn-{tutorial.game}", "game": tutorial.game,
+                                       "game_name": game.spec.name, "rules_version": game.spec.version,
+                                       "next_id": None, "hints": False}, steps)
+    views.connected = frozenset(range(players))
+    return views
 
 
 def problems(tutorial: Tutorial) -> list[str]:
@@ -207,11 +207,10 @@ def step_payload(game_id: str, step: int, lang: str) -> dict[str, Any]:
     total = len(tutorial.steps)
     if not 0 <= step <= total:
         raise ApiError(400, "malformed", problem=f"step must be between 0 and {total}")
-    table = TutorialTable(tutorial, step)
+    views = tutorial_views(tutorial, step)
     seat = tutorial.seat
-    view = whole_view(table.view_parts(seat, lang), table.log_lines(seat, lang), range(table.state.players))
-    view.update(version=step)
-    mine = step < total and table.state.to_act == seat
+    view = views.whole((seat, lang))[0]
+    mine = step < total and views.played.state.to_act == seat
     current = tutorial.steps[step] if step < total else None
     notes = []
     if step == 0:
