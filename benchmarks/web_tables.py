@@ -15,7 +15,9 @@ that its table plays R actions a second. A table whose game ends is replaced by 
   warm-up (tables made, every seat connected) that is played but not measured;
 - latency from an action sent to the update with the next step received on the same socket
   (p50, p90, p99, max): the server's queueing, checking, the commit, building the update, sending;
-- the servers' CPU time per action.
+- the servers' CPU time per action;
+- the reference: OpenSpiel's C++ ``hearts`` played out at random in this process (games/s), and
+  actions/s as a ratio to it (the machine's pace cancels out).
 
 ``--searchers N`` adds tables of Gargon where N search bots (``bot:ismcts``, 0.5 s a move, no
 bot delay) think without pause in the servers' worker processes meanwhile: what they cost the
@@ -46,6 +48,7 @@ import websockets
 from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _hearts import hearts_playouts  # noqa: E402
 from _report import report_and_exit  # noqa: E402
 
 from ludotheque.server.process import ServerProcess  # noqa: E402
@@ -195,6 +198,11 @@ async def run(servers: list[ServerProcess], tables: int, players: int, seconds: 
     console.print(f"CPU: servers {cpu:.1f} s ({1000 * cpu / len(ms):.2f} ms per action), clients "
                   f"{clients_cpu:.1f} s, over {elapsed:.1f} s on {os.cpu_count()} cores; "
                   f"refused {tally.refused}, resyncs {tally.syncs}")
+    hearts = hearts_playouts(3.0)  # the reference, in this process, once the tables are played
+    if hearts is not None:
+        per_second = hearts[0] / hearts[2]
+        console.print(f"reference: OpenSpiel hearts {per_second:,.0f} games/s; actions/s ÷ hearts games/s = "
+                      f"[bold]{len(ms) / elapsed / per_second:.3f}[/]")
 
 
 def main() -> None:
