@@ -19,7 +19,6 @@ import pytest
 from ludotheque.bots.registry import make_bot
 from ludotheque.core.game import CHANCE
 from ludotheque.core.registry import get_game
-from ludotheque.games.kagoun.components import POWER_NAMES, card_name, load_deck
 from ludotheque.renderers import renderer_for
 from ludotheque.server.store import SeatRow
 from ludotheque.server.views import build_view
@@ -341,35 +340,3 @@ def hidden_by_fanning(page: Any) -> list[str]:
         return !hit || !lower.contains(hit);
       }).map(() => pair.dataset.pair);
     })"""))
-
-
-def test_the_preview_computes_every_pairing_as_the_rules_do(chromium: Any, open_page: Any, base: str) -> None:
-    """What the board's preview says of laying any card by any end beside any card's line (valid,
-    strength, powers fired, a perfect pair) is what the rules compute, for the whole deck."""
-    deck = load_deck()
-    legend = renderer_for(get_game("kagoun")).legend("en")
-    page = open_page(chromium)
-    page.goto(base + "/")
-    shown = page.evaluate("""async (view) => {
-      const cards = await import('/games/kagoun/cards.js');
-      const names = Object.keys(view.legend.cards);
-      const out = [];
-      for (const mine of names) for (const u of 'ab') for (const other of names) for (const ln of 'ab') {
-        if (mine === other) continue;
-        const r = cards.pairing(view, mine, u, other, ln);
-        out.push([mine + u, other + ln, r.valid, r.strength, r.powers.join(','), r.perfect]);
-      }
-      return out;
-    }""", {"legend": legend})
-    expected = []
-    for card in range(52):
-        for u in (0, 1):
-            for other in range(52):
-                for ln in (0, 1):
-                    if card == other:
-                        continue
-                    powers = ",".join(POWER_NAMES[p] for p in deck.fired(card, u, other, ln))
-                    expected.append([f"{card_name(card)}{'ab'[u]}", f"{card_name(other)}{'ab'[ln]}",
-                                     deck.valid(card, u, other, ln), deck.strength(card, u, other, ln),
-                                     powers, card // 2 == other // 2])
-    assert shown == expected

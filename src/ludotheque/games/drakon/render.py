@@ -18,6 +18,7 @@ from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
 from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
 from .notation import action_to_text, cell_text, room_text
 from .observe import DrakonObservation
+from .parts import action_parts
 
 Table = tuple[list[str], list[list[str]]]
 
@@ -787,7 +788,8 @@ def winners_text(observation: DrakonObservation, lang: str = "en",
 
 
 __all__ = [
-    "STYLES", "Table", "action_label", "arrows_words", "board", "describe_event", "describe_events",
+    "STYLES", "Table", "action_label", "action_parts", "arrows_words", "board", "describe_event",
+    "describe_events",
     "default_action", "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
     "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
     "tiles_text", "winners_text",

@@ -21,6 +21,7 @@ from .events import Event
 from .messages import message
 from .notation import action_to_text
 from .observe import GargonObservation
+from .parts import action_parts, tried_actions
 from .rules import MAX_DRAWS_PER_PASS, shape_text
 from .scoring import ScoreRow, score_table
 
@@ -597,7 +598,9 @@ def winners_text(observation: GargonObservation, lang: str = "en",
 
 
 __all__ = [
-    "STYLES", "Table", "action_label", "board", "card_markup", "cards_text", "colour_label", "colours_text",
+    "STYLES", "Table", "action_label", "action_parts", "board", "card_markup", "cards_text", "colour_label",
+    "colours_text",
     "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
-    "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "typed_text", "winners_text", "word",
+    "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "tried_actions", "typed_text",
+    "winners_text", "word",
 ]

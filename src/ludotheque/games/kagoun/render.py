@@ -17,6 +17,7 @@ from .events import Event
 from .messages import message
 from .notation import action_to_text, parse_card
 from .observe import KagounObservation
+from .parts import action_parts
 from .rules import ANNOUNCED_NAMES
 
 Table = tuple[list[str], list[list[str]]]
@@ -440,6 +441,6 @@ def legend(lang: str = "en") -> dict[str, Any]:
     }
 
 
-__all__ = ["Table", "action_label", "board", "card_face",
+__all__ = ["Table", "action_label", "action_parts", "board", "card_face",
            "describe_event", "hand_text", "legend", "new_in_hand", "prompt", "score_sheet",
            "seat_name", "winners_text", "word"]
