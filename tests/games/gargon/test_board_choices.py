@@ -15,24 +15,7 @@ from ludotheque.renderers import renderer_for
 from ludotheque.server.store import SeatRow
 from ludotheque.server.views import build_view
 
-MOUNT = """async () => {
-  const board = await import('/games/gargon/board.js');
-  const i18n = await import('/static/js/i18n.js');
-  i18n.addStrings(board.strings);
-  const root = document.createElement('section');
-  root.id = 'board';
-  root.className = 'board';
-  document.body.prepend(root);
-  const ui = { t: i18n.t, interactive: true,
-               notify: (text) => { window.notes.push(text); },
-               act: (a) => { window.acted.push(a); return true; } };
-  window.mount = (view) => {
-    window.acted = [];
-    window.notes = [];
-    window.gboard = board.createBoard(root, ui);
-    window.gboard.update(view);
-  };
-}"""
+from ...web.tables import mount_board
 
 
 def follower_view(lang: str) -> dict[str, Any]:
@@ -57,10 +40,11 @@ def follower_view(lang: str) -> dict[str, Any]:
 
 
 def select(page: Any, cards: list[str]) -> None:
-    page.click("#clear-selection:not([disabled])", timeout=500) if page.locator(
-        "#clear-selection:not([disabled])").count() else None
+    if page.locator("#clear-selection:not([disabled])").count():
+        page.click("#clear-selection")
+    hand = '#board .g-me [data-zone="hand"]'
     for card in cards:
-        page.locator(f'#board .g-me [data-zone="hand"] .card[data-card="{card}"]:not(.selected)').first.click()
+        page.locator(f'{hand} .card[data-card="{card}"]:not(.selected)').first.click()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -69,7 +53,7 @@ def test_a_refused_selection_says_the_rules_reason_and_a_legal_one_is_sent(chrom
     view = follower_view(lang)
     page = open_page(chromium, 1366, 900)
     page.goto(base + "/")
-    page.evaluate(MOUNT)
+    mount_board(page, "gargon")
     page.evaluate("view => window.mount(view)", view)
     refused = next(e for e in view["refused"] if len(set(e["cards"])) == len(e["cards"]))
     select(page, refused["cards"])

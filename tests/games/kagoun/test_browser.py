@@ -23,7 +23,7 @@ from ludotheque.renderers import renderer_for
 from ludotheque.server.store import SeatRow
 from ludotheque.server.views import build_view
 
-from ...web.tables import FORCED_WAIT_MS, create_table, english_words, wait_turn_or_end
+from ...web.tables import FORCED_WAIT_MS, create_table, english_words, mount_board, wait_turn_or_end
 
 PAIRING = ("capture", "steal", "defend")
 
@@ -280,30 +280,6 @@ def decision_views(lang: str) -> dict[str, dict[str, Any]]:
     raise AssertionError(f"no position met for {set(PHASES) - set(found)}")
 
 
-#: The board alone on a page of the site: mounted on a view, the actions its controls send recorded.
-MOUNT = """async () => {
-  const board = await import('/games/kagoun/board.js');
-  const i18n = await import('/static/js/i18n.js');
-  i18n.addStrings(board.strings);
-  const root = document.createElement('section');
-  root.id = 'board';
-  root.className = 'board';
-  document.body.prepend(root);
-  window.acted = [];
-  root.addEventListener('click', (event) => {
-    const target = event.target.closest('[data-move]');
-    if (target) window.acted.push(target.dataset.move);
-  });
-  const ui = { t: i18n.t, notify: () => {}, interactive: true,
-               act: (a) => { window.acted.push(a); return true; } };
-  window.mount = (view) => {
-    window.acted = [];
-    window.kboard = board.createBoard(root, ui);
-    window.kboard.update(view);
-  };
-}"""
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: Any, base: str,
                                                       lang: str) -> None:
@@ -313,7 +289,7 @@ def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: 
     views = decision_views(lang)
     page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
     page.goto(base + "/")
-    page.evaluate(MOUNT)
+    mount_board(page, "kagoun")
     for phase, view in views.items():
         actions = [e["action"] for e in view["legal"] if e["action"] != "kagoun"]
         for action in actions[:: max(1, len(actions) // 4)][:4]:

@@ -48,9 +48,7 @@ export const strings = {
     g_first: "first player",
     g_passed: "passed",
     g_none: "—",
-    // a selection that is no play the board offers (the rules' reason comes with the view)
     g_select_first: "Select the cards to play first.",
-    g_not_offered: "Select one to three cards of your hand, then play them.",
     g_fight_in: "Fight in {colour} ({creature})",
     g_tip_back: "Everybody sees its colour ({colour}); only its owner knows its value.",
     g_tip_zero: "A 0 wins only when it is alone in its fight; won, it doubles your {colour} amulets (both 0s: times four).",
@@ -101,7 +99,6 @@ export const strings = {
     g_passed: "a passé",
     g_none: "—",
     g_select_first: "Choisissez d'abord les cartes à poser.",
-    g_not_offered: "Choisissez une à trois cartes de votre main, puis posez-les.",
     g_fight_in: "Combat en {colour} ({creature})",
     g_tip_back: "Tout le monde voit sa couleur ({colour}) ; seul son propriétaire connaît sa valeur.",
     g_tip_zero: "Un 0 ne gagne que seul dans son combat ; remporté, il double vos amulettes en {colour} (les deux 0 : fois quatre).",
@@ -187,7 +184,7 @@ export function createBoard(root, ui) {
     const entry = playOf(view.legal, cards);
     if (!entry) {
       const refused = playOf(view.refused, cards);
-      ui.notify(refused ? sentence(refused.reason) : t(cards.length ? "g_not_offered" : "g_select_first"), "warn");
+      ui.notify(refused ? sentence(refused.reason) : t(cards.length ? "g_select_hint" : "g_select_first"), "warn");
       return;
     }
     if (ui.act(entry.action)) selected = [];
