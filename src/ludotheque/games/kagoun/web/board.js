@@ -184,7 +184,7 @@ function announcedWords(view, action) {
 
 /** The moves list's tooltip: what "(✗)" on a pairing means. */
 export function moveTitle(entry, t) {
-  return (entry.label || "").includes("(✗)") ? t("k_legend_marks") : null;
+  return entry.valid === false ? t("k_legend_marks") : null;
 }
 
 /** view.legal grouped by kind; each entry keeps its parts (a pairing gains `line`, the target's
