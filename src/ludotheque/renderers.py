@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .core.game import Action, Game
+from .core.words import say, seat_name
 
 Table = tuple[list[str], list[list[str]]]
 
@@ -46,9 +47,9 @@ class GameRenderer(Protocol):
 
 
 _PLAIN = {
-    "en": {"seat": "Seat {n}", "prompt": "Your move", "score": "Score",
+    "en": {"prompt": "Your move", "score": "Score",
            "winner": "{names} wins", "winners": "{names} win", "and": "and"},
-    "fr": {"seat": "Joueur {n}", "prompt": "À vous de jouer", "score": "Score",
+    "fr": {"prompt": "À vous de jouer", "score": "Score",
            "winner": "{names} gagne", "winners": "{names} gagnent", "and": "et"},
 }
 
@@ -62,12 +63,9 @@ class PlainWords:
 
     @staticmethod
     def _say(key: str, lang: str, **params: object) -> str:
-        return _PLAIN.get(lang, _PLAIN["en"])[key].format(**params)
+        return say(_PLAIN, key, lang, **params)
 
-    def seat_name(self, seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        if names is not None and 0 <= seat < len(names):
-            return names[seat]
-        return self._say("seat", lang, n=seat + 1)
+    seat_name = staticmethod(seat_name)
 
     def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] | None = None,
                        you: int | None = None, markup: bool = False,

@@ -139,3 +139,31 @@ def foreign_words(page: Any, lang: str) -> list[str]:
         for match in [*other.finditer(line), *RAW.finditer(line), *slips]:
             found.add(f"{match.group(0)}: {line}")
     return sorted(found)
+
+
+def mount_board(page: Any, game: str) -> None:
+    """A game's board alone on a page of the site (``page`` is on it): ``window.mount(view)``
+    draws ``view`` on a new board (``window.board``), recording the actions its controls send
+    (``window.acted``) and what it tells the player (``window.notes``)."""
+    page.evaluate("""async (game) => {
+      const board = await import(`/games/${game}/board.js`);
+      const i18n = await import('/static/js/i18n.js');
+      i18n.addStrings(board.strings);
+      const root = document.createElement('section');
+      root.id = 'board';
+      root.className = 'board';
+      document.body.prepend(root);
+      window.acted = [];
+      root.addEventListener('click', (event) => {
+        const target = event.target.closest('[data-move]');
+        if (target) window.acted.push(target.dataset.move);
+      });
+      const ui = { t: i18n.t, interactive: true, notify: (text) => { window.notes.push(text); },
+                   act: (a) => { window.acted.push(a); return true; } };
+      window.mount = (view) => {
+        window.acted = [];
+        window.notes = [];
+        window.board = board.createBoard(root, ui);
+        window.board.update(view);
+      };
+    }""", game)

@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 from .draws import randbelow
 from .errors import IllegalActionError, NotationError, OptionsError
 from .spec import GameSpec
+from .words import language, pick
 
 #: ``State.to_act`` value while the rules themselves draw at random: the next action is a chance
 #: outcome, drawn by whoever runs the game (see ``sample_chance``) and recorded like any action.
@@ -295,14 +296,14 @@ class Game(ABC):
         if module is None:
             return {}
         words: Mapping[str, Mapping[str, Mapping[str, str]]] = module.OPTION_WORDS
-        return words["fr" if lang == "fr" else "en"]
+        return pick(words, lang)
 
     def describe(self, lang: str = "en") -> str:
         """The game in a line for a lobby, in ``lang`` ("en" or "fr"): ``DESCRIPTION[lang]`` of
         the ``option_words`` module of the game's folder when it has one, else the spec's."""
         module = self._own("option_words")
         described: Mapping[str, str] = getattr(module, "DESCRIPTION", {})
-        return described.get("fr" if lang == "fr" else "en", self.spec.description)
+        return described.get(language(lang), self.spec.description)
 
     def search_knowledge(self) -> Any:
         """What a search (``bots/ismcts.py``) may know of the game beyond the protocol, or None:

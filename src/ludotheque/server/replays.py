@@ -108,7 +108,7 @@ def replay_view(table: Table, record: GameRecord, step: int, seat: int | None, l
                 action=record.actions[step - 1] if step else None, replay=True,
                 observation=state.open_observation(seat),
                 log_steps=[lines[:bounds[0]]] + [lines[bounds[k - 1]:bounds[k]] for k in range(1, step + 1)])
-    view["legal"] = []  # a replay is watched, not played
+    view["legal"] = view["refused"] = []  # a replay is watched, not played
     view["seats"] = [{**s, "connected": None} for s in view["seats"]]  # nobody is "here" in a replay
     if not state.is_terminal:
         view["prompt"] = say("replay_step", lang, k=step, n=steps)

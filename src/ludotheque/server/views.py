@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from ..choices import legal_entries, refused_entries
 from ..core.game import State
 from ..renderers import GameRenderer
 from .played import PlayedGame
@@ -90,13 +91,10 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
     observation = state.observe(seat) if observation is None else observation
     names = seat_names(renderer, seats, lang) if names is None else names
     to_act = state.to_act
-    legal: list[dict[str, str]] = []
+    legal: list[dict[str, Any]] = []
     if seat is not None and to_act == seat:
         prompt = web_prompt(renderer.prompt(observation, lang))
-        game = state.game
-        legal = [{"action": game.action_to_text(a),
-                   "label": renderer.action_label(a, observation, lang, names=names)}
-                 for a in state.legal_actions()]
+        legal = legal_entries(state, renderer, observation, lang, names)
     elif to_act is None:
         prompt = say("over", lang)
     else:
@@ -118,6 +116,7 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
         "prompt": prompt,
         "observation": observation.to_json(),
         "legal": legal,
+        "refused": refused_entries(state, renderer, observation, seat, lang),
         "legend": renderer.legend(lang) if legend is None else legend,
         "scores": scores,
     }

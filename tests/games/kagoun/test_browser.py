@@ -19,12 +19,11 @@ import pytest
 from ludotheque.bots.registry import make_bot
 from ludotheque.core.game import CHANCE
 from ludotheque.core.registry import get_game
-from ludotheque.games.kagoun.components import POWER_NAMES, card_name, load_deck
 from ludotheque.renderers import renderer_for
 from ludotheque.server.store import SeatRow
 from ludotheque.server.views import build_view
 
-from ...web.tables import FORCED_WAIT_MS, create_table, english_words, wait_turn_or_end
+from ...web.tables import FORCED_WAIT_MS, create_table, english_words, mount_board, wait_turn_or_end
 
 PAIRING = ("capture", "steal", "defend")
 
@@ -281,30 +280,6 @@ def decision_views(lang: str) -> dict[str, dict[str, Any]]:
     raise AssertionError(f"no position met for {set(PHASES) - set(found)}")
 
 
-#: The board alone on a page of the site: mounted on a view, the actions its controls send recorded.
-MOUNT = """async () => {
-  const board = await import('/games/kagoun/board.js');
-  const i18n = await import('/static/js/i18n.js');
-  i18n.addStrings(board.strings);
-  const root = document.createElement('section');
-  root.id = 'board';
-  root.className = 'board';
-  document.body.prepend(root);
-  window.acted = [];
-  root.addEventListener('click', (event) => {
-    const target = event.target.closest('[data-move]');
-    if (target) window.acted.push(target.dataset.move);
-  });
-  const ui = { t: i18n.t, notify: () => {}, interactive: true,
-               act: (a) => { window.acted.push(a); return true; } };
-  window.mount = (view) => {
-    window.acted = [];
-    window.kboard = board.createBoard(root, ui);
-    window.kboard.update(view);
-  };
-}"""
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: Any, base: str,
                                                       lang: str) -> None:
@@ -314,7 +289,7 @@ def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: 
     views = decision_views(lang)
     page = open_page(chromium, 1366, 900, locale="fr-FR" if lang == "fr" else "en-GB")
     page.goto(base + "/")
-    page.evaluate(MOUNT)
+    mount_board(page, "kagoun")
     for phase, view in views.items():
         actions = [e["action"] for e in view["legal"] if e["action"] != "kagoun"]
         for action in actions[:: max(1, len(actions) // 4)][:4]:
@@ -341,35 +316,3 @@ def hidden_by_fanning(page: Any) -> list[str]:
         return !hit || !lower.contains(hit);
       }).map(() => pair.dataset.pair);
     })"""))
-
-
-def test_the_preview_computes_every_pairing_as_the_rules_do(chromium: Any, open_page: Any, base: str) -> None:
-    """What the board's preview says of laying any card by any end beside any card's line (valid,
-    strength, powers fired, a perfect pair) is what the rules compute, for the whole deck."""
-    deck = load_deck()
-    legend = renderer_for(get_game("kagoun")).legend("en")
-    page = open_page(chromium)
-    page.goto(base + "/")
-    shown = page.evaluate("""async (view) => {
-      const cards = await import('/games/kagoun/cards.js');
-      const names = Object.keys(view.legend.cards);
-      const out = [];
-      for (const mine of names) for (const u of 'ab') for (const other of names) for (const ln of 'ab') {
-        if (mine === other) continue;
-        const r = cards.pairing(view, mine, u, other, ln);
-        out.push([mine + u, other + ln, r.valid, r.strength, r.powers.join(','), r.perfect]);
-      }
-      return out;
-    }""", {"legend": legend})
-    expected = []
-    for card in range(52):
-        for u in (0, 1):
-            for other in range(52):
-                for ln in (0, 1):
-                    if card == other:
-                        continue
-                    powers = ",".join(POWER_NAMES[p] for p in deck.fired(card, u, other, ln))
-                    expected.append([f"{card_name(card)}{'ab'[u]}", f"{card_name(other)}{'ab'[ln]}",
-                                     deck.valid(card, u, other, ln), deck.strength(card, u, other, ln),
-                                     powers, card // 2 == other // 2])
-    assert shown == expected

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.words import language, pick
+
 LANGUAGES = ("en", "fr")
 
 #: Per language, by the notation's room word: (name, short mark for the terminal grid, what it does).
@@ -254,7 +256,7 @@ ACTIONS: dict[str, dict[str, str]] = {
 #: Other words of the board, the score sheet and the end.
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "you": "you", "and": "and", "seat": "Seat {n}",
+        "you": "you", "and": "and",
         "turn_cw": "a quarter turn clockwise", "turn_half": "a half turn",
         "turn_ccw": "a quarter turn anticlockwise",
         "player": "Player", "hero_head": "Hero", "where": "Room", "tiles": "Tiles",
@@ -285,7 +287,7 @@ WORDS: dict[str, dict[str, str]] = {
                       "move 0,1, pass (rooms x,y from Start; sides N E S W)",
     },
     "fr": {
-        "you": "vous", "and": "et", "seat": "Joueur {n}",
+        "you": "vous", "and": "et",
         "turn_cw": "d'un quart de tour (sens horaire)", "turn_half": "d'un demi-tour",
         "turn_ccw": "d'un quart de tour (sens anti-horaire)",
         "player": "Joueur", "hero_head": "Héros", "where": "Salle", "tiles": "Tuiles",
@@ -320,15 +322,11 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def lang_of(lang: str) -> str:
-    return "fr" if lang == "fr" else "en"
-
-
 def word(key: str, lang: str = "en", **params: Any) -> str:
     """One of the words above in ``lang`` (English when the language is unknown); with a count
     ``n`` of one (zero or one in French) its singular ``key_1`` when there is one."""
-    table = WORDS[lang_of(lang)]
+    table = pick(WORDS, lang)
     n = params.get("n")
-    if isinstance(n, int) and (n == 1 or (n == 0 and lang_of(lang) == "fr")) and f"{key}_1" in table:
+    if isinstance(n, int) and (n == 1 or (n == 0 and language(lang) == "fr")) and f"{key}_1" in table:
         key = f"{key}_1"
     return table[key].format(**params)

@@ -11,13 +11,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.words import colon, seat_name
+from ...core.words import language as _lang
 from . import actions as A
 from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
 from .events import Event
 from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
-from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, lang_of, word
+from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, word
 from .notation import action_to_text, cell_text, room_text
 from .observe import DrakonObservation
+from .parts import action_parts
 
 Table = tuple[list[str], list[list[str]]]
 
@@ -37,10 +40,6 @@ CELL_W = 7
 MAX_COLS = 10
 MAX_ROWS = 8
 LABEL_W = 3
-
-
-def _lang(lang: str) -> str:
-    return lang_of(lang)
 
 
 def _style(text: str, style: str, markup: bool) -> str:
@@ -86,14 +85,6 @@ def hero_initial(figure: int, lang: str = "en") -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
-    from 1; the notation keeps seats from 0)."""
-    if names is not None and 0 <= seat < len(names):
-        return names[seat]
-    return word("seat", lang, n=seat + 1)
 
 
 def legend(lang: str = "en") -> dict[str, Any]:
@@ -415,8 +406,7 @@ def group_choices(legal: Sequence[int], observation: DrakonObservation | None = 
             label = action_label(action, observation, lang, markup)
             head = label.rsplit(" " + cell_text(cell), 1)[0]
         groups.setdefault(key, (head, []))[1].append(cell_text(cell))
-    colon = " : " if lang == "fr" else ": "
-    return [f"{head}{colon}{' '.join(cells)}" if cells else head for head, cells in groups.values()]
+    return [f"{head}{colon(lang)}{' '.join(cells)}" if cells else head for head, cells in groups.values()]
 
 
 def prompt(observation: DrakonObservation, lang: str = "en") -> str:
@@ -787,7 +777,8 @@ def winners_text(observation: DrakonObservation, lang: str = "en",
 
 
 __all__ = [
-    "STYLES", "Table", "action_label", "arrows_words", "board", "describe_event", "describe_events",
+    "STYLES", "Table", "action_label", "action_parts", "arrows_words", "board", "describe_event",
+    "describe_events",
     "default_action", "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
     "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
     "tiles_text", "winners_text",

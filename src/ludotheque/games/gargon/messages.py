@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.words import pick
 from .card_words import card_name, colour_word, colours_names
 
 LANGUAGES = ("en", "fr")
@@ -80,5 +81,5 @@ def _param(key: str, value: Any, lang: str) -> Any:
 
 def message(key: str, lang: str = "en", **params: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language is unknown)."""
-    table = MESSAGES.get(lang, MESSAGES["en"])
+    table = pick(MESSAGES, lang)
     return table[key].format(**{k: _param(k, v, lang) for k, v in params.items()})

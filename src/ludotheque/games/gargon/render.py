@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ...core.words import colon, say, seat_name
+from ...core.words import language as _lang
 from .actions import BATTLE, DRAW, canonical, is_play, play_cards
 from .card_words import SHORT_FR, card_name, cards_names, colour_word, runs, separator, times
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, colour_of, value_of
@@ -21,6 +23,7 @@ from .events import Event
 from .messages import message
 from .notation import action_to_text
 from .observe import GargonObservation
+from .parts import action_parts, tried_actions
 from .rules import MAX_DRAWS_PER_PASS, shape_text
 from .scoring import ScoreRow, score_table
 
@@ -29,15 +32,6 @@ Table = tuple[list[str], list[list[str]]]
 #: Rich style of each colour, in the order W B V R Y G.
 STYLES = ("bold bright_white", "bold dodger_blue1", "bold medium_purple1", "bold red1",
           "bold yellow1", "bold green3")
-
-
-def _lang(lang: str) -> str:
-    return "fr" if lang == "fr" else "en"
-
-
-def _colon(lang: str) -> str:
-    """``: `` in English, `` : `` in French (a space before the colon)."""
-    return " : " if _lang(lang) == "fr" else ": "
 
 
 def _plain_word(text: str) -> str:
@@ -127,14 +121,6 @@ def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str =
     if not gained:
         return None
     return word("new_in_hand", lang, cards=cards_text(_ordered(gained), markup, lang=lang))
-
-
-def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
-    from 1; the notation and records keep seats from 0)."""
-    if names is not None and 0 <= seat < len(names):
-        return names[seat]
-    return f"Joueur {seat + 1}" if _lang(lang) == "fr" else f"Seat {seat + 1}"
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -233,7 +219,7 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def word(key: str, lang: str = "en", **params: object) -> str:
     """One of the render words in ``lang`` (English when the language is unknown)."""
-    return _WORDS[_lang(lang)][key].format(**params)
+    return say(_WORDS, key, lang, **params)
 
 
 def _count(n: int, lang: str) -> str:
@@ -294,8 +280,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
         parts = []
         for seat in dict.fromkeys(event.seats):
             own = [c for c, s in zip(event.cards, event.seats, strict=True) if s == seat]
-            colon = " : " if lang == "fr" else ": "  # French sets a space before a colon
-            parts.append(f"{who(seat)}{colon}{cards(own)}")
+            parts.append(f"{who(seat)}{colon(lang)}{cards(own)}")
         return word("revealed", lang, list=" · ".join(parts))
     if kind == "clash":
         a, b = event.seats
@@ -442,7 +427,7 @@ def group_choices(legal: Sequence[int], observation: GargonObservation | None = 
                 break
             shown.append(cards_text(play_cards(a), markup, lang=lang, short=short))
             width += len(plain) + 3
-        lines.append(f"{head}{_colon(lang)}{' · '.join(shown)}")
+        lines.append(f"{head}{colon(lang)}{' · '.join(shown)}")
     return lines
 
 
@@ -515,13 +500,13 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
         rows.append([name, hand, cards(_ordered(obs.in_play[seat])), cards(_ordered(obs.won[seat]))])
     lines = []
     if compact and obs.seat is not None and obs.hand:
-        lines.append(f"{word('your_hand', lang)}{_colon(lang)}{cards(obs.hand)}")
+        lines.append(f"{word('your_hand', lang)}{colon(lang)}{cards(obs.hand)}")
     for pile in (0, 1):
         pile_cards = obs.piles[pile]
-        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(pile_cards))}{_colon(lang)}"
+        lines.append(f"{word('pile', lang, pile=pile + 1, n=len(pile_cards))}{colon(lang)}"
                      f"{colours_text(pile_cards, markup, word('empty', lang), lang)}")
     discard = canonical(obs.discard)
-    lines.append(f"{word('discard', lang, n=len(discard))}{_colon(lang)}{cards(discard)}")
+    lines.append(f"{word('discard', lang, n=len(discard))}{colon(lang)}{cards(discard)}")
     if obs.phase != "over":
         if obs.shape:
             played = " ".join(colour_word(c, lang, short) for c in obs.round_colours)
@@ -597,7 +582,9 @@ def winners_text(observation: GargonObservation, lang: str = "en",
 
 
 __all__ = [
-    "STYLES", "Table", "action_label", "board", "card_markup", "cards_text", "colour_label", "colours_text",
+    "STYLES", "Table", "action_label", "action_parts", "board", "card_markup", "cards_text", "colour_label",
+    "colours_text",
     "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
-    "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "typed_text", "winners_text", "word",
+    "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "tried_actions", "typed_text",
+    "winners_text", "word",
 ]

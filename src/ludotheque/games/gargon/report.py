@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ...core.words import pick
 from .actions import BATTLE, PLAY, play_cards
 from .state import GargonState
 
@@ -63,7 +64,7 @@ _SHAPES: Final = {shape: shape for shape in ("1", "2", "1+1", "2+1", "1+1+1")}
 
 def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
     """Each figure's title, what it shows, and the labels of its keys, in ``lang``."""
-    return _WORDS["fr" if lang == "fr" else "en"]
+    return pick(_WORDS, lang)
 
 
 _WORDS: Final[dict[str, dict[str, tuple[str, str, dict[str, str]]]]] = {

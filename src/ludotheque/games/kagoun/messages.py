@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.words import say
+
 LANGUAGES = ("en", "fr")
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -47,5 +49,4 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 
 def message(key: str, lang: str = "en", **params: object) -> str:
-    table = MESSAGES["fr"] if lang == "fr" else MESSAGES["en"]
-    return table[key].format(**params)
+    return say(MESSAGES, key, lang, **params)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .components import card_name
-from .notation import line_text
+from .components import card_name, load_deck
+from .notation import line_text, parse_card
 from .rules import ANNOUNCED_NAMES, TASK_NAMES
-from .scoring import chain_score
+from .scoring import chain_score, chain_sheet
 from .state import Attack, KagounState
 
 
@@ -47,6 +47,10 @@ class KagounObservation:
     deck: str
     scores: tuple[float, ...] | None = None
 
+    def chain_links(self, seat: int) -> list[tuple[int, int]]:
+        """A seat's chain as the rules hold it: (card, turned) from left to right."""
+        return [(parse_card(name[:2]), int(name.endswith("~"))) for name in self.chains[seat]]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "players": self.players, "round": self.round,
@@ -61,6 +65,8 @@ class KagounObservation:
             "defences": [dict(d) for d in self.defences], "stolen": list(self.stolen),
             "loose": list(self.loose), "winner": self.winner, "ending": self.ending, "deck": self.deck,
             "scores": None if self.scores is None else list(self.scores),
+            "chain_sheets": [chain_sheet(load_deck(self.deck), self.chain_links(s))
+                             for s in range(self.players)],
         }
 
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.words import colon, pick, say, seat_name
+from ...core.words import language as _lang
 from .actions import CHAIN, unlink
 from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
 from .events import Event
 from .messages import message
 from .notation import action_to_text, parse_card
 from .observe import KagounObservation
+from .parts import action_parts
 from .rules import ANNOUNCED_NAMES
 
 Table = tuple[list[str], list[list[str]]]
@@ -25,7 +28,7 @@ STYLES = {"Y": "bold yellow1", "B": "bold dodger_blue1", "G": "bold green3", "R"
 
 _WORDS: dict[str, dict[str, Any]] = {
     "en": {
-        "seat": "Seat {n}", "you": "You", "player": "Player", "hand": "Hand", "pairs": "Pairs",
+        "you": "You", "player": "Player", "hand": "Hand", "pairs": "Pairs",
         "chain": "Chain", "points": "Points", "first": "first", "to_act": "to act", "out": "out",
         "called": "Kagoun!", "river": "River", "pile": "Pile", "discard": "Discard",
         "round": "Round {n}", "announced": "Announced", "winner": "{names} wins",
@@ -44,7 +47,7 @@ _WORDS: dict[str, dict[str, Any]] = {
                       "chain D1 right, drop M1, take 2, kagoun, pass",
     },
     "fr": {
-        "seat": "Joueur {n}", "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
+        "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
         "chain": "Chaîne", "points": "Points", "first": "1er", "to_act": "à jouer", "out": "hors jeu",
         "called": "Kagoun !", "river": "Rivière", "pile": "Pioche", "discard": "Défausse",
         "round": "Manche {n}", "announced": "Annonce", "winner": "{names} gagne",
@@ -66,13 +69,8 @@ _WORDS: dict[str, dict[str, Any]] = {
 }
 
 
-def _lang(lang: str) -> str:
-    return "fr" if lang == "fr" else "en"
-
-
 def word(key: str, lang: str = "en", **params: object) -> str:
-    value = _WORDS[_lang(lang)][key]
-    return str(value).format(**params)
+    return say(_WORDS, key, lang, **params)
 
 
 def _colour(colour: int, markup: bool) -> str:
@@ -82,7 +80,7 @@ def _colour(colour: int, markup: bool) -> str:
 
 def _colour_word(colour: int, lang: str, markup: bool) -> str:
     letter = COLOUR_LETTERS[colour]
-    colours = _WORDS[_lang(lang)]["colours"]
+    colours = pick(_WORDS, lang)["colours"]
     assert isinstance(colours, dict)
     return f"[{STYLES[letter]}]{colours[letter]}[/]" if markup else str(colours[letter])
 
@@ -91,12 +89,12 @@ def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> 
     """A card in words: ``M1 blue/yellow (a: blue 1, b: yellow 2 Draw)``: its name, its two
     large symbols, then each end's small symbols and force, and the power at its end."""
     lang = _lang(lang)
-    colon = _colon(lang)
+    separator = colon(lang)
     halves = f"{_colour_word(deck.left[card], lang, markup)}/{_colour_word(deck.right[card], lang, markup)}"
     ends = []
     for end in (0, 1):
         symbols = "+".join(_colour_word(c, lang, markup) for c in deck.small[card][end])
-        text = f"{'ab'[end]}{colon}{symbols or word('no_symbol', lang)} {deck.force[card][end]}"
+        text = f"{'ab'[end]}{separator}{symbols or word('no_symbol', lang)} {deck.force[card][end]}"
         if deck.power[card] and deck.power_end[card] == end:
             powers = _WORDS[lang]["powers"]
             assert isinstance(powers, dict)
@@ -110,14 +108,6 @@ def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool
     faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup)
              + ("~" if n.endswith("~") else "") for n in names]
     return " · ".join(faces) or "—"
-
-
-def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """A seat's name: from ``names`` when given, else ``Seat 1`` / ``Joueur 1`` (players count
-    from 1; the notation keeps seats from 0)."""
-    if names is not None and 0 <= seat < len(names):
-        return names[seat]
-    return word("seat", lang, n=seat + 1)
 
 
 _EVENTS: dict[str, dict[str, str]] = {
@@ -202,8 +192,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
     text = _describe_event(event, _lang(lang), names, you)
     cards = _seen_cards(event, you, seen)
     if cards and seen is not None:
-        colon = " : " if _lang(lang) == "fr" else ": "
-        text += colon + _faces(seen[1], cards, lang, markup)
+        text += colon(lang) + _faces(seen[1], cards, lang, markup)
     return text
 
 
@@ -254,10 +243,6 @@ _TYPED = {"capturer": "capture", "voler": "steal", "vol": "steal", "defendre": "
           "carte": "card", "retirer": "clear", "prendre": "take", "consolider": "consolidate",
           "consolidation": "consolidate", "passer": "pass", "passe": "pass", "arreter": "stop",
           "gauche": "left", "droite": "right"}
-
-
-def _colon(lang: str) -> str:
-    return " : " if _lang(lang) == "fr" else ": "
 
 
 def _plain_word(text: str) -> str:
@@ -327,9 +312,9 @@ def group_choices(legal: Sequence[int], observation: KagounObservation | None = 
             groups.setdefault(f"{verb} {own}", []).append(" ".join([target, *rest]))
         else:
             others.append(label)
-    colon = " : " if _lang(lang) == "fr" else ": "
+    separator = colon(lang)
     lines = [" · ".join(others)] if others else []
-    return lines + [f"{head}{colon}{' · '.join(items)}" for head, items in groups.items()]
+    return lines + [f"{head}{separator}{' · '.join(items)}" for head, items in groups.items()]
 
 
 def prompt(observation: KagounObservation, lang: str = "en") -> str:
@@ -381,19 +366,19 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
         chain = " ".join(obs.chains[seat]) or "—"
         rows.append([label, hand, pairs, chain, str(obs.points[seat]),
                      _announcement(obs.announced[seat], lang)])
-    lines = [f"{word('river', lang)}{_colon(lang)}{_faces(obs, obs.river, lang, markup)}"]
+    lines = [f"{word('river', lang)}{colon(lang)}{_faces(obs, obs.river, lang, markup)}"]
     if obs.seat is not None:  # the hand in words, one card a line (the table names them)
-        lines += [f"{word('your_hand', lang)}{_colon(lang)}{face}" if index == 0 else f"  {face}"
+        lines += [f"{word('your_hand', lang)}{colon(lang)}{face}" if index == 0 else f"  {face}"
                   for index, face in enumerate(_faces(obs, obs.hand, lang, markup).split(" · "))]
     lines += [
-        f"{word('pile', lang)}{_colon(lang)}{obs.pile_size} · {word('discard', lang)}{_colon(lang)}"
+        f"{word('pile', lang)}{colon(lang)}{obs.pile_size} · {word('discard', lang)}{colon(lang)}"
         f"{len(obs.discard)}",
     ]
     lines[-1] += f" · {word('round', lang, n=obs.round)}"
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]
     if obs.loose:
-        lines.append(f"{word('loose', lang)}{_colon(lang)}{_faces(obs, obs.loose, lang, markup)}")
+        lines.append(f"{word('loose', lang)}{colon(lang)}{_faces(obs, obs.loose, lang, markup)}")
     others = {card for seat_pairs in obs.pairs for pair in seat_pairs for card in (pair[0][:2], pair[1][:2])}
     others |= {name.rstrip("~") for chain in obs.chains for name in chain}
     if others:
@@ -423,8 +408,8 @@ def legend(lang: str = "en") -> dict[str, Any]:
     """The colours, powers, announced actions and every card face of the default deck, for
     boards that draw cards."""
     deck = load_deck()
-    colours = _WORDS[_lang(lang)]["colours"]
-    powers = _WORDS[_lang(lang)]["powers"]
+    colours = pick(_WORDS, lang)["colours"]
+    powers = pick(_WORDS, lang)["powers"]
     assert isinstance(colours, dict) and isinstance(powers, dict)
     return {
         "colours": [{"letter": c, "name": colours[c]} for c in COLOUR_LETTERS],
@@ -440,6 +425,6 @@ def legend(lang: str = "en") -> dict[str, Any]:
     }
 
 
-__all__ = ["Table", "action_label", "board", "card_face",
+__all__ = ["Table", "action_label", "action_parts", "board", "card_face",
            "describe_event", "hand_text", "legend", "new_in_hand", "prompt", "score_sheet",
            "seat_name", "winners_text", "word"]

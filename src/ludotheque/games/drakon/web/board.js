@@ -13,13 +13,13 @@
 
 import { boardStyle, el } from "../../static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
-import { ABILITY_VERBS, cellKey, maskOf, maskText, orientations, parseCell, readLegal } from "./legal.js";
+import { ABILITY_VERBS, cellKey, layingsOf, legalByKind, parseCell, turnsOf } from "./legal.js";
 import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
 import { rules } from "./rules.js";
 import { TravelKeys } from "./travel.js";
 import { strings } from "./words.js";
 
-export { maskOf, maskText, orientations, readLegal, rules, strings };
+export { legalByKind, rules, strings };
 
 // the board's own stylesheet, served beside this module from the game's folder, before any drawing
 await boardStyle("drakon", new URL("./board.css", import.meta.url));
@@ -38,8 +38,8 @@ function countWord(t, key, n) {
 export function createBoard(root, ui) {
   const { t } = ui;
   let view = null;
-  let moves = readLegal([]);
-  let tool = null; // { key, effect, mask, turns }: the tile of the hand being laid or swapped in
+  let moves = legalByKind([]);
+  let tool = null; // { key, effect, turn, turns }: the tile of the hand being laid or swapped in ("moving": the Moving room), turned `turn` quarters
   let pickedRoom = null; // a room chosen for Rotate a room
   let pickedHero = null; // an opponent's hero chosen for Mind control
   let pickedPush = null; // the hero the Barbarian pushes
@@ -94,14 +94,15 @@ export function createBoard(root, ui) {
   }
 
   // -- the tile in hand ----------------------------------------------------------------------
-  function entriesFor(list, effect, mask) {
-    const arrows = maskText(mask);
-    return list.filter((e) => e.effect === effect && e.arrows === arrows);
+  /** Where the tool's tile may go as it lies now. */
+  function toolLayings(list) {
+    return tool ? layingsOf(list, tool.key, tool.turn) : [];
   }
 
-  /** The ways round the tool's tile may lie now (only those with somewhere to go). */
-  function legalTurns(list, effect, mask) {
-    return orientations(mask).filter((m) => entriesFor(list, effect, m).length);
+  /** The arrows of the tool's tile as it lies now (else as the hand draws it). */
+  function toolArrows() {
+    const entry = toolLayings(toolList())[0];
+    return entry ? entry.arrows : (tool.key.split(" ")[1] || "");
   }
 
   function toolList() {
@@ -114,9 +115,9 @@ export function createBoard(root, ui) {
     if (tool && tool.key === kind) {
       tool = null;
     } else {
-      const [effect, arrows = ""] = kind.split(" ");
-      const turns = legalTurns(toolList(), effect, maskOf(arrows));
-      tool = { key: kind, effect, mask: turns[0] ?? maskOf(arrows), turns };
+      const turns = turnsOf(toolList(), kind);
+      const effect = layingsOf(toolList(), kind)[0].effect;
+      tool = { key: kind, effect, turn: turns[0], turns };
       explained = roomTitle(view, t, effect, "");
     }
     draw("btn:turn");
@@ -124,8 +125,8 @@ export function createBoard(root, ui) {
 
   function turnTool() {
     if (!tool || tool.turns.length < 2) return;
-    const index = tool.turns.indexOf(tool.mask);
-    tool.mask = tool.turns[(index + 1) % tool.turns.length];
+    const index = tool.turns.indexOf(tool.turn);
+    tool.turn = tool.turns[(index + 1) % tool.turns.length];
     draw();
   }
 
@@ -161,7 +162,7 @@ export function createBoard(root, ui) {
     const targets = new Map();
     for (const [cell, action] of moves.cells) targets.set(cell, { action });
     if (tool && moves.exchange.length) {
-      for (const e of entriesFor(moves.exchange, tool.effect, tool.mask)) targets.set(e.cell, { action: e.action, ghost: true });
+      for (const e of toolLayings(moves.exchange)) targets.set(e.cell, { action: e.action, ghost: true });
     }
     for (const cell of moves.rotate.keys()) {
       targets.set(cell, { pick: () => { pickedRoom = pickedRoom === cell ? null : cell; draw(`cell:${cell}`); }, picked: pickedRoom === cell });
@@ -182,7 +183,7 @@ export function createBoard(root, ui) {
   function spotTargets() {
     if (!tool) return [];
     const list = moves.relocate.length ? moves.relocate : moves.place;
-    return entriesFor(list, tool.effect, tool.mask);
+    return toolLayings(list);
   }
 
   function explain(text) {
@@ -225,7 +226,7 @@ export function createBoard(root, ui) {
         node = el("div", { ...attrs, role: "button", tabindex: "-1", onclick: say, onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") say(); } });
       }
       if (target && target.ghost) {
-        node.append(el("span", { class: "d-ghost" }, ...tileFace(view, tool.effect, maskText(tool.mask))));
+        node.append(el("span", { class: "d-ghost" }, ...tileFace(view, tool.effect, toolArrows())));
       } else {
         node.append(...tileFace(view, room.room, room.arrows));
       }
@@ -407,8 +408,8 @@ export function createBoard(root, ui) {
     hand.forEach((kind, i) => {
       const [effect, arrows = ""] = kind.split(" ");
       const chosen = tool && tool.key === kind && !seen.has(kind);
-      const shown = chosen ? maskText(tool.mask) : arrows;
-      const playable = list.length > 0 && legalTurns(list, effect, maskOf(arrows)).length > 0;
+      const shown = chosen ? toolArrows() : arrows;
+      const playable = turnsOf(list, kind).length > 0;
       const discard = discards.find((d) => d.kind === kind);
       const title = roomTitle(view, t, effect, shown);
       const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, "data-travel": handKeys[i], "data-key": `hand:${kind}:${i}`, title, "aria-label": title };
@@ -492,7 +493,7 @@ export function createBoard(root, ui) {
     };
     const toolBits = (list) => {
       if (!tool) return;
-      const count = entriesFor(list, tool.effect, tool.mask).length;
+      const count = toolLayings(list).length;
       bar.append(button(t("d_turn"), { id: "d-turn", class: "primary", "data-key": "btn:turn", disabled: tool.turns.length < 2, onclick: turnTool }));
       hint(count ? "d_spots" : "d_no_spot", { n: count });
     };
@@ -519,7 +520,7 @@ export function createBoard(root, ui) {
         else bar.append(button(name, { class: `pick ${pickedHero === figure ? "picked" : ""}`, "data-figure": figure, "data-key": `mind:${figure}`, "aria-pressed": String(pickedHero === figure), onclick: () => { pickedHero = figure; draw(`mind:${figure}`); } }));
       }
     }
-    const moving = (view.legal || []).some((e) => e.action.startsWith("move "));
+    const moving = (view.legal || []).some((e) => e.kind === "move");
     if (moving && moves.place.length) hint("d_moves_hint");
     else if (moving) hint("d_move_hint");
     else if (moves.cells.size) hint("d_rooms_hint");
@@ -628,17 +629,16 @@ export function createBoard(root, ui) {
     const obs = view.observation;
     // a choice that the legal actions no longer offer is dropped
     if (tool) {
-      const turns = legalTurns(toolList(), tool.effect, tool.mask);
-      const inHand = moves.relocate.length || (obs.hand || []).includes(tool.key);
-      if (!turns.length || !inHand) tool = null;
-      else tool.turns = turns;
+      const turns = turnsOf(toolList(), tool.key);
+      if (!turns.length) tool = null;
+      else {
+        tool.turns = turns;
+        if (!turns.includes(tool.turn)) tool.turn = turns[0];
+      }
     }
     if (!tool && moves.relocate.length && obs.step_cell) {
-      const room = obs.rooms.find((r) => cellKey(...r.at) === cellKey(...obs.step_cell));
-      if (room) {
-        const turns = legalTurns(moves.relocate, "moving", maskOf(room.arrows));
-        tool = { key: "moving", effect: "moving", mask: turns[0] ?? maskOf(room.arrows), turns };
-      }
+      const turns = turnsOf(moves.relocate, "moving");
+      if (turns.length) tool = { key: "moving", effect: "moving", turn: turns[0], turns };
     }
     if (pickedRoom && !moves.rotate.has(pickedRoom)) pickedRoom = null;
     if (pickedHero && !moves.mind.has(pickedHero)) pickedHero = null;
@@ -686,16 +686,18 @@ export function createBoard(root, ui) {
     /** What to click first for `action` when no button sends it whole (a hint): the tile of
      * your hand to lay or swap in, the room to turn, the hero to move. */
     hintTargets(action) {
-      const [verb, what] = action.split(/\s+/);
-      if (verb === "place" || verb === "exchange") return [...root.querySelectorAll(".d-tile[data-kind]")].filter((node) => node.dataset.kind.split(" ")[0] === what);
-      if (verb === "rotate") return [...root.querySelectorAll(`.d-room[data-cell="${CSS.escape(what)}"]`)];
-      if (verb === "mind") return [...root.querySelectorAll(`.hero[data-figure="${CSS.escape(what)}"]`)];
+      const entry = ((view && view.legal) || []).find((e) => e.action === action);
+      if (!entry) return [];
+      const verb = entry.kind;
+      if (verb === "place" || verb === "exchange") return [...root.querySelectorAll(".d-tile[data-kind]")].filter((node) => node.dataset.kind === entry.tile);
+      if (verb === "rotate") return [...root.querySelectorAll(`.d-room[data-cell="${CSS.escape(cellKey(...entry.cell))}"]`)];
+      if (verb === "mind") return [...root.querySelectorAll(`.hero[data-figure="${CSS.escape(entry.figure)}"]`)];
       // the moving room lies another way round than the hinted one (else its spot sends it)
       if (verb === "relocate") return [...root.querySelectorAll("#d-turn")];
       // an ability: the ⚡ button until it is armed, then the hero to push
       if (ABILITY_VERBS.has(verb)) {
         if (!view || !isArmed(view.observation)) return [...root.querySelectorAll('[data-key="btn:ability"]')];
-        if (verb === "push") return [...root.querySelectorAll(`[data-key="push:${CSS.escape(what)}"]`)];
+        if (verb === "push") return [...root.querySelectorAll(`[data-key="push:${CSS.escape(entry.figure)}"]`)];
       }
       return [];
     },
@@ -705,7 +707,7 @@ export function createBoard(root, ui) {
       stepKey = key;
       view = next;
       const obs = view.observation;
-      moves = readLegal(ui.interactive ? view.legal : []);
+      moves = legalByKind(ui.interactive ? view.legal : []);
       if (mine() && (obs.step === "turn" || obs.step === "ability") && obs.step_seat === me() && obs.step_hero) turnHero = { turn: obs.turn, figure: obs.step_hero };
       const ids = keys.update(obs.rooms.map((r) => ({ cell: cellKey(...r.at), effect: r.room })), obs.hand || []);
       const counts = { t: obs.treasure };

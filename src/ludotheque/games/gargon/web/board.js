@@ -48,15 +48,7 @@ export const strings = {
     g_first: "first player",
     g_passed: "passed",
     g_none: "—",
-    // why a selection is not a legal play (the client does not send it)
-    g_not_your_turn: "It is not your turn.",
-    g_no_play_now: "You cannot play cards now: {now}",
     g_select_first: "Select the cards to play first.",
-    g_one_to_three: "A play has one to three cards.",
-    g_three_of_colour: "Three cards of one colour can never be played.",
-    g_follow_shape: "You must follow the shape {shape} (you selected {played}), or pass.",
-    g_last_seat: "As the last seat of the round you may only use colours already played ({colours}).",
-    g_not_allowed: "These cards are not a legal play now.",
     g_fight_in: "Fight in {colour} ({creature})",
     g_tip_back: "Everybody sees its colour ({colour}); only its owner knows its value.",
     g_tip_zero: "A 0 wins only when it is alone in its fight; won, it doubles your {colour} amulets (both 0s: times four).",
@@ -106,14 +98,7 @@ export const strings = {
     g_first: "premier joueur",
     g_passed: "a passé",
     g_none: "—",
-    g_not_your_turn: "Ce n'est pas votre tour.",
-    g_no_play_now: "Impossible de poser des cartes maintenant : {now}",
     g_select_first: "Choisissez d'abord les cartes à poser.",
-    g_one_to_three: "On pose une à trois cartes.",
-    g_three_of_colour: "Il est interdit de poser trois cartes de la même couleur.",
-    g_follow_shape: "Vous devez suivre le rapport {shape} (vous avez choisi {played}), ou passer.",
-    g_last_seat: "Dernier joueur de la manche, vous ne pouvez poser que des couleurs déjà jouées ({colours}).",
-    g_not_allowed: "Ces cartes ne forment pas un coup permis maintenant.",
     g_fight_in: "Combat en {colour} ({creature})",
     g_tip_back: "Tout le monde voit sa couleur ({colour}) ; seul son propriétaire connaît sa valeur.",
     g_tip_zero: "Un 0 ne gagne que seul dans son combat ; remporté, il double vos amulettes en {colour} (les deux 0 : fois quatre).",
@@ -130,39 +115,15 @@ export const strings = {
   },
 };
 
-/** Counts per colour, largest first: the "shape" of a play (2+1 ...). */
-function shapeOf(cards) {
-  const counts = {};
-  for (const card of cards) counts[card[0]] = (counts[card[0]] || 0) + 1;
-  return Object.values(counts).sort((a, b) => b - a);
-}
-
 const sameCards = (a, b) => a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
 
-/** The legal play whose cards are exactly `cards` (as a multiset), or null. */
-export function matchPlay(legal, cards) {
-  return legal.find((entry) => entry.action.startsWith("play ") && sameCards(entry.action.split(/\s+/).slice(1), cards)) || null;
+/** The entry of `entries` (view.legal or view.refused) playing exactly `cards` (a multiset), or null. */
+export function playOf(entries, cards) {
+  return (entries || []).find((entry) => entry.kind === "play" && sameCards(entry.cards, cards)) || null;
 }
 
-/** Why `cards` is not a legal play now, in words (the selection is then not sent). */
-export function whyNot(view, cards, t) {
-  const legal = view.legal || [];
-  const obs = view.observation;
-  if (!legal.length) return t("g_not_your_turn");
-  if (!legal.some((e) => e.action.startsWith("play "))) return t("g_no_play_now", { now: view.prompt || "" });
-  if (!cards.length) return t("g_select_first");
-  if (cards.length > 3) return t("g_one_to_three");
-  const shape = shapeOf(cards);
-  if (cards.length === 3 && shape.length === 1) return t("g_three_of_colour");
-  if (obs.shape && obs.shape.length && shape.join("+") !== obs.shape.join("+")) {
-    return t("g_follow_shape", { shape: obs.shape.join("+"), played: shape.join("+") });
-  }
-  const lastSeat = (obs.first_player - 1 + obs.players) % obs.players;
-  if (obs.shape && obs.shape.length && view.seat === lastSeat && cards.some((c) => !obs.round_colours.includes(c[0]))) {
-    return t("g_last_seat", { colours: obs.round_colours.map((l) => legendOf(view, l).word).join(", ") });
-  }
-  return t("g_not_allowed");
-}
+/** The first letter of a sentence in capitals (the rules' reasons start in lower case). */
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Marks shown beside a seat's name in the shell's seats bar. */
 export function seatMarks(view, seat, t) {
@@ -208,8 +169,9 @@ export function createBoard(root, ui) {
   let turnKinds = ""; // the kinds of decision shown (play, draw, battle...): a new kind is looked at
   tapTips(root);
 
-  function legalHas(action) {
-    return (view.legal || []).some((e) => e.action === action);
+  /** The legal entries of a kind ("play", "draw", "battle", "pass", "stop"). */
+  function legalOf(kind) {
+    return (view.legal || []).filter((e) => e.kind === kind);
   }
 
   function selectedCards() {
@@ -219,9 +181,10 @@ export function createBoard(root, ui) {
 
   function confirmPlay() {
     const cards = selectedCards();
-    const entry = matchPlay(view.legal || [], cards);
+    const entry = playOf(view.legal, cards);
     if (!entry) {
-      ui.notify(whyNot(view, cards, t), "warn");
+      const refused = playOf(view.refused, cards);
+      ui.notify(refused ? sentence(refused.reason) : t(cards.length ? "g_select_hint" : "g_select_first"), "warn");
       return;
     }
     if (ui.act(entry.action)) selected = [];
@@ -240,8 +203,8 @@ export function createBoard(root, ui) {
 
   function pileEl(obs, p) {
     const cards = obs.piles[p];
-    const action = `draw ${p + 1}`;
-    const can = ui.interactive && legalHas(action);
+    const entry = legalOf("draw").find((e) => e.pile === p);
+    const can = ui.interactive && Boolean(entry);
     const row = el("div", { class: "cards pile-cards" });
     // keyed from the bottom, so that drawing the top leaves the others' keys as they were
     cards.forEach((card, i) => row.append(cardEl(view, card, t, { size: i === 0 ? "sm" : "xs", top: i === 0, travel: `p${p + 1}-${cards.length - i}` })));
@@ -249,7 +212,7 @@ export function createBoard(root, ui) {
     const head = el("span", { class: "zone-label" }, `${t("g_pile", { n: p + 1 })} · ${t("g_pile_count", { n: cards.length })}`);
     const attrs = { class: `g-pile ${can ? "can-draw" : ""}`, "data-pile": String(p + 1), title: t("g_tip_pile") };
     if (!can) return el("div", attrs, head, row);
-    return el("button", { ...attrs, type: "button", "data-move": action, "aria-label": `${t("g_draw_from", { n: p + 1 })} (${cards.length})` },
+    return el("button", { ...attrs, type: "button", "data-move": entry.action, "aria-label": `${t("g_draw_from", { n: p + 1 })} (${cards.length})` },
       head, row);
   }
 
@@ -286,7 +249,7 @@ export function createBoard(root, ui) {
     // playing, your hand and its buttons come first (what you act on), then your short rows;
     // otherwise your short rows come first (your cards in play when you choose a fight)
     if (me) {
-      const canPlay = ui.interactive && (view.legal || []).some((e) => e.action.startsWith("play "));
+      const canPlay = ui.interactive && legalOf("play").length > 0;
       const buttons = controls(canPlay);
       const hand = ownHand(obs, canPlay);
       if (canPlay) section.append(hand, buttons, inPlay, won);
@@ -322,13 +285,15 @@ export function createBoard(root, ui) {
         el("span", { class: "hint", "aria-live": "polite" }, cards.length ? t("g_selected", { cards: cardNames(view, cards) }) : t("g_select_hint")),
       );
     }
-    if (ui.interactive && legalHas("pass")) bar.append(moveButton("pass", t("g_pass")));
-    if (ui.interactive && legalHas("stop")) bar.append(moveButton("stop", t("g_stop")));
-    const battles = ui.interactive ? (view.legal || []).filter((e) => e.action.startsWith("battle ")) : [];
+    const words = { pass: "g_pass", stop: "g_stop" };
+    for (const kind of ["pass", "stop"]) {
+      for (const e of ui.interactive ? legalOf(kind) : []) bar.append(moveButton(e.action, t(words[kind])));
+    }
+    const battles = ui.interactive ? legalOf("battle") : [];
     if (battles.length) {
       bar.append(el("div", { class: "g-fight" }, el("span", {}, t("g_choose_colour")),
         ...battles.map((e) => {
-          const legend = legendOf(view, e.action.split(/\s+/)[1]);
+          const legend = legendOf(view, e.colour);
           return el("button", { type: "button", class: "colour-choice", "data-move": e.action,
             "aria-label": t("g_fight_in", { colour: legend.name, creature: legend.creature }) },
           colourChip(view, legend.letter));
@@ -358,7 +323,7 @@ export function createBoard(root, ui) {
     const me = order.includes(view.seat) ? seatZone(obs, view.seat) : null;
     // below the others comes what you choose from, so that it fits a laptop's screen: the piles
     // when you draw, else your own cards (your hand, your cards in play, your won pile)
-    const drawing = (view.legal || []).some((entry) => entry.action.startsWith("draw"));
+    const drawing = legalOf("draw").length > 0;
     root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, endEl(obs), seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
     showTurn();
   }
@@ -375,7 +340,7 @@ export function createBoard(root, ui) {
 
   /** When a decision comes to this seat, what it acts on is brought into sight if it is not. */
   function showTurn() {
-    const kinds = [...new Set((ui.interactive ? view.legal || [] : []).map((e) => e.action.split(/\s+/)[0]))].join(",");
+    const kinds = [...new Set((ui.interactive ? view.legal || [] : []).map((e) => e.kind))].join(",");
     const began = kinds && kinds !== turnKinds;
     turnKinds = kinds;
     if (!began) return;
@@ -398,9 +363,9 @@ export function createBoard(root, ui) {
     /** What to click first for `action` when no button sends it whole (a hint): the cards of a
      * play in your hand. */
     hintTargets(action) {
-      const [verb, ...cards] = action.split(/\s+/);
-      if (verb !== "play") return [];
-      return [...root.querySelectorAll('.g-me [data-zone="hand"] .card[data-card]')].filter((node) => cards.includes(node.dataset.card));
+      const entry = (view.legal || []).find((e) => e.action === action);
+      if (!entry || entry.kind !== "play") return [];
+      return [...root.querySelectorAll('.g-me [data-zone="hand"] .card[data-card]')].filter((node) => entry.cards.includes(node.dataset.card));
     },
   };
 }

@@ -16,7 +16,7 @@
 
 import { boardStyle, el } from "../../static/js/api.js";
 import { tapTips } from "../../static/js/tips.js";
-import { backEl, bandEl, cardEl, cardWords, chainPoints, chainScore, colourName, pairing, powerIcon, powerName } from "./cards.js";
+import { backEl, bandEl, cardEl, cardWords, colourName, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -182,25 +182,20 @@ function announcedWords(view, action) {
   return ((view.legend || {}).announced || {})[action] || action;
 }
 
-/** view.legal sorted by what each action is. */
 /** The moves list's tooltip: what "(✗)" on a pairing means. */
 export function moveTitle(entry, t) {
-  return (entry.label || "").includes("(✗)") ? t("k_legend_marks") : null;
+  return entry.valid === false ? t("k_legend_marks") : null;
 }
 
-export function parseLegal(legal) {
-  const out = { pairings: [], chains: [], scraps: [], drops: [], takes: [], clears: [], words: new Set() };
-  for (const { action } of legal) {
-    const w = action.split(/\s+/);
-    if (PAIRING.includes(w[0])) {
-      out.pairings.push({ action, verb: w[0], mine: w[1].slice(0, 2), u: w[1][2], line: w[2], target: w[2].slice(0, 2), ln: w[2][2] });
-    } else if (w[0] === "chain") {
-      out.chains.push({ action, card: w[1].slice(0, 2), turned: w[1].endsWith("~"), side: w[2] });
-    } else if (w[0] === "scrap") out.scraps.push(w[1]);
-    else if (w[0] === "drop") out.drops.push(w[1]);
-    else if (w[0] === "take") out.takes.push(Number(w[1]));
-    else if (w[0] === "clear") out.clears.push(w[1]);
-    else out.words.add(w[0]);
+/** view.legal grouped by kind; each entry keeps its parts (a pairing gains `line`, the target's
+ *  line as the observation names lines: "G2b"), and what it does comes with it from the rules. */
+export function legalByKind(legal) {
+  const out = { pairings: [], chains: [], scrap: [], drop: [], take: [], clear: [], words: new Map() };
+  for (const entry of legal) {
+    if (PAIRING.includes(entry.kind)) out.pairings.push({ ...entry, line: entry.target + entry.target_end });
+    else if (entry.kind === "chain") out.chains.push(entry);
+    else if (out[entry.kind]) out[entry.kind].push(entry);
+    else out.words.set(entry.kind, entry.action);
   }
   return out;
 }
@@ -215,7 +210,7 @@ function pointsText(t, n, prefix = "k_points") {
 export function createBoard(root, ui) {
   const { t } = ui;
   let view = null;
-  let legal = parseLegal([]);
+  let legal = legalByKind([]);
   let stamp = ""; // the step and actions the choice below was made on
   let sel = null; // {kind: "hand" | "chain" | "scrap", card}
   let target = null; // the target line of a pairing ("G2b")
@@ -241,7 +236,7 @@ export function createBoard(root, ui) {
   /** The pairings the chosen hand card may make on `line`. */
   function pairingsOn(line) {
     if (!sel || sel.kind !== "hand") return [];
-    return legal.pairings.filter((p) => p.mine === sel.card && p.line === line);
+    return legal.pairings.filter((p) => p.card === sel.card && p.line === line);
   }
 
   /** A band of a card on the table: a target button when the chosen hand card may be laid by it. */
@@ -250,8 +245,7 @@ export function createBoard(root, ui) {
     opts = { ...opts, aimed: aimed.has(line) };
     const options = pairingsOn(line);
     if (!options.length) return bandEl(view, face, key, t, opts);
-    const results = options.map((p) => pairing(view, p.mine, p.u, p.target, p.ln)).filter(Boolean);
-    const good = results.filter((r) => r.valid);
+    const good = options.filter((p) => p.valid);
     const best = good.length ? Math.max(...good.map((r) => r.strength)) : null;
     const mark = best === null ? { ok: false, text: "✗" } : { ok: true, text: `✓${best}` };
     const node = bandEl(view, face, key, t, { ...opts, tag: "button", mark });
@@ -267,7 +261,7 @@ export function createBoard(root, ui) {
   /** A card on the table (river, chain) whose both ends may be targets. */
   function tableCard(name, opts = {}) {
     const id = name.slice(0, 2);
-    const targetable = sel && sel.kind === "hand" && legal.pairings.some((p) => p.mine === sel.card && p.target === id);
+    const targetable = sel && sel.kind === "hand" && legal.pairings.some((p) => p.card === sel.card && p.target === id);
     return cardEl(view, name, t, { ...opts, aimed, band: targetable ? (key, face) => targetBand(id, key, face) : null });
   }
 
@@ -280,7 +274,8 @@ export function createBoard(root, ui) {
     const u = upper[2];
     const ln = lower[2];
     const mine = seat === me();
-    const pickable = mine && ui.interactive && (legal.scraps.includes(uId) || (isConsolidating() && legal.chains.some((c) => c.card === uId)));
+    const scrap = legal.scrap.find((e) => e.card === uId);
+    const pickable = mine && ui.interactive && (Boolean(scrap) || (isConsolidating() && legal.chains.some((c) => c.card === uId)));
     const targetable = !pickable && sel && sel.kind === "hand";
     const band = (id, onlyKey, paired) => (key, face) => {
       const opts = { extremity: key === onlyKey, paired: paired === key, aimed: aimed.has(id + key) };
@@ -292,7 +287,7 @@ export function createBoard(root, ui) {
     const label = t("k_pick_pair", { upper: uId, lower: lId });
     if (!pickable) return el("div", { class: "k-pair", role: "group", "aria-label": t("k_pair", { upper, lower }), "data-pair": uId }, lowerEl, upperEl);
     const chosen = sel && sel.card === uId && (sel.kind === "chain" || sel.kind === "scrap");
-    const kind = legal.scraps.includes(uId) ? "scrap" : "chain";
+    const kind = scrap ? "scrap" : "chain";
     return el("button", {
       type: "button", class: "k-pair k-pickable", "data-pair": uId, "data-pick": uId, "data-key": `pick:${uId}`,
       "aria-pressed": String(Boolean(chosen)), "aria-label": label, title: label,
@@ -313,8 +308,7 @@ export function createBoard(root, ui) {
     const slots = seat === me() && sel && sel.kind === "chain" ? legal.chains.filter((c) => c.card === sel.card) : [];
     const slot = (c) => {
       const name = c.card + (c.turned ? "~" : "");
-      const after = c.side === "left" ? [name, ...chain] : [...chain, name];
-      const points = chainPoints(view, after);
+      const points = c.points;
       const label = t("k_slot", {
         card: c.card, side: t(`k_slot_${c.side}`), turned: c.turned ? t("k_slot_turned") : "",
         points: pointsText(t, points, "k_slot_points"),
@@ -341,7 +335,7 @@ export function createBoard(root, ui) {
     return el("div", { class: "k-line" }, ...zones);
   }
 
-  // -- the end: who won and why, each chain counted as the rulebook's example counts it ----------
+  // -- the end: who won and why, each chain counted by the rules (the observation's chain sheets) --
 
   function endEl(obs) {
     if (!view.terminal) return null;
@@ -350,7 +344,7 @@ export function createBoard(root, ui) {
       ? t(`k_end_none_${obs.ending === "all_out" ? "all_out" : "rounds"}`)
       : t(`k_end_${["ko", "rounds"].includes(obs.ending) ? obs.ending : "kagoun"}`, { name: name(obs.winner), n: obs.points[obs.winner] });
     const rows = [...Array(obs.players).keys()].map((seat) => {
-      const score = chainScore(view, obs.chains[seat]);
+      const score = obs.chain_sheets[seat];
       const parts = score.colours.map((c) => t("k_end_part", { colour: colourName(view, c.colour), n: c.junctions, points: c.points }));
       if (score.bonus) parts.push(t("k_end_bonus"));
       const status = [obs.called[seat] ? t("k_end_called") : null, obs.active[seat] ? null : t("k_end_out")].filter(Boolean);
@@ -384,8 +378,9 @@ export function createBoard(root, ui) {
     const info = (view.seats || [])[seat] || {};
     const name = info.name || `#${seat + 1}`;
     const marks = seatMarks(view, seat, t);
-    const take = legal.takes.includes(seat)
-      ? el("button", { type: "button", class: "k-take primary", "data-move": `take ${seat}`, "data-key": `take:${seat}` }, t("k_take", { name }))
+    const entry = legal.take.find((e) => e.seat === seat);
+    const take = entry
+      ? el("button", { type: "button", class: "k-take primary", "data-move": entry.action, "data-key": `take:${seat}` }, t("k_take", { name }))
       : null;
     return el("h3", { class: "k-seat-title" }, seat === me() ? `${name} (${t("you")})` : name,
       marks.length ? el("span", { class: "marks" }, " · " + marks.join(" · ")) : null,
@@ -407,12 +402,11 @@ export function createBoard(root, ui) {
 
   function ownHand(obs) {
     const cards = obs.hand.map((c) => {
-      const pick = ui.interactive && legal.pairings.some((p) => p.mine === c);
+      const pick = ui.interactive && legal.pairings.some((p) => p.card === c);
       if (pick) {
         const chosen = sel && sel.kind === "hand" && sel.card === c;
         // what the card can do at best, before it is picked: its strongest valid pairing
-        const strengths = legal.pairings.filter((p) => p.mine === c).map((p) => pairing(view, p.mine, p.u, p.target, p.ln))
-          .filter((r) => r && r.valid).map((r) => r.strength);
+        const strengths = legal.pairings.filter((p) => p.card === c && p.valid).map((p) => p.strength);
         const best = strengths.length ? Math.max(...strengths) : null;
         const can = best === null ? t("k_hand_none") : t("k_hand_best", { n: best });
         const node = cardEl(view, c, t, {
@@ -424,10 +418,11 @@ export function createBoard(root, ui) {
         node.append(el("span", { class: `k-mark k-best ${best === null ? "bad" : "ok"}`, title: can, "aria-hidden": "true" }, best === null ? "✗" : `✓${best}`));
         return node;
       }
-      if (ui.interactive && legal.drops.includes(c)) {
+      const drop = ui.interactive && legal.drop.find((e) => e.card === c);
+      if (drop) {
         return cardEl(view, c, t, {
           tag: "button", className: "k-pick k-drop", travel: cardKey(c), from: "pile",
-          attrs: { "data-move": `drop ${c}`, "data-key": `drop:${c}`, "aria-label": `${t("k_drop", { card: c })} — ${cardWords(view, c, t)}` },
+          attrs: { "data-move": drop.action, "data-key": `drop:${c}`, "aria-label": `${t("k_drop", { card: c })} — ${cardWords(view, c, t)}` },
         });
       }
       return cardEl(view, c, t, { travel: cardKey(c), from: "pile" });
@@ -464,19 +459,18 @@ export function createBoard(root, ui) {
 
   function preview() {
     if (!sel || sel.kind !== "hand" || !target) return null;
-    const rows = pairingsOn(target).map((p) => ({ p, r: pairing(view, p.mine, p.u, p.target, p.ln) }))
-      .filter((x) => x.r)
+    const rows = pairingsOn(target).map((p) => ({ p, r: p }))
       .sort((x, y) => Number(y.r.valid) - Number(x.r.valid) || y.r.strength - x.r.strength);
     return el("div", { class: "k-preview", role: "group", "aria-label": t("k_hint_confirm") },
       ...rows.map(({ p, r }, i) => {
-        let text = r.valid ? t("k_pv_valid", { u: p.u, line: p.line, n: r.strength }) : t("k_pv_invalid", { u: p.u, line: p.line });
+        let text = r.valid ? t("k_pv_valid", { u: p.end, line: p.line, n: r.strength }) : t("k_pv_invalid", { u: p.end, line: p.line });
         if (r.valid && r.perfect) text += t("k_pv_perfect");
         if (r.valid) text += ` · ${r.powers.length ? t("k_pv_fires", { powers: r.powers.map((x) => powerName(view, x)).join(", ") }) : t("k_pv_no_power")}`;
         return el("div", { class: `k-pv ${r.valid ? "ok" : "bad"}`, "data-valid": String(r.valid) },
-          cardEl(view, p.mine, t, { small: true, paired: p.u }),
+          cardEl(view, p.card, t, { small: true, paired: p.end }),
           el("span", { class: "k-pv-text" }, text, ...(r.valid ? r.powers.map((x) => el("span", { class: `k-power p-${x}` }, powerIcon(x))) : [])),
           el("button", { type: "button", class: r.valid ? "primary" : "", "data-move": p.action, "data-key": `confirm:${i}` },
-            t("k_do_with", { verb: t(`k_do_${p.verb}`), u: p.u })));
+            t("k_do_with", { verb: t(`k_do_${p.kind}`), u: p.end })));
       }),
       el("button", { type: "button", class: "k-cancel", "data-key": "cancel", onclick: () => choose(null, null, `hand:${sel.card}`) }, t("k_cancel")));
   }
@@ -485,31 +479,34 @@ export function createBoard(root, ui) {
     if (!sel || sel.kind !== "scrap") return null;
     const pair = obs.pairs[me()].find((p) => p[0].slice(0, 2) === sel.card);
     const label = t("k_scrap", { upper: sel.card, lower: pair ? pair[1].slice(0, 2) : "" });
+    const entry = legal.scrap.find((e) => e.card === sel.card);
     return el("div", { class: "k-preview" },
-      el("button", { type: "button", class: "primary", "data-move": `scrap ${sel.card}`, "data-key": "confirm:0" }, label),
+      entry ? el("button", { type: "button", class: "primary", "data-move": entry.action, "data-key": "confirm:0" }, label) : null,
       el("button", { type: "button", class: "k-cancel", "data-key": "cancel", onclick: () => choose(null, null, `pick:${sel.card}`) }, t("k_cancel")));
   }
 
   function callEl(obs) {
     const seat = me();
-    const can = legal.words.has("kagoun");
+    const call = legal.words.get("kagoun");
+    const can = Boolean(call);
     if (!can && !obs.called[seat]) return null;
     const points = obs.points[seat];
     const attrs = {
       type: "button", class: `k-call ${obs.called[seat] ? "on" : ""}`, "data-key": "call", "aria-pressed": String(Boolean(obs.called[seat] || asking)),
       disabled: !can, title: t("k_call_label"),
     };
-    if (can && points >= 10) attrs["data-move"] = "kagoun";
+    if (can && points >= 10) attrs["data-move"] = call;
     else if (can) attrs.onclick = () => { asking = !asking; focusAfter = asking ? "call-cancel" : "call"; draw(); };
     return el("button", attrs, obs.called[seat] ? t("k_call_done") : t("k_call_label"));
   }
 
   function callConfirm(obs) {
-    if (!asking || !legal.words.has("kagoun")) return null;
+    const call = legal.words.get("kagoun");
+    if (!asking || !call) return null;
     const n = obs.points[me()];
     return el("div", { class: "k-confirm", role: "alertdialog", "aria-label": t("k_call_label"), "aria-describedby": "k-call-warn" },
       el("p", { id: "k-call-warn" }, t(n <= 1 ? `k_call_warn_${n}` : "k_call_warn", { n })),
-      el("button", { type: "button", class: "primary k-call-confirm", "data-move": "kagoun", "data-key": "call-confirm" }, t("k_call_confirm")),
+      el("button", { type: "button", class: "primary k-call-confirm", "data-move": call, "data-key": "call-confirm" }, t("k_call_confirm")),
       el("button", { type: "button", class: "k-call-cancel", "data-key": "call-cancel", onclick: () => { asking = false; focusAfter = "call"; draw(); } }, t("k_cancel")));
   }
 
@@ -517,7 +514,7 @@ export function createBoard(root, ui) {
     if (!ui.interactive || me() === null) return null;
     const mine = (view.legal || []).length > 0;
     const words = WORDS.filter((w) => legal.words.has(w)).map((w) =>
-      el("button", { type: "button", class: `k-word ${w === "stop" ? "primary" : ""}`, "data-move": w, "data-key": `word:${w}` }, t(`k_${w}`)));
+      el("button", { type: "button", class: `k-word ${w === "stop" ? "primary" : ""}`, "data-move": legal.words.get(w), "data-key": `word:${w}` }, t(`k_${w}`)));
     const cancel = sel && (sel.kind === "chain") ? el("button", { type: "button", class: "k-cancel", "data-key": "cancel", onclick: () => choose(null, null, `pick:${sel.card}`) }, t("k_cancel")) : null;
     return el("div", { class: `k-bar ${mine ? "k-my-turn" : ""}` },
       el("p", { class: "k-hint", "aria-live": "polite" }, mine ? hint(obs) : ""),
@@ -536,8 +533,9 @@ export function createBoard(root, ui) {
 
   function centre(obs) {
     const river = obs.river.map((c) => {
-      if (ui.interactive && legal.clears.includes(c)) {
-        return cardEl(view, c, t, { tag: "button", className: "k-pick", travel: cardKey(c), from: "pile", attrs: { "data-move": `clear ${c}`, "data-key": `clear:${c}`, "aria-label": `${t("k_clear", { card: c })} — ${cardWords(view, c, t)}` } });
+      const clear = ui.interactive && legal.clear.find((e) => e.card === c);
+      if (clear) {
+        return cardEl(view, c, t, { tag: "button", className: "k-pick", travel: cardKey(c), from: "pile", attrs: { "data-move": clear.action, "data-key": `clear:${c}`, "aria-label": `${t("k_clear", { card: c })} — ${cardWords(view, c, t)}` } });
       }
       return tableCard(c, { travel: cardKey(c), from: "pile" });
     });
@@ -593,15 +591,16 @@ export function createBoard(root, ui) {
     /** What to click first for `action` when no button sends it whole (a hint): the card of
      * your hand to pair, the card or pair to lay in your chain. */
     hintTargets(action) {
-      const [verb, what = ""] = action.split(/\s+/);
-      const card = CSS.escape(what.slice(0, 2));
-      if (PAIRING.includes(verb)) return [...root.querySelectorAll(`[data-hand="${card}"]`)];
-      if (verb === "chain") return [...root.querySelectorAll(`[data-pick="${card}"], [data-hand="${card}"]`)];
+      const entry = ((view && view.legal) || []).find((e) => e.action === action);
+      if (!entry) return [];
+      const card = CSS.escape(entry.card || "");
+      if (PAIRING.includes(entry.kind)) return [...root.querySelectorAll(`[data-hand="${card}"]`)];
+      if (entry.kind === "chain") return [...root.querySelectorAll(`[data-pick="${card}"], [data-hand="${card}"]`)];
       return [];
     },
     update(next) {
       view = next;
-      legal = parseLegal(ui.interactive ? view.legal || [] : []);
+      legal = legalByKind(ui.interactive ? view.legal || [] : []);
       const now = `${view.version}|${(view.legal || []).map((e) => e.action).join(",")}`;
       if (now !== stamp) {
         stamp = now;

@@ -3,8 +3,8 @@
 // shape: yellow disc, blue square, green triangle, red diamond), its force and any power (an icon,
 // its name on hover); in the centre the two large half-symbols cut by the side edges, so that two
 // cards touching in a chain make one whole symbol; the letter in the corner. Face-down cards get a
-// back. And what a pairing would do (valid or not, strength, powers fired) and what a chain scores,
-// computed from the same faces.
+// back. (What a pairing or a chain placement would do comes with the view's legal actions, from
+// the rules.)
 
 import { el } from "../../static/js/api.js";
 
@@ -134,44 +134,4 @@ export function cardEl(view, name, t, opts = {}) {
       el("span", { class: "k-letter" }, id),
       el("span", { class: `k-big k-right c-${halves[1]}` })),
     band(bottom));
-}
-
-// -- what the faces imply ---------------------------------------------------------------------------
-
-const sorted = (list) => [...list].sort().join("");
-
-/** What laying hand card `mine` ("M1") by its end `u` beside `target`'s line `ln` does:
- *  {valid, strength, perfect, powers}. (components.py Deck.valid / strength / fired.) */
-export function pairing(view, mine, u, target, ln) {
-  const m = faceOf(view, mine);
-  const o = faceOf(view, target);
-  if (!m || !o) return null;
-  const mu = m.ends[u === "a" ? 0 : 1];
-  const ol = o.ends[ln === "a" ? 0 : 1];
-  const valid = sorted([...mu.small, ...ol.small]) === sorted(m.halves);
-  const powers = [];
-  if (m.power && m.power_end === u) powers.push(m.power);
-  if (o.power && o.power_end === ln) powers.push(o.power);
-  return { valid, strength: mu.force + ol.force, perfect: mine[0] === target[0], powers };
-}
-
-/** A chain of names ("M1", "M1~") counted as the rulebook's example counts it (scoring.py): each
- *  junction is a whole symbol of a colour; a colour with n junctions gives n when n = 1, 2n when
- *  n >= 2; all four colours give 2 more. {colours: [{colour, junctions, points}], bonus, total}. */
-export function chainScore(view, chain) {
-  const counts = {};
-  for (const name of chain.slice(0, -1)) {
-    const face = faceOf(view, name);
-    if (!face) continue;
-    const right = name.endsWith("~") ? face.halves[0] : face.halves[1];
-    counts[right] = (counts[right] || 0) + 1;
-  }
-  const colours = Object.entries(counts).map(([colour, n]) => ({ colour, junctions: n, points: n === 1 ? 1 : 2 * n }));
-  const bonus = colours.length === 4 ? 2 : 0;
-  return { colours, bonus, total: colours.reduce((sum, c) => sum + c.points, 0) + bonus };
-}
-
-/** The points of a chain of names ("M1", "M1~"), as scoring.py counts them. */
-export function chainPoints(view, chain) {
-  return chainScore(view, chain).total;
 }

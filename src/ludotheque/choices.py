@@ -1,0 +1,65 @@
+"""What the seat to act may choose, as a board reads it: each legal action with its notation, its
+words and its *parts* (what it is and what it uses, as the observation names them), and the
+moves a board lets a player try that the rules refuse, each with its parts and the rules' reason.
+A board picks actions by their parts and never parses notation or repeats a rule.
+
+A game declares its parts through its words (``Game.words()``), both optional:
+
+- ``action_parts(action, observation) -> dict``: ``{"kind": ..., ...}`` for any action the seat
+  may be offered, from that seat's observation only (the ids the observation uses: ``"R14"``,
+  ``"M1"``, ``[1, 0]``);
+- ``tried_actions(observation) -> Iterable[Action]``: the actions a board lets the seat to act
+  try (Gargon's selections of one to three cards of its hand), legal or not; those the rules
+  refuse are sent with ``state.refusal(action, lang)``. Bounded by what a board offers.
+
+Without them an action's kind is its notation's first word and nothing is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .core.game import Action, State
+from .renderers import GameRenderer
+
+Entry = dict[str, Any]
+
+
+def action_parts(renderer: GameRenderer, state: State, action: Action, observation: Any) -> Entry:
+    """The parts of ``action`` as the game's words declare them (at least its ``kind``)."""
+    declare = getattr(renderer, "action_parts", None)
+    if declare is not None:
+        return dict(declare(action, observation))
+    return {"kind": state.game.action_to_text(action).split(" ", 1)[0]}
+
+
+def legal_entries(state: State, renderer: GameRenderer, observation: Any, lang: str,
+                  names: Sequence[str] | None = None) -> list[Entry]:
+    """The legal actions of the seat to act: ``{"action": notation (what a client sends back),
+    "label": words in ``lang``, "kind": ..., its other parts}``."""
+    game = state.game
+    return [{"action": game.action_to_text(a),
+             "label": renderer.action_label(a, observation, lang, names=names),
+             **action_parts(renderer, state, a, observation)}
+            for a in state.legal_actions()]
+
+
+def refused_entries(state: State, renderer: GameRenderer, observation: Any, seat: int | None,
+                    lang: str) -> list[Entry]:
+    """For the seat to act viewing its own seat (else nothing): the moves its board lets it try
+    that the rules refuse, ``{"kind": ..., its other parts, "reason": the rules' words in
+    ``lang``}``. Built from the seat's observation (the rules' reasons for those moves depend on
+    nothing it cannot see)."""
+    tried = getattr(renderer, "tried_actions", None)
+    if tried is None or seat is None or state.to_act != seat:
+        return []
+    legal = set(state.legal_actions())
+    out = []
+    for action in tried(observation):
+        if action in legal:
+            continue
+        reason = state.refusal(action, lang)
+        if reason is not None:
+            out.append({**action_parts(renderer, state, action, observation), "reason": reason})
+    return out
