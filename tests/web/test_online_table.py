@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ludotheque.server.tables import new_table_id
+from ludotheque.server.table import new_table_id
 
 from .tables import create_table, english_words, wait_over
 
