@@ -18,7 +18,16 @@ from typing import Any
 import httpx
 import pytest
 
-from .tables import DECISION_OR_END, create_table, legal, version, wait_over, wait_turn_or_end
+from .tables import (
+    ANIMATED_DECISIONS,
+    DECISION_OR_END,
+    calm,
+    create_table,
+    legal,
+    version,
+    wait_over,
+    wait_turn_or_end,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -164,6 +173,8 @@ def test_lobby_table_with_bots_whole_game_played_by_clicking(page: Any, base: st
         play_turn(page, turn, ways)
         turn += 1
         assert turn < 400, "the game does not end"
+        if turn == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
+            calm(page)
     assert ways["select"] and ways["pile"] and ways["panel"], ways
 
     page.wait_for_selector("#end:not([hidden])")

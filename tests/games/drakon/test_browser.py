@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import create_table, english_words
+from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words
 from ...web.test_drakon_board import board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
@@ -245,6 +245,8 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
         page.wait_for_function(f"Number(document.body.dataset.version) > {mark}"
                                " || document.body.dataset.terminal === 'true'")
         turns += 1
+        if turns == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
+            calm(page)
     assert page.evaluate("window.panelClicks || 0") == 0
     # every offer after the action that the page found unarmed, it answered with "end" and said
     # so on the board; it said so at no other time
