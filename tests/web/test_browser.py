@@ -224,6 +224,9 @@ def test_second_seat_never_sees_first_seat_hidden_values(browser: Any, base: str
                 assert card not in shown and not token.search(text), card
                 assert not any(token.search(f) for f in frames), card
             play_turn(mover, turn, ways)
+            if turn + 1 == ANIMATED_DECISIONS:  # the animations tried: the rest without them
+                for p in pages:
+                    calm(p)
     finally:
         for p in pages:
             p.context.close()
