@@ -12,7 +12,7 @@ HOT      := $(shell grep -rlx '\# mypyc: compile' src/ludotheque --include='*.py
 HOT_LIST := $(VENV)/.mypyc-modules
 HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 
-.PHONY: play play-terminal test lint typecheck bench compiled clean FORCE
+.PHONY: play play-terminal test test-checks lint typecheck bench compiled clean FORCE
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,17 +42,33 @@ play-terminal: $(STAMP) $(COMPILED)
 	$(VENV)/bin/ludotheque play gargon
 
 ## test: the lint, the type check, every test against the compiled build, then the rules,
-## property and conformance tests again in pure Python. .ci/services first installs (when
-## missing) and starts what the browser and database tests use: Debian's chromium and PostgreSQL.
-## Tests run in one process per core (pytest-xdist; a file's tests stay together, sharing their
-## browser pages and servers): `make test XDIST=` runs them in one process.
+## property and conformance tests again in pure Python (PURE_TESTS). .ci/services first installs
+## (when missing) and starts what the browser and database tests use: Debian's chromium and
+## PostgreSQL. The compiled build takes one core for minutes: meanwhile the other one runs the
+## lint, the type check and the pure Python tests. Then every test runs in one process per core
+## (pytest-xdist; a file's tests stay together, sharing their browser pages and servers):
+## `make test XDIST=` runs them in one process.
 XDIST ?= --numprocesses=auto --dist=loadfile
-test: $(STAMP) $(COMPILED)
+#: What differs between the builds: the compiled modules run as the pure Python they are made
+#: from (the rules, their notation, bots and records: golden records and conformance say that
+#: both builds play the same games). Tests of what is never compiled (renderers, words, docs,
+#: the terminal, the web) run once, against the compiled build, and so do the tests of the build
+#: itself but the one that says this run is pure (the others read the build being made).
+PURE_TESTS ?= tests/core tests/conformance tests/test_compiled.py::test_this_run_uses_the_build_it_should \
+	$(foreach g,gargon drakon kagoun,$(wildcard $(addprefix tests/games/$(g)/test_,\
+	rules.py rulings.py notation.py properties.py setup.py scoring.py components.py heroes.py records.py \
+	golden.py length.py heuristic.py search.py resample.py beliefs.py examples.py)))
+#: The conformance suite's first seed of each game and player count (the compiled run plays all three).
+PURE_SELECT ?= not seed1 and not seed2
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target compiled test-checks
+	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest $(XDIST) --durations=15
+
+# the lint, the type check and the pure Python tests (one process: beside the compiled build)
+test-checks: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
-	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) $(PY) -m pytest $(XDIST) --durations=15
-	LUDOTHEQUE_PURE=1 $(PY) -m pytest $(XDIST) tests/core tests/games tests/conformance tests/test_compiled.py \
-		--ignore-glob='tests/games/*/test_browser.py'
+	LUDOTHEQUE_PURE=1 $(PY) -m pytest -p no:xdist $(PURE_TESTS) -k '$(PURE_SELECT)'
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests benchmarks

@@ -3,6 +3,7 @@ configured through LUDOTHEQUE_TEST_PG_URL) and small helpers to drive tables ove
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -21,15 +22,17 @@ from ludotheque.server.store import Store, _normalise_url, metadata
 
 def _own_schema(url: str | None) -> str | None:
     """Under pytest-xdist each worker works in a schema of its own of the test database (the
-    tests empty the database they use: two workers must not share one)."""
+    tests empty the database they use: two workers must not share one), named after the worker
+    and the checkout (two checkouts' runs at once on one machine must not share one either)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not url or not worker:
         return url
+    schema = f"{worker}_{hashlib.sha256(str(Path(__file__).resolve()).encode()).hexdigest()[:8]}".lower()
     engine = sqlalchemy.create_engine(_normalise_url(url))
     with engine.begin() as connection:
-        connection.execute(sqlalchemy.text(f'CREATE SCHEMA IF NOT EXISTS "{worker}"'))
+        connection.execute(sqlalchemy.text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
     engine.dispose()
-    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{worker}"
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
 
 
 PG_URL = _own_schema(os.environ.get("LUDOTHEQUE_TEST_PG_URL"))

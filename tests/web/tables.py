@@ -62,6 +62,20 @@ def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, 
     return table_id
 
 
+#: The decisions a whole game in the browser plays with the page's animations on (pieces that
+#: travel, new ones fading in, the pulse of the seat to act) before it asks for reduced motion
+#: for the rest: the animations are tried in play, the game's other checks hold all through, and
+#: the rest of the game is not drawn frame by frame. Headless chromium paints every frame in
+#: software: one table page with the seat to act pulsing costs about 40% of a core (see
+#: tests/README.md), and a game with its animations takes about three times as long.
+ANIMATED_DECISIONS = 3
+
+
+def calm(page: Any) -> None:
+    """Reduced motion on ``page`` from now on (what ``prefers-reduced-motion`` turns off)."""
+    page.emulate_media(reduced_motion="reduce")
+
+
 def version(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.version || '-1'"))
 

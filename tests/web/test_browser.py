@@ -18,7 +18,16 @@ from typing import Any
 import httpx
 import pytest
 
-from .tables import DECISION_OR_END, create_table, legal, version, wait_over, wait_turn_or_end
+from .tables import (
+    ANIMATED_DECISIONS,
+    DECISION_OR_END,
+    calm,
+    create_table,
+    legal,
+    version,
+    wait_over,
+    wait_turn_or_end,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -164,6 +173,8 @@ def test_lobby_table_with_bots_whole_game_played_by_clicking(page: Any, base: st
         play_turn(page, turn, ways)
         turn += 1
         assert turn < 400, "the game does not end"
+        if turn == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
+            calm(page)
     assert ways["select"] and ways["pile"] and ways["panel"], ways
 
     page.wait_for_selector("#end:not([hidden])")
@@ -213,6 +224,9 @@ def test_second_seat_never_sees_first_seat_hidden_values(browser: Any, base: str
                 assert card not in shown and not token.search(text), card
                 assert not any(token.search(f) for f in frames), card
             play_turn(mover, turn, ways)
+            if turn + 1 == ANIMATED_DECISIONS:  # the animations tried: the rest without them
+                for p in pages:
+                    calm(p)
     finally:
         for p in pages:
             p.context.close()

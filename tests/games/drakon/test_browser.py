@@ -12,9 +12,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
 import pytest
 
-from ...web.tables import create_table, english_words
+from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words
 from ...web.test_drakon_board import board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
@@ -155,11 +156,35 @@ def check_in_view(page: Any) -> dict[str, Any]:
     return box
 
 
+#: What the page drew, recorded as it happens by a MutationObserver (the board draws itself anew
+#: at each update, and the test may look only after the next one: the note of a turn the page
+#: ended goes when the seat's next turn is drawn). ``drawn``: each version drawn, with its step,
+#: whether the seat was to act and whether its ability was armed; ``notes``: the versions at
+#: which a note of the page (``#board .d-note``) came into sight.
+DRAWN = """(() => {
+  window.drawn = {};
+  window.notes = [];
+  let shown = false;
+  new MutationObserver(() => {
+    const view = window.ludotheque && window.ludotheque.view();
+    if (!view || !view.observation) return;
+    const at = window.drawn[view.version] || (window.drawn[view.version] = {
+      step: view.observation.step, mine: view.to_act === view.seat, armed: false });
+    at.armed = at.armed || !!document.querySelector('#board .d-ability[aria-pressed="true"]');
+    const note = document.querySelector('#board .d-note');
+    if (note && !shown) window.notes.push({ version: view.version, text: note.textContent });
+    shown = !!note;
+  }).observe(document, { childList: true, subtree: true, attributes: true,
+                         attributeFilter: ['aria-pressed'] });
+})()"""
+
+
 def open_seat(chromium: Any, open_page: Any, base: str, lang: str, size: tuple[int, int]) -> Any:
     options = {"players": 2, "first_player": 0, "heroes": True, "goal": 8, "turn_limit": 40}
     table = create_table(base, ["human", "bot:heuristic"], options, game="drakon")
     page = open_page(chromium, *size, locale="fr-FR" if lang == "fr" else "en-GB")
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+    page.add_init_script(DRAWN)
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#board .d-room")
     page.evaluate("document.getElementById('moves').addEventListener('click', () => "
@@ -174,7 +199,7 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
     page = open_seat(chromium, open_page, base, lang, size)
     turns = checked = 0
     kinds: set[str] = set()
-    notes = ended = 0  # turns the page ended by itself, and what it said of them
+    clicked: set[int] = set()  # the versions at which the test chose "end" itself
     could_move = False
     last_turn = -1
     deadline = time.monotonic() + 240
@@ -191,8 +216,6 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
         if obs["step"] == "ability" and page.locator("#board .d-ability[aria-pressed=true]").count() == 0:
             # unarmed: the page itself ends the turn, and says so
             page.wait_for_function(f"Number(document.body.dataset.version) > {mark}")
-            notes += page.locator("#board .d-note").count()
-            ended += 1
             continue
         if obs["step"] == "turn" and obs["turn"] != last_turn:  # the turn begins
             last_turn = obs["turn"]
@@ -215,13 +238,27 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
         action = choose(view, checked if obs["step"] == "turn" else turns)
         could_move = could_move or any(a.startswith("move ") for a in legal)
         kinds.add(action.split()[0])
+        if action == "end":
+            clicked.add(view["version"])
         assert unnamed_controls(page) == 0
         play_on_board(page, action)
         page.wait_for_function(f"Number(document.body.dataset.version) > {mark}"
                                " || document.body.dataset.terminal === 'true'")
         turns += 1
+        if turns == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
+            calm(page)
     assert page.evaluate("window.panelClicks || 0") == 0
-    assert notes == ended
+    # every offer after the action that the page found unarmed, it answered with "end" and said
+    # so on the board; it said so at no other time
+    drawn = {int(v): at for v, at in page.evaluate("window.drawn").items()}
+    table = page.evaluate("location.pathname").split("/")[2]
+    actions = httpx.get(f"{base}/api/tables/{table}/record").json()["actions"]
+    answered = {v for v, at in drawn.items() if at["mine"] and at["step"] == "ability" and not at["armed"]
+                and v not in clicked}
+    assert all(actions[v] == "end" for v in answered), [(v, actions[v]) for v in answered]
+    notes = page.evaluate("window.notes")
+    assert {note["version"] for note in notes} == answered and len(notes) == len(answered), (answered, notes)
+    assert all(note["text"].strip() for note in notes), notes
     assert checked >= 3 and "place" in kinds and ("move" in kinds or not could_move), (checked, kinds)
     end_screen(page, lang)
     if lang == "fr":

@@ -2,7 +2,8 @@
 items 2, 4, 5, 8 and 9): two whole games against bots played by clicking only inside ``#board`` —
 one at 1366×768 in French (no English word on the page), one at 390×844 in English — with, at the
 start of each of the seat's turns, what it acts on (hand and Play, piles, colours, Pass, Stop)
-inside the viewport and not covered; every button of the board named; the cards moving by eye.
+inside the viewport and not covered; every button of the board named; the cards moving by eye
+(in the first decisions: the rest of each game is played under reduced motion).
 Then, each fix on its own: moves that travel (and not under reduced motion), the sticky phone
 prompt with the last move, taps that show what a card does, won cards side by side, the hint of a
 wide score table, the replay's Next keeping its place and its first step named, Kagoun's hand in
@@ -19,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import create_table, english_words, wait_over
+from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words, wait_over
 
 #: A single legal action is played by the table itself (forced moves) after a short pause: the
 #: driver waits this long before clicking it itself.
@@ -41,10 +42,12 @@ def bots_table(bot_tables: dict[str, str]) -> str:
     return bot_tables["gargon"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def pages(chromium: Any) -> Iterator[Any]:
-    """``new(width, height, locale, reduced=False)``: pages for the module (closed at its end; any
-    JavaScript error fails the test that follows it)."""
+    """``new(width, height, locale, reduced=False)``: pages for the test, closed after it (a page
+    left open on a table being played keeps drawing the pulse of the seat to act, which costs the
+    browser about 40% of a core: the server of the tests after it answered in seconds); any
+    JavaScript error fails the test."""
     contexts: list[Any] = []
     errors: list[str] = []
 
@@ -135,6 +138,7 @@ class BoardPlayer:
         self.single_since: float | None = None
         self.last_kinds = ""
         self.problems: list[str] = []
+        self.travelled = 0  # cards that moved by eye before the page asked for reduced motion
 
     def state(self) -> str:
         return str(self.page.evaluate(
@@ -213,10 +217,16 @@ class BoardPlayer:
                                " || !!document.querySelector('#notice:not([hidden])')")
         self.turns += 1
         assert self.turns < 400, "the game does not end"
+        if not self.travelled and self.turns >= ANIMATED_DECISIONS:  # the cards moved by eye: enough
+            self.travelled = int(page.evaluate("document.body.dataset.travelled || 0"))
+            if self.travelled:
+                calm(page)
 
 
 def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: Any, base: str) -> None:
-    """The two games side by side (each waits for its bots: together they take the time of one)."""
+    """The two games side by side (each waits for its bots: together they take the time of one).
+    Each page asks for reduced motion once its cards have been seen moving by eye (after
+    ANIMATED_DECISIONS decisions at least)."""
     players = {"fr": BoardPlayer(seat_page(pages, base, 1366, 768, "fr", players=3), "fr", random.Random(1)),
                "en": BoardPlayer(seat_page(pages, base, 390, 844, "en", players=3), "en", random.Random(2))}
     playing = set(players)
@@ -232,7 +242,7 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
         assert player.problems == [], (lang, player.problems[:8])
         assert page.evaluate("window.panelClicks || 0") == 0
         assert {"play", "pass", "draw"} <= player.kinds, (lang, player.kinds)
-        assert int(page.evaluate("document.body.dataset.travelled || 0")) > 0  # cards moved by eye
+        assert player.travelled > 0  # cards moved by eye (then the game went on without motion)
         page.wait_for_selector("#end:not([hidden])")
         assert page.locator("#board .g-end").inner_text().strip()
     assert english_words(players["fr"].page) == []

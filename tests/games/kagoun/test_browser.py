@@ -23,7 +23,15 @@ from ludotheque.renderers import renderer_for
 from ludotheque.server.store import SeatRow
 from ludotheque.server.views import build_view
 
-from ...web.tables import FORCED_WAIT_MS, create_table, english_words, mount_board, wait_turn_or_end
+from ...web.tables import (
+    ANIMATED_DECISIONS,
+    FORCED_WAIT_MS,
+    calm,
+    create_table,
+    english_words,
+    mount_board,
+    wait_turn_or_end,
+)
 
 PAIRING = ("capture", "steal", "defend")
 
@@ -112,7 +120,8 @@ def open_seat(chromium: Any, open_page: Any, base: str, lang: str, options: dict
 def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any, open_page: Any,
                                                                    base: str) -> None:
     """The two games side by side (each waits for its bot and chance draws: together they take the
-    time of one): in French on a laptop (1366×768), in English on a phone (390×844)."""
+    time of one): in French on a laptop (1366×768), in English on a phone (390×844); each page
+    asks for reduced motion after its first ANIMATED_DECISIONS decisions."""
     sizes = {"fr": (1366, 768), "en": (390, 844)}
     pages = {lang: open_seat(chromium, open_page, base, lang, {}, sizes[lang]) for lang in ("en", "fr")}
     for page in pages.values():
@@ -164,6 +173,8 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
                 assert stalls[lang] <= 1, f"clicks on the board did not act twice ({action})"
                 continue
             turns[lang] += 1
+            if turns[lang] == ANIMATED_DECISIONS:  # the animations tried: the rest without them
+                calm(page)
             moved = True
             assert turns[lang] < 400, "the game does not end"
         if not moved:
