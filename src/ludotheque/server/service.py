@@ -49,6 +49,7 @@ from .table import (
     new_token,
     parse_seats,
     rematch_token,
+    store_write,
     summary,
     token_digest,
 )
@@ -277,13 +278,6 @@ class TableService:
         row.to_act, row.forced = table.state.to_act, table.played.only is not None
         return table
 
-    async def _write(self, job: Any, *args: Any) -> Any:
-        try:
-            return await to_thread.run_sync(job, *args)
-        except Exception as exc:
-            log.exception("could not write to the store")
-            raise ApiError(503, "store") from exc
-
     async def create(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
                      clock: Any = None, undo: bool = False,
                      hints: bool = False) -> tuple[Table, dict[int, str]]:
@@ -293,7 +287,7 @@ class TableService:
         row, tokens = self._new_row(game_id, options, seat_kinds, issue_tokens=True, clock=clock,
                                     undo=undo, hints=hints)
         table = self._start(row)
-        await self._write(self.store.create_table, row)
+        await store_write(self.store.create_table, row)
         self.tables[row.id] = table
         table.schedule_bots()
         return table, tokens
@@ -313,7 +307,7 @@ class TableService:
             for before, new in zip(old.seats, row.seats, strict=True):
                 new.name = before.name  # the same players, under the same names
             started = self._start(row)
-            next_id: str = await self._write(self.store.create_rematch, table.id, row)
+            next_id: str = await store_write(self.store.create_rematch, table.id, row)
             if next_id == row.id:  # ours (another process may have made one first)
                 self.tables[row.id] = started
             self._tell(REMATCH, table.id, next_id)

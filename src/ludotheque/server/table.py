@@ -135,6 +135,15 @@ def table_options(row: TableRow) -> dict[str, Any]:
                        current=game.spec.version) from None
 
 
+async def store_write(job: Callable[..., T], *args: Any) -> T:
+    """``job(*args)``, a write to the store, in a thread; ApiError 503 ``store`` when it fails."""
+    try:
+        return await to_thread.run_sync(job, *args)
+    except Exception as exc:
+        log.exception("could not write to the store")
+        raise ApiError(503, "store") from exc
+
+
 @dataclass
 class Floor:
     """What the tables of one process share. A table calls them; they never call a table."""
@@ -441,7 +450,7 @@ class Table:
             if not rate.allow():
                 raise ApiError(429, "too_many_names", retry_after=rate.wait(), seconds=math.ceil(rate.wait()))
             notice = self.floor.bus.notice(NAME, self.id, str(seat))
-            if not await self._write(self.floor.store.set_name, self.id, seat, clean, notice):
+            if not await store_write(self.floor.store.set_name, self.id, seat, clean, notice):
                 raise ApiError(409, "name_frozen")  # another process played the last move
             self._renamed({seat: clean})
 
@@ -483,7 +492,7 @@ class Table:
         """A rematch seat unclaimed so far is claimed with the token of ``digest``."""
         row = self.row.seats[seat]
         if row.token_hash is None:
-            await self._write(self.floor.store.claim_seat, self.id, seat, digest)
+            await store_write(self.floor.store.claim_seat, self.id, seat, digest)
             row.token_hash = digest
 
     def first_client(self, seat: int, digest: str) -> bool:
@@ -499,13 +508,6 @@ class Table:
 
     def forget_client(self, seat: int) -> None:
         self.row.seats[seat].client = None
-
-    async def _write(self, job: Any, *args: Any) -> Any:
-        try:
-            return await to_thread.run_sync(job, *args)
-        except Exception as exc:
-            log.exception("could not write to the store")
-            raise ApiError(503, "store") from exc
 
     def _moved(self) -> None:
         """After the table moved (here or elsewhere): its bots play on, or it is over (under the
