@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -209,6 +210,47 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
         chance_steps = [step for step, seat in enumerate(movers) if seat == CHANCE]
         assert sorted(step for _, step in drawn) == chance_steps
         assert (game == "kagoun") == bool(chance_steps)
+        for service in services:
+            await service.close()
+        for store in stores:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_action_heard_while_the_store_is_read_is_played_too(pg_url: str) -> None:
+    """A catch-up reads the store; an action another process stores just after that read is heard
+    during it. The notice is kept and played: nothing else would ever bring the table to it (the
+    lost notice that once left pages waiting for the next action)."""
+    async def scenario() -> None:
+        stores = [Store(pg_url), Store(pg_url)]
+        services = [TableService(store, bot_delay=0.0) for store in stores]
+        for service in services:
+            await service.start()
+        created, _ = await services[0].create("gargon", {"first_player": 0}, ["human"] * 3)
+        here, there = await services[0].get(created.id), await services[1].get(created.id)
+        read, go = threading.Event(), threading.Event()
+        real_read = stores[1].actions_since
+
+        def slow_read(table_id: str, step: int) -> tuple[int, list[str]]:
+            answer = real_read(table_id, step)
+            read.set()
+            go.wait(10)  # (the read is done: what is stored from now on, it has not seen)
+            return answer
+
+        stores[1].actions_since = slow_read  # type: ignore[method-assign]
+        there.catch_up_soon(ask_store=True)
+        assert await asyncio.to_thread(read.wait, 10)
+        await here.act(0, here.state.legal_texts()[0], 0, "en")
+        deadline = time.monotonic() + 10
+        while 0 not in there.heard:  # the notice is here while the read is not over
+            assert time.monotonic() < deadline, "the other process never heard the action"
+            await asyncio.sleep(0.01)
+        go.set()
+        while there.revision < 1:
+            assert time.monotonic() < deadline + 5, "the action heard during the read was lost"
+            await asyncio.sleep(0.01)
+        assert there.game.record.actions == here.game.record.actions
         for service in services:
             await service.close()
         for store in stores:

@@ -530,17 +530,14 @@ class Table:
         of revision, then (when asked, or when a notice is missing) whatever else the store has
         beyond our revision; and tell our watchers, once. When a move was taken back meanwhile,
         the table is read back whole."""
-        heard: list[str] = []
-        while self.revision + len(heard) in self.heard:
-            heard.append(self.heard.pop(self.revision + len(heard)))
-        self._extend(heard)
-        for revision in [r for r in self.heard if r < self.revision]:
-            del self.heard[revision]
+        heard = self._heard_next()
         stored: list[str] = []
-        if ask_store or self.heard:
+        if ask_store or self.heard:  # (a notice is missing)
             store = self.floor.store
+            known = list(self.heard)
             revision, stored = await to_thread.run_sync(store.actions_since, self.id, self.step)
-            self.heard.clear()
+            for r in known:  # the read saw what was heard before it; a notice heard during it
+                self.heard.pop(r, None)  # may be of an action the read came too early to see
             if revision - self.revision != len(stored):  # not only actions since ours: an undo
                 loaded = await to_thread.run_sync(store.load, self.id)
                 if loaded is not None and loaded[0].revision > self.revision:
@@ -548,9 +545,20 @@ class Table:
                     self.schedule_bots()
                 return
             self._extend(stored)
+            stored += self._heard_next()
         if heard or stored:
             self.views.publish(self.revision)
             self.schedule_bots()  # the table may now wait for a bot or chance
+
+    def _heard_next(self) -> list[str]:
+        """Play the actions heard that follow our revision, in order; forget those behind it."""
+        heard: list[str] = []
+        while self.revision + len(heard) in self.heard:
+            heard.append(self.heard.pop(self.revision + len(heard)))
+        self._extend(heard)
+        for revision in [r for r in self.heard if r < self.revision]:
+            del self.heard[revision]
+        return heard
 
     def _extend(self, moves: Sequence[str]) -> None:
         """Play actions other processes played after our revision (each one a new revision)."""
