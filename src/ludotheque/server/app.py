@@ -30,6 +30,8 @@ from ..core.errors import LudothequeError
 from ..core.registry import game_ids, get_game
 from ..core.spec import OptionSpec
 from .access_log import AccessLog
+from .account_routes import add_account_routes
+from .accounts import COOKIE
 from .analysis import ANALYSIS_ITERATIONS
 from .clients import host_of, note_client
 from .errors import ApiError
@@ -298,6 +300,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         log.error("%s %s failed", request.method, request.url.path, exc_info=exc)  # a bug: say it once
         return await api_error(request, ApiError(500, "internal"))
 
+    add_account_routes(app, service.accounts)
+
     # -- pages ----------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -458,7 +462,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         a bot's; 409 ``name_frozen`` once the game is over."""
         table = await service.get(table_id)
         await note_client(service.store, table, await service.seat_of(table, body.token), host_of(request))
-        seat, name = await service.set_name(table, body.token, body.name)
+        seat, name = await service.set_name(table, body.token, body.name, request.cookies.get(COOKIE))
         return {"seat": seat, "name": name}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])

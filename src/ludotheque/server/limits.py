@@ -26,6 +26,14 @@ MAX_NAME = 40  # a game id, a seat kind ("bot:heuristic"), an option name
 MAX_TABLE_ID = 32
 #: A player's name: at most this many characters (plain text, no control characters).
 MAX_PLAYER_NAME = 24
+#: A claimed name's password: at least this many characters, at most that many (argon2 hashes
+#: any length; the bound keeps one attempt's cost bounded).
+MIN_PASSWORD = 8
+MAX_PASSWORD = 128
+#: Attempts to claim a name or sign in: per client address, and per name, each minute.
+SIGN_INS_PER_MINUTE = 10
+#: Days a session stays signed in.
+SESSION_DAYS = 30
 #: Most seats a request may list, whatever the game (each game's own maximum is checked next).
 MAX_SEATS = 16
 MAX_OPTIONS = 16

@@ -20,6 +20,7 @@ from ..core.record import GameRecord
 from ..core.registry import get_game
 from ..core.seeds import new_seed
 from ..renderers import renderer_for
+from .accounts import Accounts
 from .analysis import ANALYSIS_ITERATIONS, Analyses
 from .bot_moves import BotMoves
 from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
@@ -83,6 +84,7 @@ class TableService:
         self.analyses = Analyses(store, self.bots, analysis_iterations)
         self.hints = Quota(HINTS_PER_PROCESS * self.bots.processes, HINTS_PER_CLIENT, HINTS_PER_TABLE,
                            HINTS_RETRY)
+        self.accounts = Accounts(store)
         self.writer = ActionWriter(store)
         self.floor = Floor(store, self.writer, self.bus, self.bots, bot_delay, away_seconds,
                            self._tell, self._spawn)
@@ -305,7 +307,7 @@ class TableService:
             row, _ = self._new_row(old.game, old.options, kinds, issue_tokens=False, clock=old.clock,
                                    undo=old.undo, hints=old.hints)
             for before, new in zip(old.seats, row.seats, strict=True):
-                new.name = before.name  # the same players, under the same names
+                new.name, new.account = before.name, before.account  # the same players, under the same names
             started = self._start(row)
             next_id: str = await store_write(self.store.create_rematch, table.id, row)
             if next_id == row.id:  # ours (another process may have made one first)
@@ -319,14 +321,16 @@ class TableService:
         return next_table.id, new_token_
 
     # -- what a table is asked ------------------------------------------------------------------
-    async def set_name(self, table: Table, token: str, name: str) -> tuple[int, str]:
+    async def set_name(self, table: Table, token: str, name: str,
+                       session: str | None = None) -> tuple[int, str]:
         """The seat of ``token`` takes the name ``name`` (checked first: a bad one changes
-        nothing); every page of the table shows it at once. Returns (seat, name)."""
+        nothing; a claimed one only from a browser signed in as it: ``session``, its cookie);
+        every page of the table shows it at once. Returns (seat, name)."""
         clean = check_name(name)
         seat = await self.seat_of(table, token)
         if seat is None:
             raise ApiError(403, "bad_token")
-        await table.rename(seat, clean)
+        await table.rename(seat, clean, await self.accounts.owner_check(clean, session))
         return seat, clean
 
     async def hint(self, table: Table, seat: int | None, version: int, lang: str,

@@ -106,6 +106,9 @@ seats = Table(
     # a keyed digest of the address that first used the seat's token to act or to name it
     # (server/clients.py; None: nobody yet): the leaderboard rates people from distinct clients
     Column("client", String(64), nullable=True),
+    # the claimed name (server/accounts.py) whose owner, signed in, took this name at the seat;
+    # None: a name anyone could take (the leaderboard ranks claimed names only)
+    Column("account", String(64), nullable=True),
     # a player's page lists the tables where a seat carries their name
     Index("ix_ludo_seats_name", "name"),
 )
@@ -117,6 +120,21 @@ actions = Table(
     Column("action", String(64), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("at", Float, nullable=False),
+)
+
+accounts = Table(
+    "ludo_accounts", metadata,  # names claimed with a password (server/accounts.py)
+    Column("name", String(64), primary_key=True),  # as names are compared (names.composed)
+    Column("password", String(255), nullable=False),  # an argon2 hash, never the password
+    Column("created", Float, nullable=False),
+)
+
+sessions = Table(
+    "ludo_sessions", metadata,  # who is signed in: a cookie's SHA-256 digest, never the cookie
+    Column("digest", String(64), primary_key=True),
+    Column("name", String(64), ForeignKey("ludo_accounts.name"), nullable=False),
+    Column("expires", Float, nullable=False),
+    Index("ix_ludo_sessions_name", "name"),
 )
 
 secrets_ = Table(
@@ -205,6 +223,7 @@ class SeatRow:
     #: the digest of the first client that acted or named the seat (server/clients.py); in a
     #: table in memory, the one this process noted (the store keeps the first of all processes)
     client: str | None = None
+    account: str | None = None  # the claimed name its owner took the seat under (accounts.py)
 
 
 @dataclass
@@ -285,6 +304,8 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN name VARCHAR(64)"))  # seats had no names
     if "client" not in seat_columns:  # nobody knew which client used a seat: such games are not rated
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN client VARCHAR(64)"))
+    if "account" not in seat_columns:  # names could not be claimed
+        db.execute(text("ALTER TABLE ludo_seats ADD COLUMN account VARCHAR(64)"))
     for index in [*tables.indexes, *seats.indexes]:
         index.create(db, checkfirst=True)
 
@@ -341,7 +362,7 @@ class Store:
             next_id=None, clock=row.clock, undo=row.undo, forced=row.forced, hints=row.hints))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
-             "name": s.name, "client": s.client} for s in row.seats])
+             "name": s.name, "client": s.client, "account": s.account} for s in row.seats])
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
@@ -414,15 +435,16 @@ class Store:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
 
-    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None) -> bool:
-        """Name a human seat (its player chose the name), unless the game is over: a finished
-        table's names are frozen (what its record, replay and ratings say). Returns whether it
-        was named."""
+    def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None,
+                 account: str | None = None) -> bool:
+        """Name a human seat (its player chose the name; ``account``: the claimed name they are
+        signed in as, when it is this one), unless the game is over: a finished table's names are
+        frozen (what its record, replay and ratings say). Returns whether it was named."""
         with self._writing() as db:
             if not _unfinished(db, table_id):
                 return False
-            named = db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
-                                                        seats.c.kind == "human")).values(name=name))
+            seat_row = and_(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human")
+            named = db.execute(update(seats).where(seat_row).values(name=name, account=account))
             self._notify(db, notice)
             return bool(named.rowcount == 1)
 
@@ -536,6 +558,44 @@ class Store:
             return None
         moves = None if row["moves"] is None else list(row["moves"])
         return AnalysisRow(moves, int(row["done"]), row["total"], float(row["updated"]))
+
+    # -- claimed names (accounts.py) ----------------------------------------------------------
+    def create_account(self, name: str, password_hash: str) -> bool:
+        """Claim ``name`` (False: it was claimed already)."""
+        try:
+            with self._writing() as db:
+                db.execute(insert(accounts).values(name=name, password=password_hash, created=time.time()))
+        except IntegrityError:
+            return False
+        return True
+
+    def password_hash(self, name: str) -> str | None:
+        """The hash ``name`` was claimed with (None: nobody claimed it)."""
+        with self.engine.connect() as db:
+            found = db.execute(select(accounts.c.password).where(accounts.c.name == name)).scalar()
+        return None if found is None else str(found)
+
+    def set_password_hash(self, name: str, password_hash: str) -> None:
+        with self._writing() as db:
+            db.execute(update(accounts).where(accounts.c.name == name).values(password=password_hash))
+
+    def open_session(self, digest: str, name: str, expires: float) -> None:
+        """A session of ``name`` until ``expires``; the expired ones are forgotten meanwhile."""
+        with self._writing() as db:
+            db.execute(delete(sessions).where(sessions.c.expires < time.time()))
+            db.execute(insert(sessions).values(digest=digest, name=name, expires=expires))
+
+    def session_name(self, digest: str) -> str | None:
+        """The claimed name the session ``digest`` is signed in as (None: none, or expired)."""
+        query = select(sessions.c.name).where(and_(sessions.c.digest == digest,
+                                                   sessions.c.expires >= time.time()))
+        with self.engine.connect() as db:
+            found = db.execute(query).scalar()
+        return None if found is None else str(found)
+
+    def close_session(self, digest: str) -> None:
+        with self._writing() as db:
+            db.execute(delete(sessions).where(sessions.c.digest == digest))
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
@@ -680,7 +740,7 @@ def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
 
 def _seat(row: Any) -> SeatRow:
     return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"),
-                   row.get("client"))
+                   row.get("client"), row.get("account"))
 
 
 def _seed_columns(seed: int) -> dict[str, Any]:

@@ -438,28 +438,31 @@ class Table:
                 raise ApiError(409, "hint_not_your_turn")
             return self.state.resample(seat, random.Random(), True), self.played.observation(seat)
 
-    async def rename(self, seat: int, clean: str) -> None:
-        """The seat takes the name ``clean`` (checked by names.py); every page shows it at once.
-        409 ``name_frozen`` once the game is over (here, or already in the store)."""
+    async def rename(self, seat: int, clean: str, account: str | None = None) -> None:
+        """The seat takes the name ``clean`` (checked by names.py; ``account``: the claimed name
+        its person is signed in as, when it is this one: accounts.py); every page shows it at
+        once. 409 ``name_frozen`` once the game is over (here, or already in the store)."""
         async with self._lock:
             if self.finished:
                 raise ApiError(409, "name_frozen")
-            if self.row.seats[seat].name == clean:
+            row = self.row.seats[seat]
+            if (row.name, row.account) == (clean, account):
                 return  # nothing to change, store or send
             rate = self.rename_rates.setdefault(seat, rename_rate())
             if not rate.allow():
                 raise ApiError(429, "too_many_names", retry_after=rate.wait(), seconds=math.ceil(rate.wait()))
             notice = self.floor.bus.notice(NAME, self.id, str(seat))
-            if not await store_write(self.floor.store.set_name, self.id, seat, clean, notice):
+            if not await store_write(self.floor.store.set_name, self.id, seat, clean, notice, account):
                 raise ApiError(409, "name_frozen")  # another process played the last move
-            self._renamed({seat: clean})
+            self._renamed({seat: (clean, account)})
 
-    def _renamed(self, names: dict[int, str | None]) -> None:
+    def _renamed(self, names: dict[int, tuple[str | None, str | None]]) -> None:
         changed = False
-        for seat, name in names.items():
+        for seat, (name, account) in names.items():
             row = self.row.seats[seat]
-            if row.kind == "human" and row.name != name:
-                row.name, changed = name, True
+            if row.kind == "human" and (row.name, row.account) != (name, account):
+                changed = changed or row.name != name
+                row.name, row.account = name, account
         if changed:
             self.views.renamed()
 
@@ -470,7 +473,7 @@ class Table:
         except Exception as exc:
             log.warning("table %s: cannot read its names: %s", self.id, exc)
             return
-        self._renamed({s.seat: s.name for s in stored if s.seat < len(self.row.seats)})
+        self._renamed({s.seat: (s.name, s.account) for s in stored if s.seat < len(self.row.seats)})
 
     async def settle_next(self, make: Callable[[], Awaitable[str]]) -> str:
         """The rematch table's id: the one it has, else the one ``make`` stores (it may find

@@ -1,0 +1,61 @@
+"""The web API of claimed names (accounts.py): claim one, sign in, who am I, sign out."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Request, Response
+from pydantic import BaseModel, ConfigDict, StringConstraints
+
+from .accounts import COOKIE, SESSION_SECONDS, Accounts
+from .clients import client_of, host_of
+from .limits import MAX_STRING
+
+
+class NameAndPassword(BaseModel):
+    """A name to claim or sign in as (1 to 24 characters of plain text) and its password."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, StringConstraints(max_length=MAX_STRING)]
+    password: Annotated[str, StringConstraints(max_length=MAX_STRING)]
+
+
+def _signed_in(request: Request, response: Response, name: str, token: str) -> dict[str, Any]:
+    response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https", path=_path(request))
+    return {"name": name}
+
+
+def _path(request: Request) -> str:
+    """The cookie's path: the prefix the table is served under (prefix.py), or the root."""
+    return str(request.scope.get("root_path", "")) or "/"
+
+
+def add_account_routes(app: FastAPI, accounts: Accounts) -> None:
+    @app.post("/api/accounts", status_code=201, tags=["accounts"])
+    async def claim(body: NameAndPassword, request: Request, response: Response) -> dict[str, Any]:
+        """Claim a name: from then on, a seat takes it only from a browser signed in as it, and
+        the leaderboard ranks it. Signs this browser in (an HttpOnly cookie). 400 ``bad_name`` or
+        ``bad_password`` (8 to 128 characters), 409 ``name_taken``, 429 ``too_many_sign_ins``."""
+        name, token = await accounts.claim(body.name, body.password, client_of(host_of(request)))
+        return _signed_in(request, response, name, token)
+
+    @app.post("/api/session", tags=["accounts"])
+    async def sign_in(body: NameAndPassword, request: Request, response: Response) -> dict[str, Any]:
+        """Sign in as a claimed name (an HttpOnly cookie, for 30 days). 401 ``bad_sign_in``
+        (the same whether the name is not claimed or the password is wrong), 429
+        ``too_many_sign_ins``."""
+        name, token = await accounts.sign_in(body.name, body.password, client_of(host_of(request)))
+        return _signed_in(request, response, name, token)
+
+    @app.get("/api/session", tags=["accounts"])
+    async def whoami(request: Request) -> dict[str, Any]:
+        """The claimed name this browser is signed in as (``null``: none)."""
+        return {"name": await accounts.signed_in(request.cookies.get(COOKIE))}
+
+    @app.delete("/api/session", tags=["accounts"])
+    async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+        """Sign out (the session is forgotten by the server too)."""
+        await accounts.sign_out(request.cookies.get(COOKIE))
+        response.delete_cookie(COOKIE, path=_path(request), httponly=True, samesite="lax")
+        return {"name": None}
