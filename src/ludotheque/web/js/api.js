@@ -71,6 +71,11 @@ export const api = {
     if (before) query.set("before", before);
     return request("GET", `/api/players/${nameSegment(name)}/games?${query}`);
   },
+  /** The claimed name this browser is signed in as ({name: null}: none). */
+  session: () => request("GET", "/api/session"),
+  signIn: (name, password) => request("POST", "/api/session", { name, password }),
+  claim: (name, password) => request("POST", "/api/accounts", { name, password }),
+  signOut: () => request("DELETE", "/api/session"),
   recordUrl: (id) => appUrl(`/api/tables/${encodeURIComponent(id)}/record`),
 };
 

@@ -1,6 +1,7 @@
 // The lobby (/): start a table (game, options, who sits where), hand out the links, and list
 // the tables — this browser's own and every open, running or finished one.
 
+import { mountAccount } from "./account.js";
 import { absolute, api, appUrl, copyText, el, forgetTable, myTables, playerUrl, rememberTable, rememberedName } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
@@ -270,9 +271,10 @@ function renderTables() {
   $("more-tables").hidden = !next;
 }
 
-/** "My games": the past games of the name this browser took at a table, when it took one. */
-function showMyGames() {
-  const name = rememberedName();
+/** "My games": the past games of the claimed name this browser is signed in as, else of the name
+ * it took at a table, when it took one. */
+function showMyGames(account = null) {
+  const name = account || rememberedName();
   $("to-my-games").hidden = !name;
   if (name) $("to-my-games").href = playerUrl(name);
 }
@@ -281,6 +283,7 @@ async function start() {
   mountToggle($("lang"));
   applyStatic();
   showMyGames();
+  mountAccount($("account"), showMyGames);
   $("new-table").addEventListener("submit", create);
   $("refresh").addEventListener("click", () => loadTables());
   $("more-tables").addEventListener("click", () => loadTables(true));

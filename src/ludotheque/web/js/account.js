@@ -1,0 +1,71 @@
+// A claimed name in the top bar (server/accounts.py): signed out, a form to sign in or to claim
+// the name typed; signed in, the name and "Sign out". Playing needs none of it.
+
+import { api, el } from "./api.js";
+import { addStrings, onLangChange, t } from "./i18n.js";
+
+addStrings({
+  en: {
+    account: "Your name", account_name: "Name", account_password: "Password", sign_in: "Sign in",
+    claim_name: "Claim this name", sign_out: "Sign out", signed_in_as: "Signed in as {name}",
+    account_help: "Claim a name so that only you can play under it, and be ranked. Playing needs no account.",
+  },
+  fr: {
+    account: "Votre nom", account_name: "Nom", account_password: "Mot de passe", sign_in: "Se connecter",
+    claim_name: "Réserver ce nom", sign_out: "Se déconnecter", signed_in_as: "Connecté en tant que {name}",
+    account_help: "Réservez un nom pour être seul à jouer sous ce nom, et être classé. Jouer ne demande aucun compte.",
+  },
+});
+
+/** Mount the control in `container`; `onChange(name | null)` hears who is signed in (at once too). */
+export async function mountAccount(container, onChange = () => {}) {
+  let name = null;
+  try {
+    name = (await api.session()).name;
+  } catch (_) {
+    name = null; // the server could not say: shown as signed out
+  }
+  const draw = () => {
+    container.replaceChildren(name ? signedIn() : signedOut());
+    container.dataset.signedIn = name || "";
+  };
+  const changed = (next) => {
+    name = next;
+    draw();
+    onChange(name);
+  };
+
+  function signedIn() {
+    return el("span", { class: "account" }, el("span", { class: "account-name" }, t("signed_in_as", { name })),
+      el("button", { type: "button", id: "sign-out", onclick: async () => changed((await api.signOut()).name) },
+        t("sign_out")));
+  }
+
+  function signedOut() {
+    const field = (id, type, label, autocomplete) => el("label", { class: "field" }, el("span", {}, label),
+      el("input", { id, type, autocomplete, required: true, maxlength: type === "password" ? 128 : 24 }));
+    const error = el("p", { class: "error", role: "alert", id: "account-error" });
+    const send = (call) => async (event) => {
+      event.preventDefault();
+      const form = event.target.closest("form");
+      error.textContent = "";
+      try {
+        changed((await call(form.querySelector("#account-name").value, form.querySelector("#account-password").value)).name);
+      } catch (err) {
+        error.textContent = err.message; // the server's words, in the page's language
+      }
+    };
+    return el("details", { class: "account" }, el("summary", { id: "account-open" }, t("sign_in")),
+      el("form", { class: "account-form", onsubmit: send(api.signIn) },
+        el("p", { class: "muted" }, t("account_help")),
+        field("account-name", "text", t("account_name"), "username"),
+        field("account-password", "password", t("account_password"), "current-password"),
+        el("div", { class: "actions" }, el("button", { type: "submit", id: "sign-in", class: "primary" }, t("sign_in")),
+          el("button", { type: "button", id: "claim-name", onclick: send(api.claim) }, t("claim_name"))),
+        error));
+  }
+
+  draw();
+  onLangChange(draw);
+  onChange(name);
+}
