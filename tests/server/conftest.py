@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludotheque.server import create_app
+from ludotheque.server.accounts import COOKIE
 from ludotheque.server.store import Store, _normalise_url, metadata
 
 
@@ -110,10 +111,25 @@ class TableDriver:
         body = response.json()
         return body["id"], {s["seat"]: token_of(s["url"]) for s in body["seats"] if s["kind"] == "human"}
 
-    def name(self, table: str, token: str, name: str, address: str | None = None) -> Any:
-        """Name ``token``'s seat (from ``address``, to an app ``behind_proxy``)."""
+    def name(self, table: str, token: str, name: str, address: str | None = None,
+             session: str | None = None) -> Any:
+        """Name ``token``'s seat (from ``address``, to an app ``behind_proxy``; ``session``: the
+        cookie of a browser signed in as a claimed name)."""
+        headers = from_address(address) if address else {}
+        if session is not None:
+            headers["cookie"] = f"{COOKIE}={session}"
         return self.client.post(f"/api/tables/{table}/name", json={"token": token, "name": name},
-                                headers=from_address(address) if address else None)
+                                headers=headers or None)
+
+    def claim(self, name: str, address: str = "10.99.0.1") -> str:
+        """Claim ``name`` (accounts.py): the session cookie of a browser signed in as it (the
+        client's own cookies are left as they were)."""
+        answer = self.client.post("/api/accounts", json={"name": name, "password": "correct horse"},
+                                  headers=from_address(address))
+        assert answer.status_code == 201, answer.text
+        session = answer.cookies[COOKIE]
+        self.client.cookies.delete(COOKIE)
+        return str(session)
 
     def view(self, table: str, token: str | None, lang: str = "en") -> dict[str, Any]:
         if token is None:

@@ -75,7 +75,9 @@ def test_a_game_played_with_hints_is_not_rated(tmp_path: Path) -> None:
         for hints, people in ((True, ("Ann", "Abe")), (False, ("Bea", "Ben"))):
             table, tokens = tables.create(["human", "human", "bot:heuristic"], table={"hints": hints})
             for seat, person in enumerate(people):
-                assert tables.name(table, tokens[seat], person, f"10.0.0.{seat + 1}").status_code == 200
+                session = tables.claim(person)
+                named = tables.name(table, tokens[seat], person, f"10.0.0.{seat + 1}", session)
+                assert named.status_code == 200
             tables.play_out(table, tokens)
         names = {row["name"] for row in client.get("/api/leaderboard/gargon").json()["standings"]}
         assert {"Bea", "Ben"} <= names and not {"Ann", "Abe"} & names

@@ -37,12 +37,14 @@ def tables(client: TestClient) -> TableDriver:
     return TableDriver(client)
 
 
-def finished(tables: TableDriver, seats: list[str], names: dict[int, tuple[str, str]]) -> str:
+def finished(tables: TableDriver, seats: list[str], names: dict[int, tuple[str, str]],
+             sessions: dict[str, str] | None = None) -> str:
     """A table whose seats take ``names`` (seat: (name, address)), played to the end; every
-    seat it names is used first from its own address."""
+    seat it names is used first from its own address, signed in as the name when ``sessions``
+    has its cookie (a claimed name)."""
     table, tokens = tables.create(seats)
     for seat, (name, address) in names.items():
-        answer = tables.name(table, tokens[seat], name, address)
+        answer = tables.name(table, tokens[seat], name, address, (sessions or {}).get(name))
         assert answer.status_code == 200, answer.text
     if tokens:
         tables.play_out(table, tokens)
@@ -51,33 +53,38 @@ def finished(tables: TableDriver, seats: list[str], names: dict[int, tuple[str, 
     return table
 
 
-def board(client: TestClient, lang: str = "en") -> dict[str, dict[str, Any]]:
+def board(client: TestClient, lang: str = "en", part: str = "standings") -> dict[str, dict[str, Any]]:
+    """The leaderboard's people (``part="bots"``: its bots), by name."""
     answer = client.get("/api/leaderboard/gargon", headers={"accept-language": lang})
     assert answer.status_code == 200, answer.text
-    return {row["name"]: row for row in answer.json()["standings"]}
+    return {row["name"]: row for row in answer.json()[part]}
 
 
 def test_a_game_counts_when_people_played_it_from_distinct_clients(client: TestClient,
                                                                    tables: TableDriver) -> None:
-    assert client.get("/api/leaderboard/gargon").json() == {"game": "gargon", "standings": []}
+    assert client.get("/api/leaderboard/gargon").json() == {"game": "gargon", "standings": [], "bots": []}
+    sessions = {name: tables.claim(name) for name in ("Ann", "Bob", "Hal", "Cid", "Dee", "Eve", "Fay", "Gus")}
     bots = ["bot:random", "bot:heuristic"]
-    counted = [finished(tables, ["human", "human", *bots], {0: ("Ann", "10.0.0.1"), 1: ("Bob", "10.0.0.2")}),
+    counted = [finished(tables, ["human", "human", *bots], {0: ("Ann", "10.0.0.1"), 1: ("Bob", "10.0.0.2")},
+                        sessions),
                # a seat first used to act, unnamed, from a client of its own: Hal's game counts
-               finished(tables, ["human", "human", "bot:random"], {0: ("Hal", "2001:db8:1::1")})]
-    alone = finished(tables, ["human", *bots], {0: ("Cid", "10.0.0.3")})  # against bots only
+               finished(tables, ["human", "human", "bot:random"], {0: ("Hal", "2001:db8:1::1")}, sessions)]
+    alone = finished(tables, ["human", *bots], {0: ("Cid", "10.0.0.3")}, sessions)  # against bots only
     held = finished(tables, ["human", "human", "bot:random"],  # two seats held from one client
-                    {0: ("Dee", "10.0.0.4"), 1: ("Eve", "10.0.0.4")})
+                    {0: ("Dee", "10.0.0.4"), 1: ("Eve", "10.0.0.4")}, sessions)
     finished(tables, ["human", "human", "bot:random"],  # one network: two addresses of one /64
-             {0: ("Fay", "2001:db8::1"), 1: ("Gus", "2001:db8::2")})
+             {0: ("Fay", "2001:db8::1"), 1: ("Gus", "2001:db8::2")}, sessions)
     finished(tables, bots + ["bot:random"], {})  # bots alone: nobody to rate
-    rows = board(client, "fr")
-    assert set(rows) == {"Ann", "Bob", "Hal", "Robot aléatoire", "Robot heuristique"}, rows
-    assert [rows[name]["games"] for name in ("Ann", "Bob", "Hal", "Robot aléatoire", "Robot heuristique")] \
-        == [1, 1, 1, 2, 1]
-    assert rows["Robot aléatoire"]["rating"] == 1000 and rows["Robot heuristique"]["rating"] == 1500
-    ranked = list(rows.values())
-    assert [row["rank"] for row in ranked] == list(range(1, 6))
-    assert [row["rating"] for row in ranked] == sorted((row["rating"] for row in ranked), reverse=True)
+    # names nobody claimed: rated (their opponents' ratings move) but never listed
+    finished(tables, ["human", "human", "bot:random"], {0: ("Ivy", "10.0.0.5"), 1: ("Jo", "10.0.0.6")})
+    rows, bot_rows = board(client, "fr"), board(client, "fr", "bots")
+    assert set(rows) == {"Ann", "Bob", "Hal"} and set(bot_rows) == {"Robot aléatoire", "Robot heuristique"}
+    assert [rows[name]["games"] for name in ("Ann", "Bob", "Hal")] == [1, 1, 1]
+    assert [bot_rows[name]["games"] for name in ("Robot aléatoire", "Robot heuristique")] == [3, 1]
+    assert bot_rows["Robot aléatoire"]["rating"] == 1000 and bot_rows["Robot heuristique"]["rating"] == 1500
+    for ranked in (list(rows.values()), list(bot_rows.values())):
+        assert [row["rank"] for row in ranked] == list(range(1, len(ranked) + 1))
+        assert [row["rating"] for row in ranked] == sorted((row["rating"] for row in ranked), reverse=True)
     # a player's past games say which ones count
     for name, table, rated in (("Ann", counted[0], True), ("Hal", counted[1], True), ("Cid", alone, False),
                                ("Dee", held, False), ("Eve", held, False), ("Fay", None, False)):
@@ -141,7 +148,8 @@ def _finish(store: Store, row: TableRow, people: People, winners: list[int]) -> 
     store.create_table(row)
     for seat, (name, client) in enumerate(people):
         if name is not None:
-            assert store.set_name(row.id, seat, name)
+            # signed in as the name it claimed (a bot's name cannot be claimed)
+            assert store.set_name(row.id, seat, name, account=None if name.startswith("bot:") else name)
         if client is not None:
             assert store.set_client(row.id, seat, client)
     store.append_action(row.id, 0, 0, "pass", 0, None, {"winners": winners})
@@ -155,7 +163,7 @@ def test_the_ratings_kept_up_are_the_ones_computed_again(db_url: str) -> None:
     kept = Leaderboards(store)
     players, pick = ["Ann", "Bob", "Cid", "Dee", "bot:heuristic"], random.Random(5)
 
-    def again() -> list[dict[str, Any]]:
+    def again() -> dict[str, list[dict[str, Any]]]:
         return standings(store.finished_tables("gargon"), "en")
 
     for number in range(24):
@@ -166,9 +174,9 @@ def test_the_ratings_kept_up_are_the_ones_computed_again(db_url: str) -> None:
         if number % 5 == 0:
             assert kept.standings("gargon", "en") == again()
     assert kept.standings("gargon", "en") == again()
-    names = {row["name"] for row in again()}
-    assert {"Ann", "Bob", "Cid", "Dee", "Heuristic bot"} <= names and "bot:heuristic" not in names
-    heuristic = next(r for r in again() if r["name"] == "Heuristic bot")
+    names = {row["name"] for row in again()["standings"]}
+    assert {"Ann", "Bob", "Cid", "Dee"} <= names and "bot:heuristic" not in names
+    heuristic = next(r for r in again()["bots"] if r["name"] == "Heuristic bot")
     assert heuristic["rating"] == 1500  # a person named "bot:heuristic" is not the anchor
     # a table that finished before the last one rated, stored after it: all rated again, in order
     late = [("Ann", "client-Ann"), ("Bob", "client-Bob")]
@@ -215,7 +223,7 @@ def test_an_older_database_gets_finish_times_clients_and_a_key(db_url: str) -> N
     assert {"finished_at"} <= {c["name"] for c in inspect(store.engine).get_columns("ludo_tables")}
     assert [row.finished_at for row in store.finished_tables("gargon")] == [played]
     assert [s.client for s in store.load_seats("old")] == [None, None, None]
-    assert standings(store.finished_tables("gargon"), "en") == []  # nobody knows who played it
+    assert standings(store.finished_tables("gargon"), "en")["standings"] == []  # nobody knows who played it
     key = store.client_secret
     store.close()
     reopened = Store(db_url)

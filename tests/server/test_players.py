@@ -34,10 +34,11 @@ def named(client: TestClient, table: str, token: str, name: str) -> None:
 
 
 def finished(tables: TableDriver, name: str, seats: list[str] | None = None,
-             address: str | None = None) -> str:
-    """A table whose first seat takes ``name`` (from ``address``), played to the end."""
+             address: str | None = None, session: str | None = None) -> str:
+    """A table whose first seat takes ``name`` (from ``address``; signed in with ``session``),
+    played to the end."""
     table, tokens = tables.create(seats or ["human", "bot:random", "bot:heuristic"])
-    response = tables.name(table, tokens[0], name, address)
+    response = tables.name(table, tokens[0], name, address, session)
     assert response.status_code == 200, response.text
     tables.play_out(table, tokens)
     return table
@@ -124,7 +125,8 @@ def test_a_name_is_one_name_however_its_accents_were_typed(client: TestClient, t
     and rated as its composed form (NFC)."""
     decomposed, composed = "Zoe\u0301 Nfc", "Zo\u00e9 Nfc"
     # (seat 1 plays from the test's own client: two clients, the games count)
-    both = [finished(tables, spelt, ["human", "human", "bot:random"], "10.0.0.1")
+    session = tables.claim(decomposed)  # (claimed as its composed form)
+    both = [finished(tables, spelt, ["human", "human", "bot:random"], "10.0.0.1", session)
             for spelt in (decomposed, composed)]
     for asked in (decomposed, composed):
         page = games_of(client, asked)

@@ -46,16 +46,21 @@ def play_out(base: str, created: dict[str, Any], timeout: float = 60.0) -> None:
             assert answer.status_code in (200, 409), answer.text
 
 
-def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, str]]) -> str:
+def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, str]],
+                  claim: bool = False) -> str:
     """Name seats of ``table`` (the API's answer; ``names``: seat -> (name, a loopback address
     such as 127.0.0.7, which the request comes from: a client of its own)), then play every human
     seat (first legal move) to the end over the API from 127.0.0.1. With two seats from two
-    addresses (an unnamed seat plays from 127.0.0.1), a game the leaderboard counts. Returns the
+    addresses (an unnamed seat plays from 127.0.0.1), a game the leaderboard counts (``claim``:
+    each name claimed first, and taken signed in as it: a game the leaderboard lists). Returns the
     table's id."""
     table_id = str(table["id"])
     tokens = {s["seat"]: s["url"].split("#token=", 1)[1] for s in table["seats"] if s["kind"] == "human"}
     for seat, (name, address) in names.items():
         with httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address)) as http:
+            if claim:
+                claimed = http.post("/api/accounts", json={"name": name, "password": "correct horse"})
+                assert claimed.status_code == 201, claimed.text
             named = http.post(f"/api/tables/{table_id}/name", json={"token": tokens[seat], "name": name})
             assert named.status_code == 200, named.text
     play_out(base, table, timeout=120.0)

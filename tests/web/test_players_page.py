@@ -12,10 +12,10 @@ from .tables import create_table, english_words, finish_people
 
 
 def finish_as(base: str, name: str) -> str:
-    """A table where ``name`` sits at the first seat beside a bot and an unnamed person, played
-    to the end: a game the leaderboard counts. Returns its id."""
+    """A table where ``name`` (claimed) sits at the first seat beside a bot and an unnamed person,
+    played to the end: a game the leaderboard counts and lists. Returns its id."""
     table = create_table(base, ["human", "bot:random", "human"])
-    return finish_people(base, table, {0: (name, "127.0.0.7")})
+    return finish_people(base, table, {0: (name, "127.0.0.7")}, claim=True)
 
 
 def test_my_games_lists_a_finished_game_in_french_with_its_replay(chromium: Any, open_page: Any,

@@ -421,10 +421,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     @app.get("/api/leaderboard/{game_id}", tags=["games"])
     async def leaderboard(game_id: str, lang: Lang | None = None,
                           accept_language: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        """Elo ratings at a game from its finished tables: people by the name they chose, bots
-        at fixed levels (anchors), best first."""
-        return {"game": game_id,
-                "standings": await service.leaderboard(game_id, _lang(lang, accept_language))}
+        """Elo ratings at a game from its finished tables, best first: ``standings``, people by
+        their claimed names (from the seats they took signed in as them); ``bots``, at fixed
+        levels (anchors)."""
+        return {"game": game_id, **await service.leaderboard(game_id, _lang(lang, accept_language))}
 
     @app.get("/api/players/{name:path}/games", tags=["players"])
     async def player_games(name: Annotated[str, PathParam(max_length=MAX_STRING)],

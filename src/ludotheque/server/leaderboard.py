@@ -1,8 +1,10 @@
 """The leaderboard of a game: Elo ratings (``ludotheque.ratings``) from its finished tables.
 
-A person is rated by the name they chose (seats left without a name, or named like a bot by an
-older version, are not listed); a bot by its kind, at the fixed level of ``ratings.BOT_LEVELS``,
-so that bots anchor everyone's ratings. A table counts only when at least two people played it
+A person is ranked by their claimed name (accounts.py), from the seats they took signed in as it;
+a seat under a name nobody claimed is rated under that name but never listed (anyone could have
+taken it), nor is a seat left without a name (or named like a bot by an older version). A bot is
+rated by its kind, at the fixed level of ``ratings.BOT_LEVELS``, so that bots anchor everyone's
+ratings, and listed apart. A table counts only when at least two people played it
 from distinct clients, one seat each (``rated``): a game against bots alone, or with several
 seats held from one client, is not rated (clients.py says what a client is).
 
@@ -27,6 +29,7 @@ from .views import bot_name
 
 _UNNAMED = "\x00"  # the prefix of a seat nobody named: rated apart, never listed
 _BOT = "\x01bot:"  # the prefix of a bot (a person's name has no control character)
+_UNCLAIMED = "\x02"  # the prefix of a name nobody claimed at that seat: rated, never listed
 
 
 def rated(row: TableRow) -> bool:
@@ -47,7 +50,7 @@ class Board:
                                                                for bot, level in BOT_LEVELS.items()})
     count: int = 0
     last: tuple[float, str] | None = None
-    shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    shown: dict[str, dict[str, list[dict[str, Any]]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.ratings = Ratings(anchors=self.anchors)
@@ -67,17 +70,21 @@ class Board:
         if rows:
             self.shown.clear()
 
-    def standings(self, lang: str) -> list[dict[str, Any]]:
-        """Rank, name, rating and games of everyone rated, best first."""
+    def standings(self, lang: str) -> dict[str, list[dict[str, Any]]]:
+        """``{"standings": [...], "bots": [...]}``: the rank, name, rating and games of each
+        claimed name, best first; the bots' apart, in the same form."""
         shown = self.shown.get(lang)
         if shown is None:
-            shown = self.shown[lang] = []
+            people: list[dict[str, Any]] = []
+            bots: list[dict[str, Any]] = []
             for standing in self.ratings.leaderboard():
-                if standing.name.startswith(_UNNAMED):
+                if standing.name.startswith((_UNNAMED, _UNCLAIMED)):
                     continue
                 bot = standing.name[len(_BOT):] if standing.name.startswith(_BOT) else None
-                shown.append({"rank": len(shown) + 1, "name": bot_name(bot, lang) if bot else standing.name,
-                              "bot": bot, "rating": round(standing.rating), "games": standing.games})
+                rows = bots if bot else people
+                rows.append({"rank": len(rows) + 1, "name": bot_name(bot, lang) if bot else standing.name,
+                             "bot": bot, "rating": round(standing.rating), "games": standing.games})
+            shown = self.shown[lang] = {"standings": people, "bots": bots}
         return shown
 
 
@@ -85,12 +92,16 @@ def _identity(row: TableRow, seat: int, bot_like: Callable[[str], bool]) -> str:
     s = row.seats[seat]
     if s.kind == "bot":
         return f"{_BOT}{s.bot}"
-    if s.name and not bot_like(s.name):
-        return composed(s.name)
+    if s.name and bot_like(s.name):  # (named so by an older version)
+        return f"{_UNNAMED}{row.id}:{seat}"
+    if s.account and s.name and composed(s.name) == s.account:
+        return s.account
+    if s.name:
+        return f"{_UNCLAIMED}{composed(s.name)}"
     return f"{_UNNAMED}{row.id}:{seat}"
 
 
-def standings(rows: Sequence[TableRow], lang: str) -> list[dict[str, Any]]:
+def standings(rows: Sequence[TableRow], lang: str) -> dict[str, list[dict[str, Any]]]:
     """The standings after these finished tables, in the order given."""
     board = Board()
     board.take(rows, bot_lookalike())
@@ -106,7 +117,7 @@ class Leaderboards:
         self.boards: dict[str, Board] = {}
         self.lock = threading.Lock()
 
-    def standings(self, game: str, lang: str) -> list[dict[str, Any]]:
+    def standings(self, game: str, lang: str) -> dict[str, list[dict[str, Any]]]:
         with self.lock:
             return self._current(game).standings(lang)
 

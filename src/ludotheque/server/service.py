@@ -352,8 +352,9 @@ class TableService:
     def join(self, table: Table, watcher: Watcher) -> Coroutine[Any, Any, None]:
         return table.join(watcher, MAX_WATCHERS)
 
-    async def leaderboard(self, game_id: str, lang: str) -> Sequence[dict[str, Any]]:
-        """Everyone's rating at ``game_id`` from its finished tables (``leaderboard.py``)."""
+    async def leaderboard(self, game_id: str, lang: str) -> dict[str, Any]:
+        """The claimed names' and the bots' ratings at ``game_id`` from its finished tables
+        (``leaderboard.py``)."""
         try:
             game = get_game(game_id)
         except UnknownGameError as exc:

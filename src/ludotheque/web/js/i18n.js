@@ -116,11 +116,12 @@ const STRINGS = {
     to_lobby: "Go to the lobby",
     players_range: "{game} is played by {min} to {max} players, not {n}.",
     leaderboard: "Leaderboard",
-    leaderboard_text: "Elo ratings from finished tables: players by the name they chose, bots at fixed levels. "
+    leaderboard_text: "Elo ratings from finished tables: players by the name they claimed (from the games they played signed in), bots at fixed levels. "
       + "A game counts when at least two people played it, each from their own internet connection and at one seat: "
       + "friends sharing one connection play unrated, as do games against bots alone or with hints.",
     rank: "#", player: "Player", rating: "Rating", games_played: "Games",
-    no_standings: "No finished game yet.",
+    no_standings: "No claimed name has a rated game yet.",
+    bots_standings: "Bots", bot: "Bot",
     // a player's games
     my_games: "My games",
     player_games: "{name}'s games",
@@ -241,11 +242,12 @@ const STRINGS = {
     to_lobby: "Aller à l'accueil",
     players_range: "{game} se joue de {min} à {max} joueurs, pas {n}.",
     leaderboard: "Classement",
-    leaderboard_text: "Classement Elo des parties terminées : les joueurs par le nom qu'ils ont choisi, les robots à des niveaux fixes. "
+    leaderboard_text: "Classement Elo des parties terminées : les joueurs par le nom qu'ils ont réservé (les parties jouées connectés), les robots à des niveaux fixes. "
       + "Une partie compte quand au moins deux personnes l'ont jouée, chacune depuis sa propre connexion internet et à une seule place : "
       + "des amis qui partagent une connexion jouent hors classement, comme les parties contre des robots seuls ou avec conseils.",
     rank: "#", player: "Joueur", rating: "Cote", games_played: "Parties",
-    no_standings: "Aucune partie terminée pour l'instant.",
+    no_standings: "Aucun nom réservé n'a encore de partie classée.",
+    bots_standings: "Robots", bot: "Robot",
     my_games: "Mes parties",
     player_games: "Parties de {name}",
     player_games_text: "Les tables terminées où une place porte ce nom, les plus récentes d'abord.",
