@@ -120,3 +120,39 @@ def test_a_claimed_name_is_taken_at_a_seat_only_by_its_owner(client: TestClient,
         assert store.load_seats(earlier)[0].account == "Yan"
     finally:
         store.close()
+
+
+def test_my_tables_follow_a_claimed_name_to_another_browser(client: TestClient) -> None:
+    tables = TableDriver(client)
+    assert claim(client, "Zoé").status_code == 201
+    waiting, tokens = tables.create(["human", "human", "bot:random"], first_player=1)
+    to_act, to_act_tokens = tables.create(["human", "human", "bot:random"], first_player=0)
+    for table, seat_tokens in ((waiting, tokens), (to_act, to_act_tokens)):
+        assert tables.name(table, seat_tokens[0], "Zoé").status_code == 200  # (signed in)
+    client.cookies.clear()
+    assert client.get("/api/session/tables").status_code == 401
+    assert client.post(f"/api/tables/{waiting}/link").json()["code"] == "signed_out"
+    # another browser signs in: its tables are there, the one where it is to act first
+    assert sign_in(client, "Zoé", "correct horse").status_code == 200
+    mine = client.get("/api/session/tables").json()
+    listed = [(t["id"], t["seat"], t["my_turn"]) for t in mine["tables"]]
+    assert listed == [(to_act, 0, True), (waiting, 0, False)]
+    link = client.post(f"/api/tables/{to_act}/link")
+    assert link.status_code == 200, link.text
+    assert link.json()["seat"] == 0 and link.json()["url"].startswith(f"/t/{to_act}#token=")
+    new_token = link.json()["url"].split("#token=")[1]
+    assert tables.view(to_act, new_token)["seat"] == 0 == tables.view(to_act, to_act_tokens[0])["seat"]
+    played = tables.view(to_act, new_token)["legal"][0]["action"]
+    acted = client.post(f"/api/tables/{to_act}/actions",
+                        json={"token": new_token, "action": played, "version": 0})
+    assert acted.status_code == 200, acted.text
+    # a seat keeps its 8 newest such links
+    links = [client.post(f"/api/tables/{waiting}/link").json()["url"].split("#token=")[1] for _ in range(9)]
+    views = [client.post(f"/api/tables/{waiting}/view", json={"token": t}).status_code for t in links]
+    assert views == [403] + [200] * 8
+    assert client.post(f"/api/tables/{waiting}/view", json={"token": tokens[0]}).status_code == 200
+    # nobody else gets a link to it
+    client.cookies.clear()
+    assert claim(client, "Ann", address="10.1.0.5").status_code == 201
+    refused = client.post(f"/api/tables/{waiting}/link")
+    assert refused.status_code == 403 and refused.json()["code"] == "not_your_seat"

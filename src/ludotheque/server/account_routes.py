@@ -1,15 +1,22 @@
-"""The web API of claimed names (accounts.py): claim one, sign in, who am I, sign out."""
+"""The web API of claimed names (accounts.py): claim one, sign in, who am I, sign out; the tables
+its owner sat at, and another link to one of their seats for the browser they are on."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
+from anyio import to_thread
 from fastapi import FastAPI, Request, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
-from .accounts import COOKIE, SESSION_SECONDS, Accounts
+from .accounts import COOKIE, SESSION_SECONDS
 from .clients import client_of, host_of
 from .limits import MAX_STRING
+from .service import TableService
+from .table import summary
+
+#: The most tables "My games" lists for a claimed name.
+MY_TABLES = 50
 
 
 class NameAndPassword(BaseModel):
@@ -31,7 +38,9 @@ def _path(request: Request) -> str:
     return str(request.scope.get("root_path", "")) or "/"
 
 
-def add_account_routes(app: FastAPI, accounts: Accounts) -> None:
+def add_account_routes(app: FastAPI, service: TableService) -> None:
+    accounts = service.accounts
+
     @app.post("/api/accounts", status_code=201, tags=["accounts"])
     async def claim(body: NameAndPassword, request: Request, response: Response) -> dict[str, Any]:
         """Claim a name: from then on, a seat takes it only from a browser signed in as it, and
@@ -59,3 +68,25 @@ def add_account_routes(app: FastAPI, accounts: Accounts) -> None:
         await accounts.sign_out(request.cookies.get(COOKIE))
         response.delete_cookie(COOKIE, path=_path(request), httponly=True, samesite="lax")
         return {"name": None}
+
+    @app.get("/api/session/tables", tags=["accounts"])
+    async def my_tables(request: Request) -> dict[str, Any]:
+        """The tables where the signed-in claimed name took a seat, in any browser: those where
+        it is to act first, then the other unfinished ones, then the finished, newest first
+        (``seat``: its seat; ``my_turn``). 401 ``signed_out``."""
+        name = await accounts.who(request.cookies.get(COOKIE))
+        found = await to_thread.run_sync(service.store.account_tables, name, MY_TABLES)
+        entries = [{**summary(row, row.revision, row.to_act, row.finished), "seat": seat,
+                    "my_turn": not row.finished and row.to_act == seat} for row, seat in found]
+        entries.sort(key=lambda e: not e["my_turn"])  # (stable: the store's order otherwise)
+        return {"name": name, "tables": entries}
+
+    @app.post("/api/tables/{table_id}/link", tags=["accounts"])
+    async def another_link(table_id: str, request: Request) -> dict[str, Any]:
+        """A new link to the seat the signed-in claimed name took at this table, for the browser
+        asking (the seat's other links keep working; it keeps its 8 newest of these). 401
+        ``signed_out``, 403 ``not_your_seat``."""
+        name = await accounts.who(request.cookies.get(COOKIE))
+        table = await service.get(table_id)
+        seat, token = await table.another_link(name)
+        return {"seat": seat, "url": f"/t/{table.id}#token={token}"}

@@ -106,6 +106,13 @@ class Accounts:
             return None
         return await to_thread.run_sync(self.store.session_name, _digest(token))
 
+    async def who(self, token: str | None) -> str:
+        """The claimed name a session is signed in as (401 ``signed_out`` when none)."""
+        name = await self.signed_in(token)
+        if name is None:
+            raise ApiError(401, "signed_out")
+        return name
+
     async def sign_out(self, token: str | None) -> None:
         if token and len(token) <= 100:
             await to_thread.run_sync(self.store.close_session, _digest(token))

@@ -300,7 +300,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         log.error("%s %s failed", request.method, request.url.path, exc_info=exc)  # a bug: say it once
         return await api_error(request, ApiError(500, "internal"))
 
-    add_account_routes(app, service.accounts)
+    add_account_routes(app, service)
 
     # -- pages ----------------------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -122,6 +122,14 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+seat_keys = Table(
+    "ludo_seat_keys", metadata,  # more links to a seat taken under a claimed name (accounts.py):
+    Column("table_id", String(32), ForeignKey("ludo_tables.id"), primary_key=True),  # one per
+    Column("seat", Integer, primary_key=True),  # browser its owner signed in from; digests only
+    Column("token_hash", String(64), primary_key=True),
+    Column("created", Float, nullable=False),
+)
+
 accounts = Table(
     "ludo_accounts", metadata,  # names claimed with a password (server/accounts.py)
     Column("name", String(64), primary_key=True),  # as names are compared (names.composed)
@@ -224,6 +232,8 @@ class SeatRow:
     #: table in memory, the one this process noted (the store keeps the first of all processes)
     client: str | None = None
     account: str | None = None  # the claimed name its owner took the seat under (accounts.py)
+    #: the digests of the seat's other links, made for its owner's other browsers (accounts.py)
+    keys: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -520,7 +530,7 @@ class Store:
                     with self._writing() as db:  # still idle now: an action may have come meanwhile
                         gone = list(db.execute(select(tables.c.id).where(idle, tables.c.id.in_(wanted)))
                                     .scalars().all())
-                        for table in (analyses, actions, seats):
+                        for table in (analyses, actions, seat_keys, seats):
                             db.execute(delete(table).where(table.c.table_id.in_(gone)))
                         db.execute(delete(tables).where(tables.c.id.in_(gone)))
                         db.execute(update(tables).where(tables.c.next_id.in_(gone)).values(next_id=None))
@@ -548,7 +558,11 @@ class Store:
                 if revision == row["revision"]:
                     break
             seat_rows = _seat_rows(db, table_id)
-        return _table_row(row, seat_rows), moves
+            keys = _seat_keys(db, table_id)
+        loaded = _table_row(row, seat_rows)
+        for seat in loaded.seats:
+            seat.keys = keys.get(seat.seat, [])
+        return loaded, moves
 
     def analysis(self, key: AnalysisKey) -> AnalysisRow | None:
         """The analysis ``key`` (table, seat, settings), done or under way, or None."""
@@ -597,10 +611,40 @@ class Store:
         with self._writing() as db:
             db.execute(delete(sessions).where(sessions.c.digest == digest))
 
+    def add_seat_key(self, table_id: str, seat: int, account: str, token_hash: str, most: int) -> bool:
+        """Another link to ``seat``, if its person took it signed in as ``account`` (False
+        otherwise); a seat keeps its ``most`` newest such links."""
+        with self._writing() as db:
+            owned = db.execute(select(seats.c.seat).where(and_(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.account == account))).first()
+            if owned is None:
+                return False
+            db.execute(insert(seat_keys).values(table_id=table_id, seat=seat, token_hash=token_hash,
+                                                created=time.time()))
+            same_seat = and_(seat_keys.c.table_id == table_id, seat_keys.c.seat == seat)
+            newest = select(seat_keys.c.token_hash).where(same_seat).order_by(seat_keys.c.created.desc())
+            old = list(db.execute(newest).scalars().all())[most:]
+            if old:
+                db.execute(delete(seat_keys).where(same_seat, seat_keys.c.token_hash.in_(old)))
+        return True
+
+    def account_tables(self, account: str, limit: int) -> list[tuple[TableRow, int]]:
+        """The tables where ``account`` took a seat (the table, the seat), unfinished ones first,
+        newest first."""
+        query = (select(tables, seats.c.seat.label("account_seat"))
+                 .join(seats, seats.c.table_id == tables.c.id).where(seats.c.account == account)
+                 .order_by(tables.c.finished, tables.c.created.desc(), tables.c.id).limit(limit))
+        with self.engine.connect() as db:
+            found = db.execute(query).mappings().all()
+            return [(_table_row(row, _seat_rows(db, row["id"])), int(row["account_seat"])) for row in found]
+
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
         with self.engine.connect() as db:
-            return [_seat(s) for s in _seat_rows(db, table_id)]
+            seats_now, keys = [_seat(s) for s in _seat_rows(db, table_id)], _seat_keys(db, table_id)
+        for seat in seats_now:
+            seat.keys = keys.get(seat.seat, [])
+        return seats_now
 
     def actions_since(self, table_id: str, step: int) -> tuple[int, list[str]]:
         """The table's revision and its actions from ``step`` on, in order, read together (what
@@ -736,6 +780,14 @@ def _newest_first(limit: int, before: tuple[float, str] | None) -> Any:
 def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
     query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
     return db.execute(query).mappings().all()
+
+
+def _seat_keys(db: Connection, table_id: str) -> dict[int, list[str]]:
+    keys: dict[int, list[str]] = {}
+    query = select(seat_keys.c.seat, seat_keys.c.token_hash).where(seat_keys.c.table_id == table_id)
+    for seat, digest in db.execute(query.order_by(seat_keys.c.created)).all():
+        keys.setdefault(int(seat), []).append(str(digest))
+    return keys
 
 
 def _seat(row: Any) -> SeatRow:

@@ -54,6 +54,9 @@ from .watchers import Watcher
 from .words import say
 from .writer import ActionWriter
 
+#: The other links a seat taken under a claimed name keeps (one per browser of its owner).
+SEAT_LINKS = 8
+
 log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
 
@@ -271,22 +274,41 @@ class Table:
             return None
         digest = token_digest(token)
         for s in self.row.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+            if any(hmac.compare_digest(key, digest) for key in (s.token_hash, *s.keys) if key is not None):
                 return s.seat
         raise ApiError(403, "bad_token")
 
     async def seat_reading(self, token: str | None) -> int | None:
-        """``seat_of``; a rematch seat may have been claimed through another process: its token
-        is read back from the store."""
+        """``seat_of``; a rematch seat may have been claimed through another process, or a seat
+        taken under a claimed name given another link there: its links are read back from the
+        store."""
         try:
             return self.seat_of(token)
         except ApiError:
-            if not any(s.kind == "human" and s.token_hash is None for s in self.row.seats):
+            if not any((s.kind == "human" and s.token_hash is None) or s.account for s in self.row.seats):
                 raise
         loaded = await to_thread.run_sync(self.floor.store.load_seats, self.id)
         for row, stored in zip(self.row.seats, loaded, strict=True):
-            row.token_hash = row.token_hash or stored.token_hash
+            row.token_hash, row.keys = row.token_hash or stored.token_hash, stored.keys
         return self.seat_of(token)
+
+    async def another_link(self, account: str) -> tuple[int, str]:
+        """A new link (seat, token) to the seat taken here under the claimed name ``account``
+        (the one to act, if it took several), for another browser of its owner; 403
+        ``not_your_seat`` when it took none."""
+        async with self._lock:
+            mine = [s.seat for s in self.row.seats if s.account == account]
+            if not mine:
+                raise ApiError(403, "not_your_seat")
+            seat = self.state.to_act if self.state.to_act in mine else mine[0]
+            token = new_token()
+            digest = token_digest(token)
+            store = self.floor.store
+            if not await store_write(store.add_seat_key, self.id, seat, account, digest, SEAT_LINKS):
+                raise ApiError(403, "not_your_seat")  # (renamed through another process meanwhile)
+            keys = self.row.seats[seat].keys
+            keys[:] = [*keys, digest][-SEAT_LINKS:]
+            return seat, token
 
     def touch(self) -> None:
         self.used = time.monotonic()
