@@ -332,6 +332,32 @@ def test_a_name_chosen_through_one_process_shows_on_the_pages_of_another(
         watcher.close()
 
 
+def test_what_is_said_through_one_process_reaches_the_pages_of_another_that_read_its_room(
+        two_servers: list[ServerProcess]) -> None:
+    first, second = two_servers
+    created = httpx.post(f"{first.url}/api/tables", json={"game": "gargon", "seats": ["human", "human", "human"]})
+    table = created.json()["id"]
+    tokens = [s["url"].split("#token=")[1] for s in created.json()["seats"]]
+    pages = {"seat 0 on A": Seat(first, table, tokens[0]), "seat 1 on B": Seat(second, table, tokens[1]),
+             "spectator on A": Seat(first, table, None), "spectator on B": Seat(second, table, None)}
+
+    def said(page: str) -> list[tuple[str, str]]:
+        return [(m["room"], m["text"]) for m in pages[page].page.until("chat")["messages"]]
+
+    try:
+        for page in pages.values():
+            assert page.page.until("chat")["reset"]
+        pages["spectator on B"].socket.send(json.dumps({"type": "chat", "text": "<i>psst</i>"}))
+        for page in ("spectator on B", "spectator on A"):
+            assert said(page) == [("spectators", "<i>psst</i>")]
+        pages["seat 0 on A"].socket.send(json.dumps({"type": "chat", "text": "hello"}))
+        for page in pages:  # everyone's next line: the players never heard the spectators' room
+            assert said(page) == [("players", "hello")], page
+    finally:
+        for page in pages.values():
+            page.close()
+
+
 def test_a_move_taken_back_through_one_process_is_taken_back_on_the_pages_of_another(
         two_servers: list[ServerProcess]) -> None:
     first, second = two_servers
