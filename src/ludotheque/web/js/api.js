@@ -71,6 +71,8 @@ export const api = {
     if (before) query.set("before", before);
     return request("GET", `/api/players/${nameSegment(name)}/games?${query}`);
   },
+  /** What was said at a finished table (both rooms, in order: chat.js shows it). */
+  chat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
   recordUrl: (id) => appUrl(`/api/tables/${encodeURIComponent(id)}/record`),
 };
 
