@@ -123,7 +123,7 @@ def test_chat_is_stored_survives_a_restart_opens_at_the_end_and_is_in_the_replay
             assert _said(spectator) == [("players", "hello")]
             c.send_json({"type": "chat", "text": "who wins?"})
             assert _said(spectator) == [("spectators", "who wins?")]
-        assert client.get(f"/api/tables/{table}/chat").json()["code"] == "not_over"  # live only, until the end
+        assert client.get(f"/api/tables/{table}/chat").json()["code"] == "not_over"  # (live until the end)
 
     with TestClient(create_app(db_url, bot_delay=0.0)) as client:  # the server started again
         tables = TableDriver(client)

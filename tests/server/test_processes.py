@@ -335,7 +335,7 @@ def test_a_name_chosen_through_one_process_shows_on_the_pages_of_another(
 def test_what_is_said_through_one_process_reaches_the_pages_of_another_that_read_its_room(
         two_servers: list[ServerProcess]) -> None:
     first, second = two_servers
-    created = httpx.post(f"{first.url}/api/tables", json={"game": "gargon", "seats": ["human", "human", "human"]})
+    created = httpx.post(f"{first.url}/api/tables", json={"game": "gargon", "seats": ["human"] * 3})
     table = created.json()["id"]
     tokens = [s["url"].split("#token=")[1] for s in created.json()["seats"]]
     pages = {"seat 0 on A": Seat(first, table, tokens[0]), "seat 1 on B": Seat(second, table, tokens[1]),

@@ -63,9 +63,9 @@ def check_line(seat: int | None, author: str, message: dict[str, Any], finished:
     own = PLAYERS if seat is not None else SPECTATORS
     if room is None:
         room = own
-    if room not in ROOMS or (text is None) == (phrase is None) or (
-            text is not None and not isinstance(text, str)) or (phrase is not None and phrase not in PHRASES) or (
-            name is not None and not isinstance(name, str)):
+    shapes = [room in ROOMS, (text is None) != (phrase is None), text is None or isinstance(text, str),
+              phrase is None or phrase in PHRASES, name is None or isinstance(name, str)]
+    if not all(shapes):
         raise ApiError(400, "malformed", problem='send {"type": "chat", "text": words} or {"type": "chat", '
                                                  f'"phrase": one of {", ".join(PHRASES)}}}, with "room" '
                                                  f'one of {", ".join(ROOMS)} (or none: your own)')
@@ -119,7 +119,8 @@ class Chat:
         return True
 
     def room_full(self, room: str) -> bool:
-        return self.lines is not None and sum(line.room == room for line in self.lines.values()) >= CHAT_PER_ROOM
+        held = sum(line.room == room for line in (self.lines or {}).values())
+        return held >= CHAT_PER_ROOM
 
     def take(self, author: str) -> None:
         """One message of ``author``'s rate; ApiError 429 ``chat_too_fast`` when it is spent."""

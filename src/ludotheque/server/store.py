@@ -523,7 +523,8 @@ class Store:
     def chat_of(self, table_id: str) -> list[ChatLine]:
         """A table's chat, both rooms, in the order it was stored (bounded: server/chat.py)."""
         with self.engine.connect() as db:
-            rows = db.execute(select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id)).mappings().all()
+            query = select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id)
+            rows = db.execute(query).mappings().all()
         return [ChatLine(int(r["id"]), r["room"], r["seat"], r["author"], r["name"], r["text"], r["phrase"],
                          int(r["step"]), float(r["at"])) for r in rows]
 

@@ -1,5 +1,6 @@
 """A table in memory, and the only code that changes one: its game, revision and trail, its seats
-and tokens, its bots and the bots standing in for people who left, who is here, and its clocks.
+and tokens, its bots and the bots standing in for people who left, who is here, its clocks and its
+chat (which needs no lock: what is said never touches the game; chat.py).
 
 The server is the only authority. An action is checked (token, revision, turn, rules), applied
 once to the table's one position, stored, and only then announced, so what anyone has been told
