@@ -17,7 +17,7 @@ from .conftest import Page, TableDriver
 
 def _page(ws: Any, token: str | None, lang: str = "en") -> Page:
     """A page that said hello and got its whole view, then the chat it reads (returned first)."""
-    ws.send_json({"type": "hello", "token": token, "lang": lang})
+    ws.send_json({"type": "hello", "token": token, "lang": lang, "chat": True})
     page = Page(ws.receive_text)
     assert page.receive()["type"] == "view"
     assert page.until("chat")["reset"] is True
@@ -63,8 +63,8 @@ def test_players_talk_spectators_read_them_and_their_own_room_stays_theirs(
         # a page opened later reads the room it may read, in order
         with client.websocket_connect(f"/ws/tables/{table}") as d, \
                 client.websocket_connect(f"/ws/tables/{table}") as e:
-            d.send_json({"type": "hello", "token": tokens[2]})
-            e.send_json({"type": "hello", "token": None})
+            d.send_json({"type": "hello", "token": tokens[2], "chat": True})
+            e.send_json({"type": "hello", "token": None, "chat": True})
             late_seat, late_spectator = Page(d.receive_text), Page(e.receive_text)
             seat_reads = late_seat.until("chat")
             assert seat_reads["you"] == "p:2"
@@ -101,14 +101,22 @@ def test_chat_limits_refuse_clearly_and_change_nothing(client: TestClient, table
         assert _refused(seat0)["code"] == "chat_too_fast"
         assert seat0.view is not None and seat0.view["version"] == 0  # the game did not move either
     with client.websocket_connect(f"/ws/tables/{table}") as b:  # what was said: the burst, nothing else
-        b.send_json({"type": "hello", "token": None})
+        b.send_json({"type": "hello", "token": None, "chat": True})
         stored = Page(b.receive_text).until("chat")["messages"]
         assert [m["text"] for m in stored] == [f"message {n}" for n in range(CHAT_BURST)]
-    # the rate is the author's, not the socket's: another seat still talks
-    with client.websocket_connect(f"/ws/tables/{table}") as c:
+    # the rate is the author's, not the socket's: another seat still talks; a socket that did
+    # not ask for the chat in its hello (a tool) hears none and says nothing
+    with client.websocket_connect(f"/ws/tables/{table}") as c, \
+            client.websocket_connect(f"/ws/tables/{table}") as tool:
+        tool.send_json({"type": "hello", "token": tokens[2]})
+        silent = Page(tool.receive_text)
+        assert silent.receive()["type"] == "view"
         seat1 = _page(c, tokens[1])
         c.send_json({"type": "chat", "phrase": "thanks"})
         assert _said(seat1) == [("players", "thanks")]
+        tool.send_json({"type": "chat", "phrase": "thanks"})
+        assert silent.until("chat_refused")["code"] == "malformed"
+        assert [m["type"] for _, m in silent.messages] == ["view", "presence", "chat_refused"]
 
 
 def test_chat_is_stored_survives_a_restart_opens_at_the_end_and_is_in_the_replay(db_url: str) -> None:
@@ -129,7 +137,7 @@ def test_chat_is_stored_survives_a_restart_opens_at_the_end_and_is_in_the_replay
         tables = TableDriver(client)
         with client.websocket_connect(f"/ws/tables/{table}") as a, \
                 client.websocket_connect(f"/ws/tables/{table}") as c:
-            a.send_json({"type": "hello", "token": tokens[0]})
+            a.send_json({"type": "hello", "token": tokens[0], "chat": True})
             seat0 = Page(a.receive_text)
             assert _said(seat0) == [("players", "hello")]  # the players' room only, during the game
             spectator = _page(c, None)

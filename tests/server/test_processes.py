@@ -36,11 +36,11 @@ from .conftest import Page, TableDriver
 class Seat:
     """A seat's page on one server: its socket and what it rebuilt from the messages."""
 
-    def __init__(self, server: ServerProcess, table: str, token: str | None) -> None:
+    def __init__(self, server: ServerProcess, table: str, token: str | None, chat: bool = False) -> None:
         self._open = contextlib.ExitStack()
         url = f"{server.ws_url}/ws/tables/{table}"
         self.socket = self._open.enter_context(websockets.sync.client.connect(url))
-        self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.socket.send(json.dumps({"type": "hello", "token": token, "chat": chat}))
         self.page = Page(lambda: str(self.socket.recv(timeout=20)))
         assert self.page.receive()["type"] == "view"
 
@@ -338,8 +338,10 @@ def test_what_is_said_through_one_process_reaches_the_pages_of_another_that_read
     created = httpx.post(f"{first.url}/api/tables", json={"game": "gargon", "seats": ["human"] * 3})
     table = created.json()["id"]
     tokens = [s["url"].split("#token=")[1] for s in created.json()["seats"]]
-    pages = {"seat 0 on A": Seat(first, table, tokens[0]), "seat 1 on B": Seat(second, table, tokens[1]),
-             "spectator on A": Seat(first, table, None), "spectator on B": Seat(second, table, None)}
+    pages = {"seat 0 on A": Seat(first, table, tokens[0], chat=True),
+             "seat 1 on B": Seat(second, table, tokens[1], chat=True),
+             "spectator on A": Seat(first, table, None, chat=True),
+             "spectator on B": Seat(second, table, None, chat=True)}
 
     def said(page: str) -> list[tuple[str, str]]:
         return [(m["room"], m["text"]) for m in pages[page].page.until("chat")["messages"]]

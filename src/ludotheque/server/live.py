@@ -109,7 +109,9 @@ class Session:
                 table = await self.service.get(table_id)
                 seat = await self.service.seat_of(table, token)
                 client = client_digest(self.service.store.client_secret, table.id, host_of(self.socket))
-                watcher = Watcher(self.socket, seat, self.lang, table.leave, author_of(seat, client))
+                # the chat only for a page that asks for it in its hello (tools and bots do not read it)
+                author = author_of(seat, client) if hello.get("chat") is True else None
+                watcher = Watcher(self.socket, seat, self.lang, table.leave, author)
                 await self.service.join(table, watcher)
             except ApiError as exc:
                 raise Closing(4000 + exc.status, exc.code, **exc.params) from None
@@ -184,7 +186,8 @@ class Session:
 
     async def _chat(self, table: Table, watcher: Watcher, message: dict[str, Any]) -> None:
         try:
-            assert watcher.author is not None
+            if watcher.author is None:
+                raise ApiError(400, "malformed", problem='say "chat": true in the hello to chat')
             await table.say(watcher.seat, watcher.author, message)
         except ApiError as exc:
             self._refuse(watcher, exc, "chat_refused")  # (not "refused": no move of theirs was)

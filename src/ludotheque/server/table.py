@@ -739,7 +739,7 @@ class Table:
             return
         text = encode({"type": "chat", "messages": [line_json(line)]})
         for watcher in list(self.watchers):
-            if line.room in readable(watcher.seat, self.finished):
+            if watcher.author is not None and line.room in readable(watcher.seat, self.finished):
                 watcher.offer(text)
 
     def _chat_read(self, watcher: Watcher) -> str:
@@ -763,7 +763,7 @@ class Table:
         if self.finished and not self.chat_open:
             self.chat_open = True
             for watcher in list(self.watchers):
-                if watcher.seat is not None:
+                if watcher.seat is not None and watcher.author is not None:
                     watcher.offer(self._chat_read(watcher))
 
     # -- who is here ------------------------------------------------------------------------------
@@ -780,7 +780,8 @@ class Table:
     async def join(self, watcher: Watcher, max_watchers: int) -> None:
         """A socket starts watching: it gets the whole view, then the chat it reads; the others
         hear only of a seat."""
-        await self.chat.ready()  # (outside the lock: a read of the store)
+        if watcher.author is not None:
+            await self.chat.ready()  # (outside the lock: a read of the store)
         async with self._lock:
             if len(self.watchers) >= max_watchers:
                 raise ApiError(503, "crowded")
@@ -789,7 +790,8 @@ class Table:
             if watcher.seat is not None:
                 self._presence_changed(announce=True, newcomer=watcher)
             self.views.send_whole(watcher)  # with the new presence in it
-            watcher.offer(self._chat_read(watcher))
+            if watcher.author is not None:  # (it asked for the chat)
+                watcher.offer(self._chat_read(watcher))
             if watcher.seat is not None and watcher.seat in self.zombies:
                 self._take_back(watcher.seat)  # the link opened again: the seat is theirs
             elif self.clocks is not None or self.zombies or self.gone:

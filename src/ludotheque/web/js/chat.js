@@ -4,7 +4,7 @@
 // On a phone the panel is folded behind a button of the top bar that counts what is unread.
 
 import { el } from "./api.js";
-import { addStrings, t } from "./i18n.js";
+import { addStrings, lang, t } from "./i18n.js";
 
 export const PHRASES = ["hello", "gl", "gg", "wp", "thanks", "wait"];
 const LENGTH = 280; // server/limits.py CHAT_LENGTH
@@ -100,12 +100,11 @@ export class ChatPanel {
     this.error.hidden = false;
   }
 
-  /** Who reads: their seat (null: a spectator), and whether the game is over (the rooms open). */
+  /** Who reads: their seat (null: a spectator), and whether the game is over (the rooms open);
+   *  drawn at the next `render`. */
   context(seat, terminal) {
-    const changed = seat !== this.seat || terminal !== this.terminal;
     this.seat = seat;
     this.terminal = terminal;
-    if (changed) this.render();
   }
 
   say(fields) {
@@ -165,14 +164,24 @@ export class ChatPanel {
   }
 
   render() {
-    this.title.textContent = t("chat");
-    this.close.textContent = t("close");
-    this.form.querySelector(".chat-send").textContent = t("chat_send");
+    this.renderControls();
     const shown = [...this.lines.values()].filter((line) => line.step <= this.upto).sort((a, b) => a.id - b.id);
     const bottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 30;
     this.list.replaceChildren(...(shown.length ? shown.map((line) => this.row(line))
       : [el("li", { class: "muted chat-none" }, t("chat_empty"))]));
     if (bottom) this.list.scrollTop = this.list.scrollHeight; // follows the talk, unless read higher up
+    this.renderToggle(shown);
+  }
+
+  /** The panel's own words and controls, drawn again only when the language or the reader's
+   *  rooms change (a keyboard reader keeps their place among them). */
+  renderControls() {
+    const key = `${lang()} ${this.seat} ${this.terminal}`;
+    if (key === this.controls) return;
+    this.controls = key;
+    this.title.textContent = t("chat");
+    this.close.textContent = t("close");
+    this.form.querySelector(".chat-send").textContent = t("chat_send");
     this.phrases.replaceChildren(...PHRASES.map((key) => el("button", {
       type: "button", class: "small chat-phrase", "data-phrase": key, onclick: () => this.say({ phrase: key }),
     }, t(`phrase_${key}`))));
@@ -184,7 +193,6 @@ export class ChatPanel {
     this.room.hidden = !this.terminal; // the rooms open at the end (server/chat.py)
     this.input.placeholder = t(`chat_to_${own}`);
     this.input.setAttribute("aria-label", t(`chat_to_${own}`));
-    this.renderToggle(shown);
   }
 
   /** The top bar's button (phones): the chat's name and how many lines came since it was read. */

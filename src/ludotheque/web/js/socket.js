@@ -33,7 +33,7 @@ export class TableSocket {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token, lang: this.getLang() }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, lang: this.getLang(), chat: true }));
     });
     ws.addEventListener("message", (event) => this.receive(event.data));
     ws.addEventListener("close", (event) => this.closed(ws, event));

@@ -498,7 +498,6 @@ onLangChange((code) => {
   renderStatus();
   renderSound();
   render();
-  chat.render();
   applyStatic();
   fillRules();
 });
