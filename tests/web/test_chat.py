@@ -1,13 +1,17 @@
 """The chat of a table in Chromium (server/chat.py, web/js/chat.js): two players talk (one on a
 phone, where the chat is folded behind a button counting what is unread and the decision stays
 in sight), a quick phrase reads in each reader's language, what a spectator says stays in the
-spectators' room, a message holding HTML is shown as text, and a reader mutes an author."""
+spectators' room, a message holding HTML is shown as text, a reader mutes an author, and the
+replay shows what was said from the step it was said at."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from .tables import calm, create_table
+import websockets.sync.client
+
+from .tables import calm, create_table, wait_over
 
 HTML = '<img src=x onerror="document.body.dataset.pwned=1"><b>bold</b>'
 
@@ -68,3 +72,19 @@ def test_two_players_and_a_spectator_chat(chromium: Any, open_page: Any, base: s
     assert "Good game!" not in lines(zoe) and "Bien joué !" in lines(lea)
     for page in pages:
         assert page.evaluate("document.body.dataset.pwned") is None
+    # the replay of a finished game shows its chat from the step each line was said at
+    finished = create_table(base, ["bot:random"] * 3)["id"]
+    wait_over(base, finished)
+    with websockets.sync.client.connect(f"{base.replace('http', 'ws', 1)}/ws/tables/{finished}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": None, "chat": True}))
+        ws.send(json.dumps({"type": "chat", "text": "<i>what a game</i>", "room": "players"}))
+        while not any(m.get("text") == "<i>what a game</i>"  # (stored once told)
+                      for m in json.loads(ws.recv(timeout=10)).get("messages", [])):
+            pass
+    zoe.goto(f"{base}/t/{finished}/replay#step=1")
+    zoe.wait_for_selector('body[data-step="1"]')
+    zoe.wait_for_selector("#chat[data-heard]", state="attached")
+    assert lines(zoe) == []
+    zoe.click("#last")
+    said(zoe, "<i>what a game</i>")
+    assert zoe.locator("#chat i").count() == 0
