@@ -36,11 +36,11 @@ from .conftest import Page, TableDriver
 class Seat:
     """A seat's page on one server: its socket and what it rebuilt from the messages."""
 
-    def __init__(self, server: ServerProcess, table: str, token: str | None) -> None:
+    def __init__(self, server: ServerProcess, table: str, token: str | None, chat: bool = False) -> None:
         self._open = contextlib.ExitStack()
         url = f"{server.ws_url}/ws/tables/{table}"
         self.socket = self._open.enter_context(websockets.sync.client.connect(url))
-        self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.socket.send(json.dumps({"type": "hello", "token": token, "chat": chat}))
         self.page = Page(lambda: str(self.socket.recv(timeout=20)))
         assert self.page.receive()["type"] == "view"
 
@@ -330,6 +330,34 @@ def test_a_name_chosen_through_one_process_shows_on_the_pages_of_another(
         assert httpx.get(f"{second.url}/api/tables/{table}").json()["view"]["seats"][0]["name"] == "Zoé"
     finally:
         watcher.close()
+
+
+def test_what_is_said_through_one_process_reaches_the_pages_of_another_that_read_its_room(
+        two_servers: list[ServerProcess]) -> None:
+    first, second = two_servers
+    created = httpx.post(f"{first.url}/api/tables", json={"game": "gargon", "seats": ["human"] * 3})
+    table = created.json()["id"]
+    tokens = [s["url"].split("#token=")[1] for s in created.json()["seats"]]
+    pages = {"seat 0 on A": Seat(first, table, tokens[0], chat=True),
+             "seat 1 on B": Seat(second, table, tokens[1], chat=True),
+             "spectator on A": Seat(first, table, None, chat=True),
+             "spectator on B": Seat(second, table, None, chat=True)}
+
+    def said(page: str) -> list[tuple[str, str]]:
+        return [(m["room"], m["text"]) for m in pages[page].page.until("chat")["messages"]]
+
+    try:
+        for page in pages.values():
+            assert page.page.until("chat")["reset"]
+        pages["spectator on B"].socket.send(json.dumps({"type": "chat", "text": "<i>psst</i>"}))
+        for page in ("spectator on B", "spectator on A"):
+            assert said(page) == [("spectators", "<i>psst</i>")]
+        pages["seat 0 on A"].socket.send(json.dumps({"type": "chat", "text": "hello"}))
+        for page in pages:  # everyone's next line: the players never heard the spectators' room
+            assert said(page) == [("players", "hello")], page
+    finally:
+        for page in pages.values():
+            page.close()
 
 
 def test_a_move_taken_back_through_one_process_is_taken_back_on_the_pages_of_another(

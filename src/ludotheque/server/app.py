@@ -514,6 +514,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         return _json(await service.replays.view(table, service.record(table), step, seat,
                                                 _lang(lang, accept_language)))
 
+    @app.get("/api/tables/{table_id}/chat", tags=["replays"])
+    async def chat(table_id: str) -> dict[str, Any]:
+        """What was said at a finished table, both rooms, in order (server/chat.py): its replay
+        shows it; 409 ``not_over`` before the end (live pages hear it on their socket)."""
+        table = await service.get(table_id)
+        return {"messages": await table.chat_lines()}
+
     @app.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
     async def start_analysis(table_id: str, body: AnalysisOf, request: Request) -> JSONResponse:
         """Analyse a finished game's decisions of ``seat`` (server/analysis.py), at the request of

@@ -36,8 +36,9 @@ log = logging.getLogger("ludotheque.server")
 #: on, and the action in notation, so that nobody needs to read it back); the table's seats
 #: connected here are <data> (a comma list); its "play again" table is <data>; who is connected at
 #: <table>?; a seat's player chose a name (<data>: the seat; the name is read back from the
-#: store); a move was taken back (<data>: the table's new revision; its actions are read back).
-ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO = "a", "p", "r", "w", "n", "u"
+#: store); a move was taken back (<data>: the table's new revision; its actions are read back);
+#: something was said in its chat (<data>: the stored line as JSON, server/chat.py).
+ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO, CHAT = "a", "p", "r", "w", "n", "u", "c"
 #: A notice that the listener was cut off and notices may have been missed: catch up everything.
 RESYNC = "resync"
 
@@ -55,7 +56,7 @@ class Notice:
     @classmethod
     def decode(cls, payload: str) -> Notice | None:
         parts = payload.split(" ", 3)
-        if len(parts) != 4 or parts[0] not in (ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO):
+        if len(parts) != 4 or parts[0] not in (ACTION, PRESENCE, REMATCH, WHO, NAME, UNDO, CHAT):
             return None
         return cls(*parts)
 

@@ -52,6 +52,13 @@ MAX_WATCHERS = 1000
 #: a whole view to every watcher; what a burst changes is sent once: views.py).
 RENAME_BURST = 5
 RENAMES_PER_SECOND = 1.0
+#: Chat (chat.py): the longest message (characters, plain text), the messages one author (a seat,
+#: or a spectator's client) may say at one table in one process (a burst, then a steady rate),
+#: and the most one room of a table keeps (a table's whole chat is sent on every page's hello).
+CHAT_LENGTH = 280
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+CHAT_PER_ROOM = 500
 
 #: A bot's thinking time per move before the game's heuristic bot plays for it.
 BOT_SECONDS = 5.0
@@ -139,6 +146,11 @@ class AddressRates:
             bucket = self.buckets[address] = MessageRate(self.per_minute, self.per_minute / 60.0,
                                                          self.per_minute)
         return 0.0 if bucket.allow() else bucket.wait()
+
+
+def chat_rate() -> MessageRate:
+    """What one author may say at one table: ``CHAT_BURST`` at once, then ``CHAT_PER_SECOND``."""
+    return MessageRate(burst=CHAT_BURST, rate=CHAT_PER_SECOND, tokens=CHAT_BURST)
 
 
 def rename_rate() -> MessageRate:

@@ -1,5 +1,5 @@
-"""One live websocket at a table (docs/web.md): the hello, then actions, language switches and
-requests for a whole view, each message checked before it is read.
+"""One live websocket at a table (docs/web.md): the hello, then actions, chat, language switches
+and requests for a whole view, each message checked before it is read.
 
 A bad hello is answered with an error and the socket is closed with a code saying why; after the
 hello, a message that is not what the protocol describes gets an error and the socket stays open,
@@ -16,7 +16,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from .clients import host_of, note_client
+from .chat import author_of
+from .clients import client_digest, host_of, note_client
 from .errors import ApiError
 from .inputs import Malformed, decode
 from .limits import (
@@ -107,7 +108,10 @@ class Session:
             try:
                 table = await self.service.get(table_id)
                 seat = await self.service.seat_of(table, token)
-                watcher = Watcher(self.socket, seat, self.lang, table.leave)
+                client = client_digest(self.service.store.client_secret, table.id, host_of(self.socket))
+                # the chat only for a page that asks for it in its hello (tools and bots do not read it)
+                author = author_of(seat, client) if hello.get("chat") is True else None
+                watcher = Watcher(self.socket, seat, self.lang, table.leave, author)
                 await self.service.join(table, watcher)
             except ApiError as exc:
                 raise Closing(4000 + exc.status, exc.code, **exc.params) from None
@@ -165,6 +169,8 @@ class Session:
                     self._refuse(watcher, exc)
             elif kind == "back":  # "take my seat back" from a bot playing for it
                 await table.take_back(watcher.seat)
+            elif kind == "chat":
+                await self._chat(table, watcher, message)
             else:
                 shown = kind if isinstance(kind, str) and len(kind) <= 40 else "?"
                 watcher.offer(error_text("unknown_message", watcher.lang, kind=shown))
@@ -178,8 +184,16 @@ class Session:
         except ApiError as exc:
             self._refuse(watcher, exc)
 
-    def _refuse(self, watcher: Watcher, exc: ApiError) -> None:
-        refusal = {"type": "refused", **exc.to_json(watcher.lang)}
+    async def _chat(self, table: Table, watcher: Watcher, message: dict[str, Any]) -> None:
+        try:
+            if watcher.author is None:
+                raise ApiError(400, "malformed", problem='say "chat": true in the hello to chat')
+            await table.say(watcher.seat, watcher.author, message)
+        except ApiError as exc:
+            self._refuse(watcher, exc, "chat_refused")  # (not "refused": no move of theirs was)
+
+    def _refuse(self, watcher: Watcher, exc: ApiError, kind: str = "refused") -> None:
+        refusal = {"type": kind, **exc.to_json(watcher.lang)}
         refusal["message"] = refusal.pop("detail")
         watcher.offer(json.dumps(refusal, ensure_ascii=False))
 

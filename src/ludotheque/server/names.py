@@ -19,21 +19,27 @@ from .words import LANGS, Phrase
 _NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
+def plain_text(text: str, limit: int, code: str) -> str:
+    """``text`` trimmed, its spaces single, in Unicode's composed form (NFC), if it is 1 to
+    ``limit`` characters of plain text (else ApiError 400 ``code``, its ``problem`` saying why)."""
+    text = unicodedata.normalize("NFC", text)
+    clean = " ".join(part for part in text.split(" ") if part)  # spaces trimmed and single
+    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in text):
+        problem = Phrase("name_control")
+    elif not clean:
+        problem = Phrase("name_empty")
+    elif len(clean) > limit:
+        problem = Phrase("name_long", {"n": len(clean)})
+    else:
+        return clean
+    raise ApiError(400, code, limit=limit, problem=problem)
+
+
 def plain_name(name: str) -> str:
     """A name as written, trimmed and in Unicode's composed form (NFC), if it is 1 to
     MAX_PLAYER_NAME characters of plain text (else ApiError 400 ``bad_name``). Composed, "Zoé"
     is one name however a keyboard typed its "é". What a player's past games are looked up by."""
-    name = unicodedata.normalize("NFC", name)
-    clean = " ".join(part for part in name.split(" ") if part)  # spaces trimmed and single
-    if any(unicodedata.category(c) in _NOT_IN_NAMES for c in name):
-        problem = Phrase("name_control")
-    elif not clean:
-        problem = Phrase("name_empty")
-    elif len(clean) > MAX_PLAYER_NAME:
-        problem = Phrase("name_long", {"n": len(clean)})
-    else:
-        return clean
-    raise ApiError(400, "bad_name", limit=MAX_PLAYER_NAME, problem=problem)
+    return plain_text(name, MAX_PLAYER_NAME, "bad_name")
 
 
 def check_name(name: str) -> str:

@@ -23,7 +23,7 @@ from ..renderers import renderer_for
 from .accounts import Accounts
 from .analysis import ANALYSIS_ITERATIONS, Analyses
 from .bot_moves import BotMoves
-from .bus import ACTION, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
+from .bus import ACTION, CHAT, NAME, PRESENCE, REMATCH, RESYNC, UNDO, WHO, Bus, Notice, bus_for
 from .clocks import parse_clock
 from .errors import ApiError, refused_options
 from .expiry import EXPIRY_BATCH, EXPIRY_SECONDS, Expiry
@@ -370,6 +370,7 @@ class TableService:
         if notice.kind == RESYNC:
             for every in list(self.tables.values()):
                 every.catch_up_soon(ask_store=True)
+                self._spawn(every.reread_chat())
             return
         table = self.tables.get(notice.table)
         if table is None:
@@ -389,6 +390,8 @@ class TableService:
             self._spawn(table.reload_moves())
         elif notice.kind == WHO:
             table.announce_presence()
+        elif notice.kind == CHAT:
+            table.heard_chat(notice.data)
 
     def _tell(self, kind: str, table_id: str, data: str = "") -> None:
         """A notice to the other processes, in the background and in order (a later presence

@@ -15,6 +15,7 @@ the client that used a seat, only as a keyed digest (clients.py), never its addr
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import secrets
 import threading
 import time
@@ -163,6 +164,21 @@ analyses = Table(
     Column("updated", Float, nullable=False),  # the last sign of life of the process making it
 )
 
+chat = Table(
+    "ludo_chat", metadata,  # what was said at a table, in its two rooms (server/chat.py)
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the order messages were stored in
+    Column("table_id", String(32), ForeignKey("ludo_tables.id"), nullable=False),
+    Column("room", String(16), nullable=False),  # players | spectators
+    Column("seat", Integer, nullable=True),  # the player's seat; None: a spectator
+    Column("author", String(40), nullable=False),  # who said it, as a reader may mute them
+    Column("name", String(64), nullable=True),  # a spectator's name, when they have one
+    Column("text", String(1000), nullable=True),  # the words (plain text), or None for a phrase
+    Column("phrase", String(16), nullable=True),  # a quick phrase, said in each reader's language
+    Column("step", Integer, nullable=False),  # the table's step then (the replay shows it there)
+    Column("at", Float, nullable=False),
+    Index("ix_ludo_chat_table", "table_id", "room", "id"),
+)
+
 #: The PostgreSQL channel on which a process announces what it changed (see bus.py).
 CHANNEL = "ludotheque"
 #: Advisory lock key held while a process creates or upgrades the schema.
@@ -210,6 +226,21 @@ class AnalysisRow:
     done: int
     total: int | None
     updated: float
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One message of a table's chat, as stored (server/chat.py)."""
+
+    id: int
+    room: str
+    seat: int | None
+    author: str
+    name: str | None
+    text: str | None
+    phrase: str | None
+    step: int
+    at: float
 
 
 class StoreError(LudothequeError):
@@ -504,12 +535,37 @@ class Store:
         with self._writing() as db:
             db.execute(delete(analyses).where(_analysis_is(key), analyses.c.moves.is_(None)))
 
+    def add_chat(self, table_id: str, line: ChatLine, room_limit: int) -> ChatLine | None:
+        """Store ``line`` (its ``id`` and ``at`` are the store's) unless its room of the table
+        holds ``room_limit`` messages already (None). Processes storing at once may pass the
+        limit by one each: it bounds a table's chat, it is no count to the message."""
+        with self._writing() as db:
+            held = db.execute(select(func.count()).select_from(chat).where(
+                and_(chat.c.table_id == table_id, chat.c.room == line.room))).scalar_one()
+            if held >= room_limit:
+                return None
+            at = time.time()
+            stored = db.execute(insert(chat).values(
+                table_id=table_id, room=line.room, seat=line.seat, author=line.author, name=line.name,
+                text=line.text, phrase=line.phrase, step=line.step, at=at))
+            key = stored.inserted_primary_key
+            assert key is not None
+            return dataclasses.replace(line, id=int(key[0]), at=at)
+
+    def chat_of(self, table_id: str) -> list[ChatLine]:
+        """A table's chat, both rooms, in the order it was stored (bounded: server/chat.py)."""
+        with self.engine.connect() as db:
+            query = select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id)
+            rows = db.execute(query).mappings().all()
+        return [ChatLine(int(r["id"]), r["room"], r["seat"], r["author"], r["name"], r["text"], r["phrase"],
+                         int(r["step"]), float(r["at"])) for r in rows]
+
     def expire(self, unfinished_before: float | None, finished_before: float | None,
                keep: Collection[str] = (), batch: int = 500) -> list[str]:
         """Delete the tables nobody acted at since a time (``time.time()``): unfinished ones whose
         last action (or creation, without one) is before ``unfinished_before``, finished ones
         before ``finished_before`` (None: none of them), but never those of ``keep``; with their
-        seats, actions and analyses, ``batch`` tables a transaction. A table whose "play again"
+        seats, actions, analyses and chat, ``batch`` tables a transaction. A table whose "play again"
         table is deleted may have another made. Returns the ids deleted (server/expiry.py)."""
         deleted: list[str] = []
         for finished, before in ((False, unfinished_before), (True, finished_before)):
@@ -530,7 +586,7 @@ class Store:
                     with self._writing() as db:  # still idle now: an action may have come meanwhile
                         gone = list(db.execute(select(tables.c.id).where(idle, tables.c.id.in_(wanted)))
                                     .scalars().all())
-                        for table in (analyses, actions, seat_keys, seats):
+                        for table in (chat, analyses, actions, seat_keys, seats):
                             db.execute(delete(table).where(table.c.table_id.in_(gone)))
                         db.execute(delete(tables).where(tables.c.id.in_(gone)))
                         db.execute(update(tables).where(tables.c.next_id.in_(gone)).values(next_id=None))

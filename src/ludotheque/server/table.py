@@ -1,5 +1,6 @@
 """A table in memory, and the only code that changes one: its game, revision and trail, its seats
-and tokens, its bots and the bots standing in for people who left, who is here, and its clocks.
+and tokens, its bots and the bots standing in for people who left, who is here, its clocks and its
+chat (which needs no lock: what is said never touches the game; chat.py).
 
 The server is the only authority. An action is checked (token, revision, turn, rules), applied
 once to the table's one position, stored, and only then announced, so what anyone has been told
@@ -43,12 +44,13 @@ from ..core.seeds import KeyedRandom, is_key, stream_seed
 from ..renderers import GameRenderer, renderer_for
 from ..sim.match import bot_seed, chance_seed
 from .bot_moves import BotMoves
-from .bus import ACTION, NAME, PRESENCE, UNDO, Bus
+from .bus import ACTION, CHAT, NAME, PRESENCE, UNDO, Bus
+from .chat import Chat, check_line, line_json, line_of, readable
 from .clocks import SeatClocks, parse_clock, state_to_store
 from .errors import ApiError
-from .limits import MessageRate, rename_rate
+from .limits import CHAT_PER_ROOM, MessageRate, rename_rate
 from .played import PlayedGame
-from .store import Move, SeatRow, Store, StoreError, TableMoved, TableRow
+from .store import ChatLine, Move, SeatRow, Store, StoreError, TableMoved, TableRow
 from .views import TableViews, encode, seat_names
 from .watchers import Watcher
 from .words import say
@@ -198,6 +200,8 @@ class Table:
         self.gone_since: dict[int, float] = {}
         self.gone: frozenset[int] = frozenset()
         self.told_absence: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.chat = Chat(row.id, floor.store)
+        self.chat_open = self.finished  # the players read the spectators' room too (chat.py)
         self._seat_bots()
 
     # -- what anyone may read ------------------------------------------------------------------
@@ -397,7 +401,7 @@ class Table:
                     raise ApiError(503, "store") from exc
                 raise
             self.revision = revision + 1
-            self.views.publish(self.revision)
+            self._publish()
 
     async def undo(self, seat: int | None, version: int) -> int:
         """Take back ``seat``'s last action (undo.py says when it may), with the forced moves of
@@ -572,7 +576,7 @@ class Table:
             self._extend(stored)
             stored += self._heard_next()
         if heard or stored:
-            self.views.publish(self.revision)
+            self._publish()
             self.schedule_bots()  # the table may now wait for a bot or chance
 
     def _heard_next(self) -> list[str]:
@@ -718,6 +722,75 @@ class Table:
         if self.bot_task is not None:
             self.bot_task.cancel()
 
+    # -- chat (chat.py) --------------------------------------------------------------------------
+    async def say(self, seat: int | None, author: str, message: dict[str, Any]) -> None:
+        """``author`` (``seat``'s player, or a spectator: None) says what ``message`` asks, in a room
+        they may write in (chat.py); every page reading that room gets it at once, and the other
+        processes hear of it. Refused with an ApiError, nothing said: malformed, ``chat_text``,
+        ``chat_room``, ``chat_full``, ``chat_too_fast``, ``store``."""
+        line = check_line(seat, author, message, self.finished, self.step)
+        if not await self.chat.ready():
+            raise ApiError(503, "store")
+        if self.chat.room_full(line.room):
+            raise ApiError(409, "chat_full", limit=CHAT_PER_ROOM)
+        self.chat.take(author)
+        stored = await store_write(self.floor.store.add_chat, self.id, line, CHAT_PER_ROOM)
+        if stored is None:  # (filled up by other processes)
+            raise ApiError(409, "chat_full", limit=CHAT_PER_ROOM)
+        self._chat_told(stored)
+        self.floor.tell(CHAT, self.id, encode(line_json(stored)))
+
+    def heard_chat(self, data: str) -> None:
+        """Another process stored a message (``data``: its line as JSON)."""
+        line = line_of(data)
+        if line is not None:
+            self._chat_told(line)
+
+    async def reread_chat(self) -> None:
+        """The listener was cut off (bus.py): what was said meanwhile in other processes is read
+        from the store, and told."""
+        if self.chat.lines is None:
+            return  # read whole when first needed
+        try:
+            stored = await to_thread.run_sync(self.floor.store.chat_of, self.id)
+        except Exception as exc:
+            log.warning("table %s: cannot read its chat: %s", self.id, exc)
+            return
+        for line in stored:
+            self._chat_told(line)
+
+    def _chat_told(self, line: ChatLine) -> None:
+        if not self.chat.add(line):
+            return
+        text = encode({"type": "chat", "messages": [line_json(line)]})
+        for watcher in list(self.watchers):
+            if watcher.author is not None and line.room in readable(watcher.seat, self.finished):
+                watcher.offer(text)
+
+    def _chat_read(self, watcher: Watcher) -> str:
+        """Everything ``watcher`` reads of the chat (it replaces what its page has), and who it is
+        there (``you``: its own messages are not for it to mute)."""
+        return encode({"type": "chat", "reset": True, "you": watcher.author,
+                       "messages": self.chat.read_by(watcher.seat, self.finished)})
+
+    async def chat_lines(self) -> list[dict[str, Any]]:
+        """The whole chat of a finished game (its replay's); 409 ``not_over`` before the end."""
+        if not self.finished:
+            raise ApiError(409, "not_over")
+        if not await self.chat.ready():
+            raise ApiError(503, "store")
+        return self.chat.read_by(None, True)
+
+    def _publish(self) -> None:
+        """The watchers hear of the table's new revision; at the end, the players' pages get the
+        spectators' room too (the rooms open: chat.py)."""
+        self.views.publish(self.revision)
+        if self.finished and not self.chat_open:
+            self.chat_open = True
+            for watcher in list(self.watchers):
+                if watcher.seat is not None and watcher.author is not None:
+                    watcher.offer(self._chat_read(watcher))
+
     # -- who is here ------------------------------------------------------------------------------
     def local_seats(self) -> frozenset[int]:
         return frozenset(w.seat for w in self.watchers if w.seat is not None)
@@ -730,7 +803,10 @@ class Table:
         return frozenset(seats)
 
     async def join(self, watcher: Watcher, max_watchers: int) -> None:
-        """A socket starts watching: it gets the whole view; the others hear only of a seat."""
+        """A socket starts watching: it gets the whole view, then the chat it reads; the others
+        hear only of a seat."""
+        if watcher.author is not None:
+            await self.chat.ready()  # (outside the lock: a read of the store)
         async with self._lock:
             if len(self.watchers) >= max_watchers:
                 raise ApiError(503, "crowded")
@@ -739,6 +815,8 @@ class Table:
             if watcher.seat is not None:
                 self._presence_changed(announce=True, newcomer=watcher)
             self.views.send_whole(watcher)  # with the new presence in it
+            if watcher.author is not None:  # (it asked for the chat)
+                watcher.offer(self._chat_read(watcher))
             if watcher.seat is not None and watcher.seat in self.zombies:
                 self._take_back(watcher.seat)  # the link opened again: the seat is theirs
             elif self.clocks is not None or self.zombies or self.gone:

@@ -49,11 +49,12 @@ async def close_now(socket: WebSocket, code: int, text: str | None = None) -> No
 
 class Watcher:
     """A socket watching a table: whose eyes it has (a seat, or None for a spectator), its language,
-    the revision of the last view it was sent, and its outbox."""
+    who it is in the chat (``author``: chat.py; None: it did not ask for the chat), the revision of
+    the last view it was sent, and its outbox."""
 
     def __init__(self, socket: WebSocket, seat: int | None, lang: str,
-                 on_gone: Callable[[Watcher], None]) -> None:
-        self.socket, self.seat, self.lang = socket, seat, lang
+                 on_gone: Callable[[Watcher], None], author: str | None = None) -> None:
+        self.socket, self.seat, self.lang, self.author = socket, seat, lang, author
         self.revision = -1  # nothing sent yet: the first message must be a full view
         self.closed: int | None = None  # the close code, once closing
         self._on_gone = on_gone

@@ -35,7 +35,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "malformed": "Malformed request: {problem}",
         "bad_json": "Malformed message: send a JSON object",
         "bad_hello": 'Start with {{"type": "hello", "token": ..., "lang": "en"}}',
-        "unknown_message": "Unknown message type {kind!r}: use action, undo, lang, sync, back or replace",
+        "unknown_message": "Unknown message type {kind!r}: use action, undo, chat, lang, sync, back or "
+                           "replace",
+        "chat_text": "A chat message is 1 to {limit} characters of plain text: {problem}",
+        "chat_room": "During the game, the players write in the players' room and the spectators in "
+                     "theirs; both rooms open to everyone at the end",
+        "chat_full": "This room of the chat is full ({limit} messages)",
+        "chat_too_fast": "Too many chat messages: try again in {seconds} s",
         "not_away": "Only the seat of a player whose page has been gone {seconds} s, and who is to "
                     "act, can be handed to a bot (by another player of the table)",
         "undo_off": "This table does not allow taking back a move",
@@ -123,7 +129,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "malformed": "Requête mal formée : {problem}",
         "bad_json": "Message mal formé : envoyez un objet JSON",
         "bad_hello": 'Commencez par {{"type": "hello", "token": ..., "lang": "fr"}}',
-        "unknown_message": "Type de message inconnu {kind!r} : action, undo, lang, sync, back ou replace",
+        "unknown_message": "Type de message inconnu {kind!r} : action, undo, chat, lang, sync, back ou "
+                           "replace",
+        "chat_text": "Un message fait de 1 à {limit} caractères de texte simple : {problem}",
+        "chat_room": "Pendant la partie, les joueurs écrivent dans le salon des joueurs et les "
+                     "spectateurs dans le leur ; les deux salons s'ouvrent à tous à la fin",
+        "chat_full": "Ce salon de discussion est plein ({limit} messages)",
+        "chat_too_fast": "Trop de messages : réessayez dans {seconds} s",
         "not_away": "Seule la place d'un joueur dont la page est fermée depuis {seconds} s, et qui "
                     "doit jouer, peut être confiée à un robot (par un autre joueur de la table)",
         "undo_off": "Cette table ne permet pas de reprendre un coup",

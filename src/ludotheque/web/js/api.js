@@ -76,6 +76,8 @@ export const api = {
   signIn: (name, password) => request("POST", "/api/session", { name, password }),
   claim: (name, password) => request("POST", "/api/accounts", { name, password }),
   signOut: () => request("DELETE", "/api/session"),
+  /** What was said at a finished table (both rooms, in order: chat.js shows it). */
+  chat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
   recordUrl: (id) => appUrl(`/api/tables/${encodeURIComponent(id)}/record`),
 };
 

@@ -3,6 +3,7 @@
 
 import { mountAnalysis } from "./analysis.js";
 import { api, appUrl, fragmentParams, tableIdFromPath, tokenFor } from "./api.js";
+import { ChatPanel } from "./chat.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { loadGame, renderScores, renderSeats, renderStepLog, setupRules } from "./view.js";
 
@@ -111,7 +112,14 @@ function render() {
   renderStepLog($("log"), view, mod, go);
   analysis.render(view);
   analysis.at(step);
+  chat.at(step); // what was said up to this step
 }
+
+// what was said at the table, shown up to the replay's step (read only)
+const chat = new ChatPanel($("chat"), { tableId, seatName: (s) => view?.seats[s]?.name || String(s + 1) });
+api.chat(tableId).then((answer) => chat.setLines(answer.messages)).catch(() => {
+  // no chat (a game not over says so elsewhere)
+});
 
 function start() {
   mountToggle($("lang"));
@@ -139,6 +147,7 @@ function start() {
   const fillRules = setupRules($("rules-button"), $("rules"), () => mod);
   onLangChange(() => {
     go(step);
+    chat.render();
     if (analysis) analysis.relabel();
     fillRules();
   });

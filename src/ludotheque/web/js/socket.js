@@ -12,6 +12,7 @@ const FINAL = new Set([4400, 4403, 4404, 4409]);
 export class TableSocket {
   /**
    * handlers: view(msg), update(msg), presence(msg), rematch(msg), refused(msg), error(msg),
+   * chat(msg), chat_refused(msg) (what was said, a message of ours refused: chat.js),
    * status(state, seconds): state is "connecting" | "connected" | "retry" | "closed";
    * final(code), optional: the server closed for good (4403: the token is not a seat here).
    */
@@ -32,7 +33,7 @@ export class TableSocket {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token, lang: this.getLang() }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, lang: this.getLang(), chat: true }));
     });
     ws.addEventListener("message", (event) => this.receive(event.data));
     ws.addEventListener("close", (event) => this.closed(ws, event));
@@ -50,7 +51,7 @@ export class TableSocket {
       this.attempt = 0;
       this.live = true;
       this.handlers.view(msg);
-    } else if (["update", "presence", "rematch", "clock", "refused", "error"].includes(msg.type)) {
+    } else if (["update", "presence", "rematch", "clock", "refused", "error", "chat", "chat_refused"].includes(msg.type)) {
       this.handlers[msg.type](msg);
     }
   }

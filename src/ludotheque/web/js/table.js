@@ -5,6 +5,7 @@
 import { NAME_KEY, api, appUrl, el, fragmentParams, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
+import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./socket.js";
 import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
@@ -200,6 +201,8 @@ function render() {
   renderHint();
   renderLog($("log"), view, mod, freshLog);
   freshLog = false;
+  chat.context(view.seat, view.terminal);
+  chat.render(); // (names may have changed)
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
@@ -407,6 +410,8 @@ const socket = new TableSocket(tableId, token, lang, {
   presence: later(onPresence),
   rematch: later(onRematch),
   clock: later(onClock),
+  chat: later((msg) => chat.receive(msg)), // after the view before it: the names are known
+  chat_refused: (msg) => chat.refused(msg),
   refused: later((msg) => {
     pending = false;
     // (after the updates before it) a click that came as the table moved on, e.g. playing this
@@ -431,6 +436,12 @@ const socket = new TableSocket(tableId, token, lang, {
     connection = [state, seconds];
     renderStatus();
   },
+});
+
+const chat = new ChatPanel($("chat"), {
+  tableId, seatName: (seat) => (view ? seatName(seat) : t("seat_n", { n: seat + 1 })),
+  send: (msg) => socket.send(msg), toggle: $("chat-toggle"),
+  name: () => rememberedName() || null, // a spectator's, as this browser remembers it
 });
 
 async function playAgain() {
