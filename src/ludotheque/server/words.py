@@ -68,6 +68,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_found": "Not found: {path}",
         "bad_path": "This address holds a control character: no page or answer has one",
         "name_frozen": "The game is over: its players' names stay as they were",
+        "bad_seat": "No seat {seat} at this table: its seats are 1 to {last}",
+        "seat_taken": "This seat is not open: someone took it first",
+        "table_full": "No seat is open at this table any more",
+        "too_many_joins": "Too many seats taken from your address: at most {limit} a minute. Try again "
+                          "in {seconds} s",
         "too_many_names": "Too many name changes: try again in {seconds} s",
         "too_large": "The request is too large: at most {limit} bytes",
         "too_big": "The message is too large: at most {limit} characters",
@@ -150,6 +155,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "not_found": "Introuvable : {path}",
         "bad_path": "Cette adresse contient un caractère de contrôle : aucune page ni réponse n'en a",
         "name_frozen": "La partie est terminée : les noms de ses joueurs restent tels quels",
+        "bad_seat": "Pas de place {seat} à cette table : ses places vont de 1 à {last}",
+        "seat_taken": "Cette place n'est pas libre : quelqu'un l'a prise avant vous",
+        "table_full": "Il n'y a plus de place libre à cette table",
+        "too_many_joins": "Trop de places prises depuis votre adresse : {limit} par minute au plus. "
+                          "Réessayez dans {seconds} s",
         "too_many_names": "Trop de changements de nom : réessayez dans {seconds} s",
         "too_large": "La requête est trop grande : {limit} octets au plus",
         "too_big": "Le message est trop grand : {limit} caractères au plus",
