@@ -103,8 +103,9 @@ def test_people_racing_for_the_last_seat_one_wins_the_others_get_409(client: Tes
 def test_the_store_gives_a_seat_to_one_of_two_racers(db_url: str) -> None:
     """Two processes' writes at once (each thread its own connection): one seat, one winner."""
     store = Store(db_url)
-    row = TableRow("racetable", "gargon", 1, {}, 7, [SeatRow(0, "human", token_hash="a" * 64),
-                                                     SeatRow(1, "human", open=True), SeatRow(2, "bot", "random")])
+    seats = [SeatRow(0, "human", token_hash="a" * 64), SeatRow(1, "human", open=True),
+             SeatRow(2, "bot", "random")]
+    row = TableRow("racetable", "gargon", 1, {}, 7, seats)
     store.create_table(row)
     won: list[int | None] = []
     barrier = threading.Barrier(4)
@@ -119,8 +120,8 @@ def test_the_store_gives_a_seat_to_one_of_two_racers(db_url: str) -> None:
     for racer in racers:
         racer.join()
     assert sorted(won, key=str) == [1, None, None, None]
-    seats = store.load_seats(row.id)
-    assert not seats[1].open and seats[1].token_hash is not None
+    stored = store.load_seats(row.id)
+    assert not stored[1].open and stored[1].token_hash is not None
     assert store.take_open_seat(row.id, 1, "b" * 64, None) is None
     store.close()
 
