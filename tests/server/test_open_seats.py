@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from ludotheque.server import create_app
 from ludotheque.server.errors import ApiError
@@ -173,3 +174,19 @@ def test_a_page_asks_after_its_tables_in_one_request(client: TestClient) -> None
     assert sorted(t["id"] for t in answer.json()["tables"]) == sorted([made[0], made[2]])
     too_many = client.get("/api/tables", params={"ids": ",".join(f"t{i}" for i in range(21))})
     assert too_many.status_code == 400 and too_many.json()["code"] == "malformed"
+
+
+def test_an_older_database_gets_the_column_of_open_seats(db_url: str) -> None:
+    store = Store(db_url)
+    seats = [SeatRow(0, "human"), SeatRow(1, "bot", "random"), SeatRow(2, "bot", "random")]
+    store.create_table(TableRow("oldtable", "gargon", 1, {}, 7, seats))
+    store.close()
+    engine = create_engine(Store(db_url).url)
+    with engine.begin() as db:  # as it was: every seat given at the creation
+        db.execute(text("DROP INDEX ix_ludo_seats_open"))
+        db.execute(text("ALTER TABLE ludo_seats DROP COLUMN open_seat"))
+    engine.dispose()
+    store = Store(db_url)
+    assert [s.open for s in store.load_seats("oldtable")] == [False, False, False]
+    assert store.list_tables(open_seats=True) == []
+    store.close()
