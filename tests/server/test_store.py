@@ -151,7 +151,8 @@ def test_a_database_of_the_first_web_table_is_brought_up_to_date(db_url: str) ->
     assert {"step", "rules_version", "revision"} <= columns and "version" not in columns
     indexes = {i["name"] for i in inspect(store.engine).get_indexes("ludo_tables")}
     assert {"ix_ludo_tables_created", "ix_ludo_tables_finished_created"} <= indexes
-    assert {"ludo_analyses", "ludo_chat", "ludo_accounts", "ludo_seat_keys"} <= set(inspect(store.engine).get_table_names())
+    made = set(inspect(store.engine).get_table_names())
+    assert {"ludo_analyses", "ludo_chat", "ludo_accounts", "ludo_seat_keys"} <= made
     loaded = store.load("old")
     assert loaded is not None and loaded[0].rules_version == 1 and loaded[0].step == loaded[0].revision == 2
     Store(db_url).close()  # and again: nothing left to do

@@ -4,12 +4,13 @@ date when you come back, and a wrong seat link opening the table as a spectator 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
 
 from ..conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
-from .tables import create_table
+from .tables import calm, create_table
 
 # whether the words of a choice fit in their select (nothing cut off as "back to the treasu")
 FITS = """(select) => {
@@ -106,3 +107,94 @@ def test_a_wrong_seat_link_opens_the_spectator_view(chromium: Any, base: str, op
     assert notice.is_visible() and "spectator" in notice.inner_text()
     assert page.evaluate("location.hash") == ""
     assert httpx.get(f"{base}/api/tables/{made['id']}").json()["version"] >= 0
+
+
+#: In the second player's browser: notifications that record what they would show (and whether
+#: permission was asked), and a page that may be told it is out of sight (``window.__hidden``).
+NOTIFICATIONS = """
+window.__notes = [];
+window.__asked = 0;
+window.Notification = class {
+  constructor(title, options) { window.__notes.push({ title, body: options && options.body }); }
+  close() {}
+  static requestPermission() {
+    window.__asked += 1;
+    this.permission = 'granted';
+    return Promise.resolve('granted');
+  }
+};
+window.Notification.permission = 'default';
+Object.defineProperty(Document.prototype, 'hidden', {
+  configurable: true, get() { return window.__hidden === true; } });
+"""
+TURN_ICON = "%3Ccircle"  # the dot of the page's icon (an SVG data URL) on your turn
+#: Whether the page's tab says it is your turn (its title or its icon).
+MY_TURN = ("document.title.includes('●') || "
+           f"document.querySelector('link[rel=icon]').href.includes('{TURN_ICON}')")
+
+
+def icon(page: Any) -> str:
+    return str(page.get_attribute("link[rel=icon]", "href"))
+
+
+def test_a_second_browser_joins_an_open_seat_and_the_tab_says_whose_turn(
+        chromium: Any, base: str, open_page: Any) -> None:
+    waiting = create_table(base, ["human", "human", "human"], {"first_player": 0})  # another table, your turn
+    first = open_page(chromium, 1366, 768)
+    calm(first)  # (what is tried here is no animation)
+    first.goto(base + "/")
+    entry = {"id": waiting["id"], "game": "gargon", "created": "", "spectator_url": waiting["spectator_url"],
+             "seats": [{"seat": 0, "url": waiting["seats"][0]["url"]}]}
+    first.evaluate("(entry) => localStorage.setItem('ludotheque.mine', JSON.stringify([entry]))", entry)
+    # you, an open seat and a bot, you first
+    first.wait_for_selector("#seat-1", state="attached")
+    first.select_option("#game", "gargon")
+    first.fill("#opt-players", "3")
+    first.select_option("#seat-1", "open")
+    first.select_option("#seat-2", "bot:random")
+    first.click("#more-options > summary")
+    first.fill("#opt-first_player", "1")
+    first.click("#create")  # the only person with a link: straight to your seat
+    first.wait_for_url("**/t/*#token=*")
+    table = first.evaluate("location.pathname").split("/")[-1]
+    first.wait_for_function("document.title === '(1) ● Your turn · Gargon'")  # (1): the other table
+    assert TURN_ICON in icon(first)
+
+    # a second browser finds the table in the lobby, in words, and joins it
+    second = open_page(chromium, 1366, 768, locale="fr-FR")
+    second.context.add_init_script(NOTIFICATIONS)
+    calm(second)
+    second.goto(base + "/")
+    row = second.locator(f"#open-tables [data-table='{table}']")
+    row.wait_for()
+    words = row.inner_text()
+    assert "Gargon" in words and "1 place libre" in words and table not in words
+    second.click(f"[data-join='{table}']")
+    second.wait_for_url(f"**/t/{table}#token=*")
+    second.wait_for_selector("#board *")
+    assert second.evaluate("document.body.dataset.seat") == "1"
+    assert second.title() == f"Gargon · Table {table}" and TURN_ICON not in icon(second)
+    assert table not in [t["id"] for t in httpx.get(f"{base}/api/tables?seats=open").json()["tables"]]
+    second.click("#notify")  # the bell asks the browser's permission, from this click
+    assert second.evaluate("window.__asked") == 1
+    assert second.get_attribute("#notify", "aria-pressed") == "true"
+    second.evaluate("window.__hidden = true")  # out of sight
+
+    # your move: your tab no longer says it waits for you; theirs does, and notifies them
+    first.click("#moves [data-action]")
+    first.wait_for_function("!document.title.includes('●')")
+    assert first.title() == f"(1) Gargon · Table {table}" and TURN_ICON not in icon(first)
+    second.wait_for_function("document.title === '● À vous · Gargon'")
+    assert TURN_ICON in icon(second)
+    assert second.evaluate("window.__notes.map((n) => n.title)") == ["À vous · Gargon"]
+    # they play (a card, else they pass, draw and stop): then the bot's turn, then yours
+    deadline = time.monotonic() + 20
+    while second.evaluate(MY_TURN):
+        assert time.monotonic() < deadline, "the second player's turn did not end"
+        moves = second.eval_on_selector_all("#moves [data-action]:not([disabled])",
+                                            "els => els.map(e => e.dataset.action)")
+        plays = [m for m in moves if m.startswith("play")]
+        move = plays[0] if plays else "stop" if "stop" in moves else moves[0] if moves else None
+        if move is not None:
+            second.click(f"#moves [data-action='{move}']")
+        second.wait_for_timeout(100)

@@ -43,12 +43,14 @@ from .limits import (
     AWAY_SECONDS,
     BOT_SECONDS,
     MAX_ACTION,
+    MAX_KNOWN_TABLES,
     MAX_LANG,
     MAX_MESSAGE,
     MAX_NAME,
     MAX_OPTIONS,
     MAX_SEATS,
     MAX_STRING,
+    MAX_TABLE_ID,
     MAX_TOKEN,
     PAGE_DEFAULT,
     PAGE_MAX,
@@ -64,6 +66,7 @@ from .tutorials import step_payload, tutorial_games
 from .words import pick_lang, say
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+KNOWN_IDS_LENGTH = MAX_KNOWN_TABLES * (MAX_TABLE_ID + 1)  # ``GET /api/tables?ids=``: a comma list
 log = logging.getLogger("ludotheque.server")
 
 Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
@@ -90,6 +93,14 @@ class CreateTable(BaseModel):
     clock: dict[Name, Any] | None = Field(default=None, max_length=4)
     undo: StrictBool = False
     hints: StrictBool = False
+
+
+class TakeSeat(BaseModel):
+    """An open seat to take (from 0; null: the first one open), under a name when given."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: Annotated[StrictInt, Field(ge=0, le=MAX_SEATS)] | None = None
+    name: Annotated[str, StringConstraints(max_length=MAX_STRING)] | None = None
 
 
 class SeatToken(BaseModel):
@@ -246,14 +257,17 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                            search_workers=search_workers, analysis_iterations=analysis_iterations,
                            expiry=Expiry.of(hosting))
     new_tables = AddressRates(hosting.tables_per_minute)
+    seats_taken = AddressRates(hosting.tables_per_minute)  # open seats taken, at the same pace
 
-    def count_new_table(request: Request) -> None:
-        """429 ``too_many_tables`` past the tables an address may make a minute."""
-        wait = new_tables.wait(request.client.host if request.client else "")
+    def count_new(request: Request, rates: AddressRates, code: str) -> None:
+        """429 ``code`` past what an address may make a minute (tables, seats taken)."""
+        wait = rates.wait(request.client.host if request.client else "")
         if wait:
             seconds = math.ceil(wait)
-            raise ApiError(429, "too_many_tables", retry_after=seconds, limit=new_tables.per_minute,
-                           seconds=seconds)
+            raise ApiError(429, code, retry_after=seconds, limit=rates.per_minute, seconds=seconds)
+
+    def count_new_table(request: Request) -> None:
+        count_new(request, new_tables, "too_many_tables")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -402,6 +416,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
             if s.kind == "bot":
                 entry["bot"] = s.bot
+            elif s.open:
+                entry["open"] = True  # anyone may take it from the lobby (``/join``)
             else:
                 entry["url"] = f"/t/{table.id}#token={tokens[s.seat]}"
             seats.append(entry)
@@ -410,12 +426,21 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(status: Annotated[str | None, Query(pattern="^(open|over)$")] = None,
+                          seats: Annotated[str | None, Query(pattern="^open$")] = None,
+                          ids: Annotated[str | None, Query(max_length=KNOWN_IDS_LENGTH)] = None,
                           limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = PAGE_DEFAULT,
                           before: Annotated[str | None, Query(max_length=80)] = None) -> dict[str, Any]:
         """The tables, newest first, a page at a time (``status=open`` or ``over`` to filter;
-        ``before`` is the ``next`` of the previous page, null on the last one)."""
+        ``seats=open``: the unfinished tables with a seat anyone may take; ``before`` is the
+        ``next`` of the previous page, null on the last one). ``ids`` (a comma list of at most
+        20): those tables only, in one page (a page asks after its browser's tables)."""
+        if ids is not None:
+            wanted = sorted({i for i in ids.split(",") if i})
+            if len(wanted) > MAX_KNOWN_TABLES:
+                raise ApiError(400, "malformed", problem=f"ids: at most {MAX_KNOWN_TABLES} tables")
+            return {"tables": await service.summaries(wanted), "next": None}
         finished = None if status is None else status == "over"
-        summaries, after = await service.list(finished, limit, _cursor(before))
+        summaries, after = await service.list(finished, limit, _cursor(before), seats == "open")
         return {"tables": summaries, "next": _next(after)}
 
     @app.get("/api/leaderboard/{game_id}", tags=["games"])
@@ -464,6 +489,20 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         await note_client(service.store, table, await service.seat_of(table, body.token), host_of(request))
         seat, name = await service.set_name(table, body.token, body.name, request.cookies.get(COOKIE))
         return {"seat": seat, "name": name}
+
+    @app.post("/api/tables/{table_id}/join", tags=["tables"])
+    async def join(table_id: str, body: TakeSeat, request: Request) -> dict[str, Any]:
+        """Take an open seat (``seat``, from 0, or the first one open) under ``name`` when given:
+        returns its private link (keep it: it is shown only now), and the seat is no longer open.
+        409 ``seat_taken`` (that seat is not open: someone took it first) or ``table_full`` (no
+        seat is open any more), ``game_over``; 400 ``bad_seat``, ``bad_name``; 429
+        ``too_many_joins`` past the seats an address may take a minute (as many as tables)."""
+        count_new(request, seats_taken, "too_many_joins")
+        table = await service.get(table_id)
+        seat, token = await service.take_seat(table, body.seat, body.name, request.cookies.get(COOKIE))
+        if body.name is not None:
+            await note_client(service.store, table, seat, host_of(request))  # (named: clients.py)
+        return {"id": table.id, "seat": seat, "url": f"/t/{table.id}#token={token}"}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def play(table_id: str, body: PlayAction, request: Request,

@@ -24,6 +24,8 @@ MAX_ACTION = 200
 MAX_LANG = 35
 MAX_NAME = 40  # a game id, a seat kind ("bot:heuristic"), an option name
 MAX_TABLE_ID = 32
+#: Tables a page may ask about at once (``GET /api/tables?ids=``: the browser's own tables).
+MAX_KNOWN_TABLES = 20
 #: A player's name: at most this many characters (plain text, no control characters).
 MAX_PLAYER_NAME = 24
 #: A claimed name's password: at least this many characters, at most that many (argon2 hashes

@@ -226,14 +226,21 @@ class TableService:
         """The seat ``token`` opens at ``table`` (None: a spectator; ApiError for a bad token)."""
         return await table.seat_reading(token)
 
-    async def list(self, finished: bool | None, limit: int,
-                   before: tuple[float, str] | None) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
-        """A page of the lobby, newest first, from the store; and the cursor of the next page."""
-        rows = await to_thread.run_sync(self.store.list_tables, finished, limit + 1, before)
+    async def list(self, finished: bool | None, limit: int, before: tuple[float, str] | None,
+                   open_seats: bool = False) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
+        """A page of the lobby, newest first, from the store (``open_seats``: the unfinished
+        tables with a seat anyone may take); and the cursor of the next page."""
+        rows = await to_thread.run_sync(self.store.list_tables, finished, limit + 1, before, open_seats)
         more = len(rows) > limit
         rows = rows[:limit]
         after = (rows[-1].created, rows[-1].id) if more else None
         return [summary(row, row.revision, row.to_act, row.finished) for row in rows], after
+
+    async def summaries(self, ids: Sequence[str]) -> Sequence[dict[str, Any]]:
+        """The summaries of the tables of ``ids`` that exist (a page asks after the tables its
+        browser holds seats at), from the store in one read, newest first."""
+        rows = await to_thread.run_sync(self.store.tables_of, ids)
+        return [summary(row, row.revision, row.to_act, row.finished) for row in rows]
 
     # -- creating -------------------------------------------------------------------------------
     def _new_row(self, game_id: str, options: Mapping[str, Any], seat_kinds: Sequence[str] | None,
@@ -264,7 +271,7 @@ class TableService:
             raise ApiError(400, "bad_seats",
                            problem=f"{len(seat_kinds)} seats for {resolved['players']} players")
         seats = parse_seats(seat_kinds, game.id)
-        tokens = {s.seat: new_token() for s in seats if s.kind == "human" and issue_tokens}
+        tokens = {s.seat: new_token() for s in seats if s.kind == "human" and not s.open and issue_tokens}
         for s in seats:
             if s.seat in tokens:
                 s.token_hash = token_digest(tokens[s.seat])
@@ -303,7 +310,8 @@ class TableService:
 
         async def make() -> str:
             old = table.row
-            kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in old.seats]
+            kinds = ["open" if s.open else "human" if s.kind == "human" else f"bot:{s.bot}"
+                     for s in old.seats]
             row, _ = self._new_row(old.game, old.options, kinds, issue_tokens=False, clock=old.clock,
                                    undo=old.undo, hints=old.hints)
             for before, new in zip(old.seats, row.seats, strict=True):
@@ -332,6 +340,16 @@ class TableService:
             raise ApiError(403, "bad_token")
         await table.rename(seat, clean, await self.accounts.owner_check(clean, session))
         return seat, clean
+
+    async def take_seat(self, table: Table, seat: int | None, name: str | None,
+                        session: str | None = None) -> tuple[int, str]:
+        """A person takes an open seat of ``table`` (``seat``, or the first one open), under
+        ``name`` when given (checked first: a bad one changes nothing; a claimed one only signed
+        in as it: ``session``, the browser's cookie). Returns (seat, token)."""
+        clean = None if name is None else check_name(name)
+        account = None if clean is None else await self.accounts.owner_check(clean, session)
+        token = new_token()
+        return await table.take_seat(seat, token_digest(token), clean, account), token
 
     async def hint(self, table: Table, seat: int | None, version: int, lang: str,
                    client: str | None = None) -> dict[str, Any]:

@@ -110,8 +110,13 @@ seats = Table(
     # the claimed name (server/accounts.py) whose owner, signed in, took this name at the seat;
     # None: a name anyone could take (the leaderboard ranks claimed names only)
     Column("account", String(64), nullable=True),
+    # a person's seat left open at the table's creation, which anyone may take until someone does
+    # (its token_hash is None until then)
+    Column("open_seat", Boolean, nullable=False, default=False, server_default=false()),
     # a player's page lists the tables where a seat carries their name
     Index("ix_ludo_seats_name", "name"),
+    # the lobby lists the tables with an open seat
+    Index("ix_ludo_seats_open", "open_seat", "table_id"),
 )
 
 actions = Table(
@@ -265,6 +270,8 @@ class SeatRow:
     account: str | None = None  # the claimed name its owner took the seat under (accounts.py)
     #: the digests of the seat's other links, made for its owner's other browsers (accounts.py)
     keys: list[str] = field(default_factory=list)
+    #: a person's seat anyone may take (server/table.py ``take_seat``) until someone does
+    open: bool = False
 
 
 @dataclass
@@ -347,6 +354,8 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN client VARCHAR(64)"))
     if "account" not in seat_columns:  # names could not be claimed
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN account VARCHAR(64)"))
+    if "open_seat" not in seat_columns:  # every seat was given its holder at the table's creation
+        db.execute(text("ALTER TABLE ludo_seats ADD COLUMN open_seat BOOLEAN NOT NULL DEFAULT FALSE"))
     for index in [*tables.indexes, *seats.indexes]:
         index.create(db, checkfirst=True)
 
@@ -403,7 +412,8 @@ class Store:
             next_id=None, clock=row.clock, undo=row.undo, forced=row.forced, hints=row.hints))
         db.execute(insert(seats), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
-             "name": s.name, "client": s.client, "account": s.account} for s in row.seats])
+             "name": s.name, "client": s.client, "account": s.account, "open_seat": s.open}
+            for s in row.seats])
 
     def append_actions(self, moves: Sequence[Move]) -> list[bool]:
         """Record actions of several tables in one transaction (one sync to disk for all); each
@@ -475,6 +485,31 @@ class Store:
         with self._writing() as db:
             db.execute(update(seats).where(and_(seats.c.table_id == table_id, seats.c.seat == seat,
                                                 seats.c.token_hash.is_(None))).values(token_hash=token_hash))
+
+    def take_open_seat(self, table_id: str, seat: int | None, token_hash: str, name: str | None,
+                       notice: str | None = None, account: str | None = None) -> int | None:
+        """Give an open seat (``seat``, or the first one open) its token, and its player's
+        ``name`` when given (``account``: as for ``set_name``), unless the game is over; the seat
+        is no longer open. Returns the seat, or None when it is not open (any more): of two
+        people racing for one seat, the second finds it taken, whichever process each reached."""
+        values: dict[str, Any] = {"token_hash": token_hash, "open_seat": False}
+        if name is not None:
+            values["name"], values["account"] = name, account
+        with self._writing() as db:
+            if not _unfinished(db, table_id):
+                return None
+            open_ = and_(seats.c.table_id == table_id, seats.c.open_seat.is_(True),
+                         seats.c.token_hash.is_(None))
+            wanted = select(seats.c.seat).where(open_).order_by(seats.c.seat)
+            if seat is not None:
+                wanted = wanted.where(seats.c.seat == seat)
+            for candidate in db.execute(wanted).scalars().all():
+                # (PostgreSQL: a racer's update waits for ours, then finds the seat taken)
+                taken = db.execute(update(seats).where(open_, seats.c.seat == candidate).values(**values))
+                if taken.rowcount == 1:
+                    self._notify(db, notice)
+                    return int(candidate)
+        return None
 
     def set_name(self, table_id: str, seat: int, name: str, notice: str | None = None,
                  account: str | None = None) -> bool:
@@ -709,13 +744,20 @@ class Store:
             return _position(db, table_id, step)
 
     def list_tables(self, finished: bool | None = None, limit: int = 100,
-                    before: tuple[float, str] | None = None) -> list[TableRow]:
+                    before: tuple[float, str] | None = None, open_seats: bool = False) -> list[TableRow]:
         """Newest first, after the (created, id) cursor ``before``; ``finished`` filters on the
-        game being over."""
+        game being over, ``open_seats`` keeps the unfinished tables with a seat open."""
         query = _newest_first(limit, before)
         if finished is not None:
             query = query.where(tables.c.finished == finished)
+        if open_seats:
+            query = query.where(tables.c.finished.is_(False), tables.c.id.in_(
+                select(seats.c.table_id).where(seats.c.open_seat.is_(True))))
         return self._with_seats(query)
+
+    def tables_of(self, ids: Collection[str]) -> list[TableRow]:
+        """The tables of ``ids`` that exist, newest first (what a page knows of a browser's tables)."""
+        return self._with_seats(_newest_first(len(ids), None).where(tables.c.id.in_(list(ids))))
 
     def games_of(self, name: str, games: Sequence[str], limit: int = 100,
                  before: tuple[float, str] | None = None) -> list[TableRow]:
@@ -848,7 +890,7 @@ def _seat_keys(db: Connection, table_id: str) -> dict[int, list[str]]:
 
 def _seat(row: Any) -> SeatRow:
     return SeatRow(row["seat"], row["kind"], row["bot"], row["token_hash"], row.get("name"),
-                   row.get("client"), row.get("account"))
+                   row.get("client"), row.get("account"), open=bool(row.get("open_seat")))
 
 
 def _seed_columns(seed: int) -> dict[str, Any]:

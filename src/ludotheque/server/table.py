@@ -94,11 +94,12 @@ def new_table_id() -> str:
 
 
 def parse_seats(kinds: Sequence[str], game_id: str) -> list[SeatRow]:
-    """``["human", "bot:heuristic"]`` to seat rows (raises ApiError for unknown kinds or bots)."""
+    """``["human", "open", "bot:heuristic"]`` to seat rows (raises ApiError for unknown kinds or
+    bots); an ``open`` seat is a person's seat that anyone may take (``Table.take_seat``)."""
     rows = []
     for seat, kind in enumerate(kinds):
-        if kind == "human":
-            rows.append(SeatRow(seat, "human"))
+        if kind in ("human", "open"):
+            rows.append(SeatRow(seat, "human", open=kind == "open"))
         elif kind.startswith("bot:"):
             name = kind[4:]
             try:
@@ -108,7 +109,7 @@ def parse_seats(kinds: Sequence[str], game_id: str) -> list[SeatRow]:
             rows.append(SeatRow(seat, "bot", name))
         else:
             raise ApiError(400, "bad_seats",
-                           problem=f'seat {seat}: {kind!r} is neither "human" nor "bot:<name>"')
+                           problem=f'seat {seat}: {kind!r} is none of "human", "open" and "bot:<name>"')
     return rows
 
 
@@ -116,8 +117,10 @@ def summary(row: TableRow, revision: int, to_act: int | None, terminal: bool) ->
     """A table as the lobby lists it: public facts only (``version`` is the revision)."""
     return {
         "id": row.id, "game": row.game, "rules_version": row.rules_version, "players": len(row.seats),
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in row.seats],
-        "version": revision, "to_act": to_act, "terminal": terminal, "created": row.created,
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "open": s.open}
+                  for s in row.seats],
+        "options": row.options, "version": revision, "to_act": to_act, "terminal": terminal,
+        "created": row.created,
         "spectator_url": f"/t/{row.id}", "replay_url": f"/t/{row.id}/replay", "next_id": row.next_id,
         "clock": row.clock, "undo": row.undo, "hints": row.hints,
     }
@@ -291,9 +294,7 @@ class Table:
         except ApiError:
             if not any((s.kind == "human" and s.token_hash is None) or s.account for s in self.row.seats):
                 raise
-        loaded = await to_thread.run_sync(self.floor.store.load_seats, self.id)
-        for row, stored in zip(self.row.seats, loaded, strict=True):
-            row.token_hash, row.keys = row.token_hash or stored.token_hash, stored.keys
+        self._seats_taken(await to_thread.run_sync(self.floor.store.load_seats, self.id))
         return self.seat_of(token)
 
     async def another_link(self, account: str) -> tuple[int, str]:
@@ -313,6 +314,18 @@ class Table:
             keys = self.row.seats[seat].keys
             keys[:] = [*keys, digest][-SEAT_LINKS:]
             return seat, token
+
+    def _seats_taken(self, stored: Sequence[SeatRow]) -> None:
+        """The tokens of seats claimed or taken through another process (a rematch seat, an open
+        seat, another link to a seat taken under a claimed name), as the store has them now;
+        every page sees a seat that is no longer open."""
+        opened = False
+        for row, now in zip(self.row.seats, stored, strict=True):
+            row.token_hash, row.keys = row.token_hash or now.token_hash, now.keys
+            if row.open and not now.open:
+                row.open, opened = False, True
+        if opened:
+            self.views.renamed()
 
     def touch(self) -> None:
         self.used = time.monotonic()
@@ -493,13 +506,47 @@ class Table:
             self.views.renamed()
 
     async def reload_names(self) -> None:
-        """Another process renamed a seat: the names are read again from the store."""
+        """Another process renamed a seat, or a person took an open seat there: the seats are read
+        again from the store."""
         try:
             stored = await to_thread.run_sync(self.floor.store.load_seats, self.id)
         except Exception as exc:
             log.warning("table %s: cannot read its names: %s", self.id, exc)
             return
         self._renamed({s.seat: (s.name, s.account) for s in stored if s.seat < len(self.row.seats)})
+        if len(stored) == len(self.row.seats):
+            self._seats_taken(stored)  # (a seat taken there sends this notice too)
+
+    async def take_seat(self, wanted: int | None, digest: str, name: str | None,
+                        account: str | None = None) -> int:
+        """A person takes an open seat (``wanted``, or the first one open) with the token of
+        ``digest``, and the name ``name`` when given (checked by names.py; ``account``: the
+        claimed name they are signed in as, when it is this one); it is no longer open,
+        and every page shows it at once. Of two people racing for a seat, in one process or two,
+        the store's conditional write lets one have it: the other gets 409 ``seat_taken``
+        (``table_full`` when no seat was asked for and none is open any more)."""
+        if wanted is not None and not 0 <= wanted < len(self.row.seats):
+            raise ApiError(400, "bad_seat", seat=wanted + 1, last=len(self.row.seats))
+        refusal = "seat_taken" if wanted is not None else "table_full"
+
+        async def job() -> int:
+            if self.finished:
+                raise ApiError(409, "game_over")
+            if not any(s.open for s in self.row.seats if wanted in (None, s.seat)):
+                raise ApiError(409, refusal)  # (a seat never opens again: memory is enough)
+            notice = self.floor.bus.notice(NAME, self.id, "")
+            seat = await store_write(self.floor.store.take_open_seat, self.id, wanted, digest, name, notice,
+                                     account)
+            if seat is None:  # taken through another process, or the game ended there
+                await self.reload_names()
+                raise ApiError(409, refusal)
+            row = self.row.seats[seat]
+            row.token_hash, row.open = digest, False
+            if name is not None:
+                row.name, row.account = name, account
+            self.views.renamed()
+            return seat
+        return await self._input(job)
 
     async def settle_next(self, make: Callable[[], Awaitable[str]]) -> str:
         """The rematch table's id: the one it has, else the one ``make`` stores (it may find

@@ -109,8 +109,8 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
         "seat": seat,
         "lang": lang,
         "players": state.players,
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "named": bool(s.name)}
-                  for s in seats],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "named": bool(s.name),
+                   "open": s.open} for s in seats],
         "to_act": to_act,
         "terminal": state.is_terminal,
         "prompt": prompt,

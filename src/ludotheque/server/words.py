@@ -81,6 +81,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "signed_out": "Sign in first, as the name you claimed",
         "not_your_seat": "You took no seat at this table under the name you are signed in as",
         "too_many_sign_ins": "Too many attempts: try again in {seconds} s",
+        "bad_seat": "No seat {seat} at this table: its seats are 1 to {last}",
+        "seat_taken": "This seat is not open: someone took it first",
+        "table_full": "No seat is open at this table any more",
+        "too_many_joins": "Too many seats taken from your address: at most {limit} a minute. Try again "
+                          "in {seconds} s",
         "too_many_names": "Too many name changes: try again in {seconds} s",
         "too_large": "The request is too large: at most {limit} bytes",
         "too_big": "The message is too large: at most {limit} characters",
@@ -176,6 +181,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "signed_out": "Connectez-vous d'abord, sous le nom que vous avez réservé",
         "not_your_seat": "Vous n'avez pris aucune place à cette table sous le nom de votre connexion",
         "too_many_sign_ins": "Trop de tentatives : réessayez dans {seconds} s",
+        "bad_seat": "Pas de place {seat} à cette table : ses places vont de 1 à {last}",
+        "seat_taken": "Cette place n'est pas libre : quelqu'un l'a prise avant vous",
+        "table_full": "Il n'y a plus de place libre à cette table",
+        "too_many_joins": "Trop de places prises depuis votre adresse : {limit} par minute au plus. "
+                          "Réessayez dans {seconds} s",
         "too_many_names": "Trop de changements de nom : réessayez dans {seconds} s",
         "too_large": "La requête est trop grande : {limit} octets au plus",
         "too_big": "Le message est trop grand : {limit} caractères au plus",

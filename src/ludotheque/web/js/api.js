@@ -48,8 +48,14 @@ export const api = {
     const text = query.toString();
     return request("GET", text ? `/api/tables?${text}` : "/api/tables");
   },
+  /** The unfinished tables with a seat anyone may take, newest first. */
+  openTables: () => request("GET", "/api/tables?seats=open"),
+  /** The summaries of the tables `ids` (at most 20), in one request. */
+  tablesOf: (ids) => request("GET", `/api/tables?ids=${ids.map(encodeURIComponent).join(",")}`),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
+  /** Take an open seat of table `id` (the first one open): {id, seat, url}. */
+  join: (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, {}),
   name: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/name`, { token, name }),
   /** What the search would play for this seat now, at a table with hints. */
   hint: (id, token, version) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token, version }),

@@ -77,8 +77,9 @@ function renderSeatKinds() {
   const game = currentGame();
   const n = playerCount(game);
   while (kinds.length < n) kinds.push(kinds.length === 0 ? "human" : `bot:${game.bots.includes("heuristic") ? "heuristic" : game.bots[0]}`);
-  const choices = ["human", ...game.bots.map((b) => `bot:${b}`)];
-  const label = (kind) => (kind === "human" ? t("human") : known(`bot_${kind.slice(4)}`, t("bot_other", { name: kind.slice(4) })));
+  const choices = ["human", "open", ...game.bots.map((b) => `bot:${b}`)];
+  const label = (kind) => (kind === "human" ? t("human") : kind === "open" ? t("seat_open")
+    : known(`bot_${kind.slice(4)}`, t("bot_other", { name: kind.slice(4) })));
   $("seat-kinds").replaceChildren(...Array.from({ length: n }, (_, seat) => {
     const select = el("select", { id: `seat-${seat}`, "aria-label": t("seat_n", { n: seat + 1 }) },
       ...choices.map((kind) => el("option", { value: kind, selected: kind === kinds[seat] }, label(kind))));
@@ -167,13 +168,13 @@ async function create(event) {
     if ($("hints-allowed").checked) body.hints = true;
     const answer = await api.createTable(body);
     lastCreated = answer;
+    const humans = answer.seats.filter((s) => s.url); // open seats have no link: anyone takes them here
     rememberTable({
       id: answer.id, game: game.id, created: new Date().toISOString(),
-      seats: answer.seats.filter((s) => s.kind === "human").map((s) => ({ seat: s.seat, url: s.url })),
+      seats: humans.map((s) => ({ seat: s.seat, url: s.url })),
       spectator_url: answer.spectator_url,
     });
     renderMine();
-    const humans = answer.seats.filter((s) => s.kind === "human");
     if (humans.length === 1) {
       // you against bots: straight to your seat (the link stays under "Your tables")
       location.assign(appUrl(humans[0].url));
@@ -181,6 +182,7 @@ async function create(event) {
     }
     renderCreated();
     loadTables();
+    loadOpen();
     // your seat's button comes into sight, with the links to send to the other players below it
     const open = $("open-seat") || $("created");
     open.scrollIntoView({ block: "center" });
@@ -209,7 +211,7 @@ function renderCreated() {
   const answer = lastCreated;
   const box = $("created");
   if (!answer) return;
-  const humans = answer.seats.filter((s) => s.kind === "human");
+  const humans = answer.seats.filter((s) => s.url);
   box.replaceChildren(
     el("h3", {}, t("created", { id: answer.id })),
     humans.length ? el("a", { id: "open-seat", class: "button primary", href: appUrl(humans[0].url) }, t("open_seat", { n: humans[0].seat + 1 })) : null,
@@ -254,9 +256,7 @@ function renderTables() {
   const sorted = [...tables.filter((x) => !x.terminal), ...tables.filter((x) => x.terminal)];
   $("tables").replaceChildren(...(sorted.length ? sorted.map((x) => {
     const status = x.terminal ? t("status_over") : x.version > 0 ? t("status_running") : t("status_open");
-    // who sits there: the players' names, the bots' names, "Seat 2" for a seat nobody named yet
-    const names = (x.seats || []).map((s) => s.name || (s.kind === "bot"
-      ? known(`bot_name_${s.bot}`, t("bot_other", { name: s.bot })) : t("seat_n", { n: s.seat + 1 })));
+    const names = seatNames(x);
     const who = names.join(", ");
     const toAct = !x.terminal && x.to_act !== null && x.to_act !== undefined && x.to_act >= 0;
     const turn = toAct ? ` · ${t("name_to_act", { name: names[x.to_act] ?? t("seat_n", { n: x.to_act + 1 }) })}` : "";
@@ -271,10 +271,82 @@ function renderTables() {
   $("more-tables").hidden = !next;
 }
 
+/** Who sits at a table: the players' names, the bots' names, "open seat" for a seat anyone may
+ * take, "Seat 2" for a seat nobody named yet. */
+function seatNames(x) {
+  return (x.seats || []).map((s) => s.name || (s.kind === "bot"
+    ? known(`bot_name_${s.bot}`, t("bot_other", { name: s.bot }))
+    : s.open ? t("open_seat_badge") : t("seat_n", { n: s.seat + 1 })));
+}
+
+/** A table's options in words, as the lobby's form names them: those that differ from the
+ * game's defaults (the number of players is said apart), then the table's clock and rules. */
+function optionWords(x) {
+  const game = games.find((g) => g.id === x.game);
+  const words = [];
+  for (const [name, value] of Object.entries(x.options || {})) {
+    const spec = game && game.options.find((o) => o.name === name);
+    if (!spec || name === "players" || String(value) === String(spec.default)) continue;
+    const label = known(`opt_${name}`, spec.label || name);
+    const shown = name === "first_player" ? t("seat_n", { n: Number(value) + 1 })
+      : (spec.choice_labels || {})[String(value)] || String(value);
+    words.push(`${label}: ${shown}`);
+  }
+  if (x.clock && x.clock.mode !== "none") words.push(t(`opt_clock_${x.clock.mode}`, { s: x.clock.seconds }));
+  if (x.undo) words.push(t("opt_undo"));
+  if (x.hints) words.push(t("opt_hints"));
+  return words.join(" · ");
+}
+
+// -- open tables: a seat anyone may take ------------------------------------------------------------
+let openTables = [];
+
+async function loadOpen() {
+  try {
+    openTables = (await api.openTables()).tables || [];
+  } catch (_) {
+    return; // the list stays as it was until the next look
+  }
+  renderOpen();
+}
+
+function renderOpen() {
+  $("open-tables").replaceChildren(...(openTables.length ? openTables.map((x) => {
+    const free = (x.seats || []).filter((s) => s.open).length;
+    const game = games.find((g) => g.id === x.game);
+    const options = optionWords(x);
+    return el("li", { "data-table": x.id, class: "live" },
+      el("span", { class: "table-id" }, game ? game.name : x.game),
+      el("span", { class: "who" }, seatNames(x).join(", ")),
+      el("span", { class: "muted" }, [t("players_n", { n: x.players }), options,
+        free === 1 ? t("free_seat_one") : t("free_seats_n", { n: free })].filter(Boolean).join(" · ")),
+      el("button", { type: "button", class: "small primary", "data-join": x.id, onclick: () => join(x) }, t("join")));
+  }) : [el("li", { class: "muted" }, t("no_open_tables"))]));
+}
+
+/** Take the first open seat of table `x`: its link is remembered under "Your tables", and the
+ * page goes to it (the table asks for this browser's name there, as at any seat). */
+async function join(x) {
+  const error = $("open-error");
+  error.hidden = true;
+  try {
+    const answer = await api.join(x.id);
+    rememberTable({ id: answer.id, game: x.game, created: new Date().toISOString(),
+      seats: [{ seat: answer.seat, url: answer.url }], spectator_url: x.spectator_url });
+    location.assign(appUrl(answer.url));
+  } catch (err) {
+    error.textContent = t("error", { message: err.message });
+    error.hidden = false;
+    loadOpen();
+  }
+}
+
+let signedIn = null; // the claimed name this browser is signed in as (account.js)
+
 /** "My games": the past games of the claimed name this browser is signed in as, else of the name
  * it took at a table, when it took one. */
-function showMyGames(account = null) {
-  const name = account || rememberedName();
+function showMyGames() {
+  const name = signedIn || rememberedName();
   $("to-my-games").hidden = !name;
   if (name) $("to-my-games").href = playerUrl(name);
 }
@@ -283,7 +355,10 @@ async function start() {
   mountToggle($("lang"));
   applyStatic();
   showMyGames();
-  mountAccount($("account"), showMyGames);
+  mountAccount($("account"), (name) => {
+    signedIn = name;
+    showMyGames();
+  });
   $("new-table").addEventListener("submit", create);
   $("refresh").addEventListener("click", () => loadTables());
   $("more-tables").addEventListener("click", () => loadTables(true));
@@ -300,6 +375,7 @@ async function start() {
     showMyGames();
     renderMine();
     if (!paged) loadTables();
+    loadOpen();
   });
   onLangChange(async () => {
     try {
@@ -311,12 +387,18 @@ async function start() {
     renderCreated();
     renderMine();
     renderTables();
+    renderOpen();
   });
   renderMine();
   loadTables();
-  // the list keeps itself up to date (unless the reader is paging through older tables)
-  setInterval(() => { if (!paged && !document.hidden) loadTables(); }, LIST_SECONDS * 1000);
-  document.addEventListener("visibilitychange", () => { if (!paged && !document.hidden) loadTables(); });
+  // the lists keep themselves up to date (unless the reader is paging through older tables)
+  const again = () => {
+    if (document.hidden) return;
+    if (!paged) loadTables();
+    loadOpen();
+  };
+  setInterval(again, LIST_SECONDS * 1000);
+  document.addEventListener("visibilitychange", again);
   try {
     games = await api.games(lang());
   } catch (err) {
@@ -326,6 +408,7 @@ async function start() {
   }
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
   renderForm();
+  loadOpen(); // (its options are said in the games' words)
   try {
     tutorials = await (await fetch(appUrl("/api/tutorials"))).json();
   } catch (_) {

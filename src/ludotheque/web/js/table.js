@@ -7,6 +7,7 @@ import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i
 import { markFresh, snapshot } from "./motion.js";
 import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./socket.js";
+import { mountBell, notifyTurn, renderBell, showTurn, watchOthers } from "./turn.js";
 import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -174,7 +175,6 @@ function focusKey() {
 function render() {
   if (!view) return;
   const focused = focusKey();
-  document.title = `${view.game_name} · ${t("table_n", { id: tableId })}`;
   $("title").textContent = `${view.game_name} · ${view.seat === null ? t("spectator") : t("you_are", { name: seatName(view.seat) })}`;
   Object.assign(document.body.dataset, {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
@@ -183,6 +183,7 @@ function render() {
   renderClock();
   renderName();
   renderSound();
+  renderBell($("notify"), token !== null);
   turnCue();
   $("prompt").textContent = view.prompt || "";
   // on a phone the prompt stays at the top of the screen with the last move under it (app.css)
@@ -262,6 +263,7 @@ let soundOn = (() => {
 })();
 let audio = null;
 let myTurnBefore = false;
+let decidingBefore = false;
 
 function renderSound() {
   const button = $("sound");
@@ -296,7 +298,12 @@ function beep() {
 function turnCue() {
   const mine = token !== null && !!view && !view.terminal && view.to_act === view.seat && (view.legal || []).length > 0;
   if (mine && !myTurnBefore && soundOn) beep();
+  // a notification for a decision (one with a single legal action is the table's to play: forced.py)
+  const deciding = mine && view.legal.length > 1;
+  if (deciding && !decidingBefore) notifyTurn(`${t("your_turn")} · ${view.game_name}`, view.prompt || "", tableId);
   myTurnBefore = mine;
+  decidingBefore = deciding;
+  showTurn(view.game_name, t("table_n", { id: tableId }), mine); // the tab's title and icon
   document.body.dataset.myTurn = String(mine);
 }
 
@@ -504,6 +511,8 @@ onLangChange((code) => {
 applyStatic();
 renderStatus();
 renderSound();
+mountBell($("notify"), () => token !== null, (text) => notify(text, "warn"));
+watchOthers(tableId);
 // a hook for manual checks and the browser tests: drop the socket as a network failure would
 window.ludotheque = { drop: () => socket.drop(), view: () => view };
 socket.connect();

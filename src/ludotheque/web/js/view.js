@@ -47,7 +47,7 @@ export function renderSeats(container, view, mod) {
     const marks = mod.seatMarks ? mod.seatMarks(view, seat.seat, t) : [];
     if (view.to_act === seat.seat) marks.unshift(t("to_act"));
     // a bot's name says its kind in the reader's words ("Robot heuristique"): the badge says only "bot"
-    const kind = seat.kind === "bot" ? t("bot") : null;
+    const kind = seat.kind === "bot" ? t("bot") : seat.open ? t("open_seat_badge") : null; // (a seat anyone may take)
     const online = seat.kind === "bot" || seat.connected;
     const presence = !view.replay && seat.connected !== null; // a replay shows no one as here
     return el("li", {
