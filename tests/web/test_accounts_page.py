@@ -46,3 +46,39 @@ def test_a_name_claimed_in_the_lobby_is_taken_at_a_seat_only_by_its_owner(chromi
     owner.click("#sign-out")
     owner.wait_for_selector("#account[data-signed-in='']")
     assert owner.locator("#account-open").inner_text() == "Se connecter"
+
+
+def test_a_claimed_names_tables_are_played_from_a_second_browser(chromium: Any, base: str,
+                                                                  open_page: Any) -> None:
+    """Signed in on a laptop, a player takes a seat under their claimed name; on their phone,
+    signed in too, the lobby lists that table with "À vous" and "Jouer ici" opens their seat."""
+    name = f"Yan {secrets.token_hex(2)}"
+    table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
+    link = next(s["url"] for s in table["seats"] if s["kind"] == "human")
+    laptop = open_page(chromium, 1366, 768)
+    laptop.goto(f"{base}/")
+    laptop.click("#account-open")
+    laptop.fill("#account-name", name)
+    laptop.fill("#account-password", "correct horse")
+    laptop.click("#claim-name")
+    laptop.wait_for_selector(f"#account[data-signed-in='{name}']")
+    laptop.goto(base + link)
+    laptop.wait_for_selector("#name-form:not([hidden])")
+    laptop.fill("#name-input", name)
+    laptop.press("#name-input", "Enter")
+    laptop.wait_for_selector("#name-form", state="hidden")
+
+    phone = open_page(chromium, 390, 844, locale="fr-FR")  # another browser: no link, no name kept
+    phone.goto(f"{base}/")
+    phone.wait_for_selector("#account-panel", state="hidden")  # (signed out: no such list)
+    phone.click("#account-open")
+    phone.fill("#account-name", name)
+    phone.fill("#account-password", "correct horse")
+    phone.click("#sign-in")
+    row = phone.locator(f"#account-tables li[data-table='{table['id']}']")
+    row.wait_for()
+    assert "À vous" in row.inner_text() and "Gargon" in row.inner_text()
+    row.get_by_role("button", name="Jouer ici").click()
+    phone.wait_for_url(f"**/t/{table['id']}#token=*")
+    phone.wait_for_selector("body[data-seat='0'][data-my-turn='true']")
+    assert httpx.get(f"{base}/api/tables/{table['id']}").json()["view"]["seats"][0]["name"] == name

@@ -1,7 +1,7 @@
 // A claimed name in the top bar (server/accounts.py): signed out, a form to sign in or to claim
 // the name typed; signed in, the name and "Sign out". Playing needs none of it.
 
-import { api, el } from "./api.js";
+import { api, appUrl, el, rememberTable } from "./api.js";
 import { addStrings, onLangChange, t } from "./i18n.js";
 
 addStrings({
@@ -9,11 +9,15 @@ addStrings({
     account: "Your name", account_name: "Name", account_password: "Password", sign_in: "Sign in",
     claim_name: "Claim this name", sign_out: "Sign out", signed_in_as: "Signed in as {name}",
     account_help: "Claim a name so that only you can play under it, and be ranked. Playing needs no account.",
+    account_tables: "Your tables, in every browser", my_turn_badge: "Your turn", play_here: "Play here",
+    account_seat: "seat {n}", no_account_tables: "No table taken under this name yet.",
   },
   fr: {
     account: "Votre nom", account_name: "Nom", account_password: "Mot de passe", sign_in: "Se connecter",
     claim_name: "Réserver ce nom", sign_out: "Se déconnecter", signed_in_as: "Connecté en tant que {name}",
     account_help: "Réservez un nom pour être seul à jouer sous ce nom, et être classé. Jouer ne demande aucun compte.",
+    account_tables: "Vos tables, dans tous vos navigateurs", my_turn_badge: "À vous", play_here: "Jouer ici",
+    account_seat: "place {n}", no_account_tables: "Aucune table prise sous ce nom pour l'instant.",
   },
 });
 
@@ -68,4 +72,38 @@ export async function mountAccount(container, onChange = () => {}) {
   draw();
   onLangChange(draw);
   onChange(name);
+}
+
+/** The tables the signed-in claimed name sat at, in any browser, where it is to act first, in
+ * `list`; "Play here" gives this browser a link of its own to the seat and opens it. `gameName`
+ * names a game by its id. */
+export async function showAccountTables(list, error, gameName) {
+  error.hidden = true;
+  let answer;
+  try {
+    answer = await api.accountTables();
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+    return;
+  }
+  const play = async (entry) => {
+    try {
+      const link = await api.seatLink(entry.id);
+      rememberTable({ id: entry.id, game: entry.game, seats: [{ seat: link.seat, url: link.url }],
+        spectator_url: entry.spectator_url });
+      location.href = appUrl(link.url);
+    } catch (err) {
+      error.textContent = err.message;
+      error.hidden = false;
+    }
+  };
+  list.replaceChildren(...(answer.tables.length ? answer.tables.map((entry) => el("li",
+    { "data-table": entry.id, class: entry.my_turn ? "my-turn" : "" },
+    el("span", {}, `${gameName(entry.game)} · ${t("account_seat", { n: entry.seat + 1 })}`),
+    entry.my_turn ? el("strong", { class: "badge" }, t("my_turn_badge")) : null,
+    entry.terminal
+      ? el("a", { href: appUrl(entry.replay_url), class: "button small" }, t("replay"))
+      : el("button", { type: "button", class: "small primary", onclick: () => play(entry) }, t("play_here"))))
+    : [el("li", { class: "muted" }, t("no_account_tables"))]));
 }

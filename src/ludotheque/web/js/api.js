@@ -82,6 +82,10 @@ export const api = {
   signIn: (name, password) => request("POST", "/api/session", { name, password }),
   claim: (name, password) => request("POST", "/api/accounts", { name, password }),
   signOut: () => request("DELETE", "/api/session"),
+  /** The tables where the signed-in claimed name took a seat, where it is to act first. */
+  accountTables: () => request("GET", "/api/session/tables"),
+  /** A link of this browser's own to the signed-in claimed name's seat at table `id`. */
+  seatLink: (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/link`),
   /** What was said at a finished table (both rooms, in order: chat.js shows it). */
   chat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
   recordUrl: (id) => appUrl(`/api/tables/${encodeURIComponent(id)}/record`),

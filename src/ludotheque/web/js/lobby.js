@@ -1,7 +1,7 @@
 // The lobby (/): start a table (game, options, who sits where), hand out the links, and list
 // the tables — this browser's own and every open, running or finished one.
 
-import { mountAccount } from "./account.js";
+import { mountAccount, showAccountTables } from "./account.js";
 import { absolute, api, appUrl, copyText, el, forgetTable, myTables, playerUrl, rememberTable, rememberedName } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 
@@ -343,6 +343,15 @@ async function join(x) {
 
 let signedIn = null; // the claimed name this browser is signed in as (account.js)
 
+/** Signed in: the claimed name's tables, from any browser. */
+function showSignedInTables() {
+  $("account-panel").hidden = !signedIn;
+  if (signedIn) {
+    showAccountTables($("account-tables"), $("account-tables-error"),
+      (id) => games.find((g) => g.id === id)?.name || id);
+  }
+}
+
 /** "My games": the past games of the claimed name this browser is signed in as, else of the name
  * it took at a table, when it took one. */
 function showMyGames() {
@@ -358,6 +367,7 @@ async function start() {
   mountAccount($("account"), (name) => {
     signedIn = name;
     showMyGames();
+    showSignedInTables();
   });
   $("new-table").addEventListener("submit", create);
   $("refresh").addEventListener("click", () => loadTables());
@@ -386,6 +396,7 @@ async function start() {
     renderForm();
     renderCreated();
     renderMine();
+    showSignedInTables();
     renderTables();
     renderOpen();
   });
@@ -409,6 +420,7 @@ async function start() {
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.name)));
   renderForm();
   loadOpen(); // (its options are said in the games' words)
+  showSignedInTables(); // (and the signed-in tables' games by their names)
   try {
     tutorials = await (await fetch(appUrl("/api/tutorials"))).json();
   } catch (_) {
