@@ -156,3 +156,19 @@ def test_chat_is_stored_survives_a_restart_opens_at_the_end_and_is_in_the_replay
             ("players", "hello", 0), ("spectators", "who wins?", 0), ("players", "gg", steps),
             ("spectators", "thanks for watching", steps)]
         assert [m["id"] for m in replayed] == sorted(m["id"] for m in replayed)
+
+
+def test_a_spectator_speaks_under_a_claimed_name_only_signed_in_as_it(client: TestClient,
+                                                                      tables: TableDriver) -> None:
+    session = tables.claim("Zoé")
+    table, _ = tables.create(["human", "human", "human"], first_player=0)
+    with client.websocket_connect(f"/ws/tables/{table}") as anyone:
+        page = _page(anyone, None)
+        anyone.send_json({"type": "chat", "text": "I am Zoé", "name": "Zoé"})
+        refused = _refused(page)
+        assert refused["code"] == "name_claimed", refused
+    signed_in = {"cookie": f"ludo_session={session}"}
+    with client.websocket_connect(f"/ws/tables/{table}", headers=signed_in) as zoe:
+        page = _page(zoe, None)
+        zoe.send_json({"type": "chat", "text": "I am Zoé", "name": "Zoé"})
+        assert page.until("chat")["messages"][0]["name"] == "Zoé"

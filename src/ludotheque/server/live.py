@@ -16,6 +16,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from .accounts import COOKIE
 from .chat import author_of
 from .clients import client_digest, host_of, note_client
 from .errors import ApiError
@@ -33,6 +34,7 @@ from .limits import (
     MESSAGES_PER_SECOND,
     MessageRate,
 )
+from .names import check_name
 from .service import TableService
 from .table import Table
 from .watchers import Watcher, close_now, error_text
@@ -188,6 +190,9 @@ class Session:
         try:
             if watcher.author is None:
                 raise ApiError(400, "malformed", problem='say "chat": true in the hello to chat')
+            name = message.get("name")
+            if watcher.seat is None and isinstance(name, str):  # a spectator's name: a claimed one
+                await self.service.accounts.owner_check(check_name(name), self.socket.cookies.get(COOKIE))
             await table.say(watcher.seat, watcher.author, message)
         except ApiError as exc:
             self._refuse(watcher, exc, "chat_refused")  # (not "refused": no move of theirs was)
