@@ -23,7 +23,9 @@ def _create(client: TestClient, clock: Any, seats: list[str] | None = None) -> A
 
 @pytest.mark.parametrize("clock", [{"mode": "hour", "seconds": 30}, {"mode": "move", "seconds": 2},
                                    {"mode": "move", "seconds": "30"}, {"mode": "game", "seconds": 30, "x": 1},
-                                   {"mode": "move", "seconds": 30, "away": 1}, [1], "move"])
+                                   {"mode": "move", "seconds": 30, "away": 1}, [1], "move",
+                                   {"mode": "days", "seconds": 600}, {"mode": "days", "seconds": 15 * 86_400},
+                                   {"mode": "days", "seconds": 86_400, "away": 60}])
 def test_a_bad_clock_is_a_clear_400_and_no_table(client: TestClient, clock: Any) -> None:
     before = len(client.get("/api/tables").json()["tables"])
     answer = _create(client, clock)
@@ -37,6 +39,22 @@ def test_the_clock_is_kept_with_the_table(client: TestClient) -> None:
     summary = client.get(f"/api/tables/{answer.json()['id']}").json()
     assert summary["clock"] == {"mode": "game", "seconds": 300, "away": 60}
     assert _create(client, {"mode": "none"}).status_code == 201
+
+
+def test_a_turn_based_table_waits_days_for_a_move_whoever_is_away(client: TestClient) -> None:
+    """A game over days: a move may take from an hour to two weeks; a person who closed the page
+    is never replaced for it, only once their move's time ran out."""
+    answer = _create(client, {"mode": "days", "seconds": 3 * 86_400})
+    assert answer.status_code == 201, answer.text
+    summary = client.get(f"/api/tables/{answer.json()['id']}").json()
+    assert summary["clock"] == {"mode": "days", "seconds": 3 * 86_400, "away": 0}
+    days = SeatClocks(Clock("days", 3 * 86_400, 0), 3, 0.0)
+    days.turn(0, 0, 0.0)
+    assert days.tick(0, 0, {0, 1}, frozenset(), 86_400.0) is None  # gone a day: still theirs
+    assert days.left(86_400.0)[0] == 2 * 86_400
+    assert days.tick(1, 1, {0, 1}, frozenset(), 90_000.0) is None  # the next move: three days again
+    assert days.left(90_000.0 + 86_400)[1] == 2 * 86_400
+    assert days.tick(1, 1, {0, 1}, frozenset(), 90_000.0 + 3 * 86_400) == 1  # out of time: a bot
 
 
 def test_clocks_count_down_per_move_and_per_game() -> None:

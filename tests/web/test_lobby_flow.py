@@ -198,3 +198,26 @@ def test_a_second_browser_joins_an_open_seat_and_the_tab_says_whose_turn(
         if move is not None:
             second.click(f"#moves [data-action='{move}']")
         second.wait_for_timeout(100)
+
+
+def test_a_turn_based_table_is_made_in_days_a_move(chromium: Any, base: str, open_page: Any) -> None:
+    """A game over days: the clock's amount is asked in days, the table keeps seconds, and the
+    lobby and the seat's clock say it in days."""
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "gargon")
+    page.click("#more-options > summary")
+    page.select_option("#clock-mode", "days")
+    assert page.inner_text("#clock-unit") == "Jours par coup"
+    assert page.input_value("#clock-seconds") == "3"
+    page.fill("#clock-seconds", "2")
+    page.select_option("#seat-1", "human")  # (a second person: the links to send are shown)
+    page.click("#create")
+    page.locator("#open-seat").wait_for()
+    created = httpx.get(f"{base}/api/tables", params={"limit": 5}).json()["tables"]
+    mine = next(x for x in created if x["clock"] and x["clock"]["mode"] == "days")
+    assert mine["clock"] == {"mode": "days", "seconds": 2 * 86400, "away": 0}
+    page.click("#open-seat")
+    page.wait_for_selector("#seats .clock")
+    assert page.locator("#seats .clock").first.inner_text().startswith(("1 j 23 h", "2 j 0 h"))

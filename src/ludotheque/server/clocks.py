@@ -1,11 +1,16 @@
 """Turn timers (a table option) and the bot that takes over a seat whose player ran out of time or
 left ("zombie"), until the player comes back by reopening their link.
 
-A table's clock is ``{"mode": "move" | "game", "seconds": N, "away": A}``: with ``move``, each turn
-of a person gets N seconds; with ``game``, each person has N seconds for the whole game, spent
-while they are to act. A person to act who runs out of time, or whose page has been gone for A
-seconds, is replaced by a random bot that plays their turns; their next hello (the link opened
+A table's clock is ``{"mode": "move" | "game" | "days", "seconds": N, "away": A}``: with ``move``,
+each turn of a person gets N seconds; with ``game``, each person has N seconds for the whole game,
+spent while they are to act. A person to act who runs out of time, or whose page has been gone for
+A seconds, is replaced by a random bot that plays their turns; their next hello (the link opened
 again, or "take my seat back") gives the seat back, with at least a move's worth of time.
+
+``days`` is a turn-based table, for a game over days: each move has N seconds, from an hour to
+two weeks, and nobody is replaced for being away (people close the page and come back when it
+is their turn: "My games" and the tab's title tell them); only a move whose time ran out is
+played by the bot, as above, until its player opens their link again.
 
 The clocks run in the memory of each process holding the table, and each action stores with it
 the time each seat has left and the (wall-clock) moment the next turn started: a restarted server,
@@ -22,8 +27,10 @@ from typing import Any
 from .errors import ApiError
 from .words import Phrase
 
-MODES = ("move", "game")
+MODES = ("move", "game", "days")
 MIN_SECONDS, MAX_SECONDS = 5, 86_400
+#: A turn-based table's time for a move: an hour to two weeks.
+MIN_DAYS_SECONDS, MAX_DAYS_SECONDS = 3_600, 14 * 86_400
 MIN_AWAY, DEFAULT_AWAY = 5, 60
 #: Seconds a player who takes their seat back gets at least (a game clock may be empty).
 BACK_SECONDS = 30
@@ -56,7 +63,11 @@ def parse_clock(value: Any) -> Clock | None:
     if mode == "none":
         return None
     if mode not in MODES:
-        raise ApiError(400, "bad_clock", problem='mode is "none", "move" or "game"')
+        raise ApiError(400, "bad_clock", problem='mode is "none", "move", "game" or "days"')
+    if mode == "days":  # turn-based: nobody is replaced for being away
+        if value.get("away", 0) != 0:  # (0, as a stored clock says)
+            raise ApiError(400, "bad_clock", problem='a turn-based table ("days") has no "away"')
+        return Clock(mode, _whole(value.get("seconds"), "seconds", MIN_DAYS_SECONDS, MAX_DAYS_SECONDS), 0)
     seconds = _whole(value.get("seconds"), "seconds", MIN_SECONDS, MAX_SECONDS)
     away = _whole(value.get("away", DEFAULT_AWAY), "away", MIN_AWAY, MAX_SECONDS)
     return Clock(mode, seconds, away)
@@ -121,7 +132,7 @@ class SeatClocks:
 
     def left(self, now: float) -> list[float]:
         """Seconds left for each seat (the seat to act's counting down)."""
-        if self.clock.mode == "move":
+        if self.clock.mode != "game":  # (a move's own time)
             out = [float(self.clock.seconds)] * self.players
         else:
             out = list(self.bank)
@@ -141,7 +152,8 @@ class SeatClocks:
             return None
         if to_act not in connected:
             self.away_since.setdefault(to_act, now)
-        if self.left(now)[to_act] <= 0 or now - self.away_since.get(to_act, now) >= self.clock.away:
+        gone_too_long = self.clock.away > 0 and now - self.away_since.get(to_act, now) >= self.clock.away
+        if self.left(now)[to_act] <= 0 or gone_too_long:
             return to_act
         return None
 

@@ -163,7 +163,9 @@ async function create(event) {
     const n = playerCount(game);
     const body = { game: game.id, options: readOptions(game), seats: kinds.slice(0, n) };
     const mode = $("clock-mode").value;
-    if (mode !== "none") body.clock = { mode, seconds: Number.parseInt($("clock-seconds").value, 10) };
+    const amount = Number.parseInt($("clock-seconds").value, 10);
+    // a turn-based table's time is given in days a move; the others' in seconds
+    if (mode !== "none") body.clock = { mode, seconds: mode === "days" ? amount * DAY : amount };
     if ($("undo-allowed").checked) body.undo = true;
     if ($("hints-allowed").checked) body.hints = true;
     const answer = await api.createTable(body);
@@ -292,7 +294,9 @@ function optionWords(x) {
       : (spec.choice_labels || {})[String(value)] || String(value);
     words.push(`${label}: ${shown}`);
   }
-  if (x.clock && x.clock.mode !== "none") words.push(t(`opt_clock_${x.clock.mode}`, { s: x.clock.seconds }));
+  if (x.clock && x.clock.mode !== "none") {
+    words.push(t(`opt_clock_${x.clock.mode}`, { s: x.clock.seconds, d: Math.round(x.clock.seconds / DAY * 10) / 10 }));
+  }
   if (x.undo) words.push(t("opt_undo"));
   if (x.hints) words.push(t("opt_hints"));
   return words.join(" · ");
@@ -341,6 +345,19 @@ async function join(x) {
   }
 }
 
+const DAY = 86400;
+
+/** The clock's amount in the unit of its mode: days for a turn-based table, else seconds. */
+function clockUnit() {
+  const days = $("clock-mode").value === "days";
+  const input = $("clock-seconds");
+  if ((input.dataset.unit === "days") === days) return;
+  input.dataset.unit = days ? "days" : "seconds";
+  Object.assign(input, days ? { min: 1, max: 14, value: 3 } : { min: 5, max: 86400, value: 60 });
+  $("clock-unit").textContent = t(days ? "clock_days" : "clock_seconds");
+  $("clock-unit").dataset.i18n = days ? "clock_days" : "clock_seconds";
+}
+
 let signedIn = null; // the claimed name this browser is signed in as (account.js)
 
 /** Signed in: the claimed name's tables, from any browser. */
@@ -370,6 +387,7 @@ async function start() {
     showSignedInTables();
   });
   $("new-table").addEventListener("submit", create);
+  $("clock-mode").addEventListener("change", clockUnit);
   $("refresh").addEventListener("click", () => loadTables());
   $("more-tables").addEventListener("click", () => loadTables(true));
   $("game").addEventListener("change", () => {

@@ -313,6 +313,8 @@ let clockAt = 0; // when it came (performance.now())
 
 function clockText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86400) return t("clock_long", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}`;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
