@@ -23,6 +23,11 @@ def test_a_name_claimed_in_the_lobby_is_taken_at_a_seat_only_by_its_owner(chromi
     owner.click("#claim-name")
     owner.wait_for_selector(f"#account[data-signed-in='{name}']")
     assert owner.inner_text("#account .account-name") == f"Connecté en tant que {name}"
+    owner.click("#account-mail")  # mails on their turn at a turn-based table: an address given
+    owner.fill("#account-email", "zoe@example.org")
+    owner.press("#account-email", "Enter")
+    owner.get_by_text("Enregistré.").wait_for()
+    owner.click("#account-mail")
 
     table = create_table(base, ["human", "human", "bot:random"])
     links = {s["seat"]: s["url"] for s in table["seats"] if s["kind"] == "human"}

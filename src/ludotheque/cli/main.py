@@ -185,6 +185,11 @@ def _serve(commands: Any) -> None:
     hosting.add_argument("--expire-finished-days", type=float, default=0.0, metavar="D", help="delete a "
                          "finished table D days after its last action; 0: never (the default: finished "
                          "games make the leaderboard and players' past games)")
+    hosting.add_argument("--smtp", default="", metavar="URL", help="mail a claimed name that gave an "
+                         "address when it is their turn at a turn-based table, and daily while it waits: "
+                         "smtp://[user:password@]host[:port]?from=address (smtps:// for TLS, &starttls=1)")
+    hosting.add_argument("--public-url", default="", metavar="URL", help="the server's address as people "
+                         "reach it, for the links in mails (e.g. https://ludo.example.org)")
 
 
 VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _tournament,

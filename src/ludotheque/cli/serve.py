@@ -67,7 +67,7 @@ def _in_range(option: str, value: float, low: float, high: float, unit: str) -> 
 def hosting_of(proxy_headers: bool, forwarded_allow_ips: str | None, root_path: str, access_log: bool,
                request_timeout: float | None, max_connections_per_address: int | None,
                tables_per_minute: int | None, expire_days: float | None,
-               expire_finished_days: float) -> Hosting:
+               expire_finished_days: float, smtp: str = "", public_url: str = "") -> Hosting:
     """The hosting options checked (a clear message for a bad one), with limits.py's defaults."""
     from ..server.hosting import Hosting
     from ..server.limits import CONNECTIONS_PER_ADDRESS, EXPIRE_DAYS, REQUEST_SECONDS, TABLES_PER_MINUTE
@@ -87,7 +87,14 @@ def hosting_of(proxy_headers: bool, forwarded_allow_ips: str | None, root_path: 
         root_path=prefix, access_log=access_log,
         tables_per_minute=TABLES_PER_MINUTE if tables_per_minute is None else tables_per_minute,
         expire_days=EXPIRE_DAYS if expire_days is None else expire_days,
-        expire_finished_days=expire_finished_days)
+        expire_finished_days=expire_finished_days, smtp=smtp, public_url=public_url)
+    if smtp:
+        from ..server.mail import parse_smtp
+
+        try:
+            parse_smtp(smtp, public_url)
+        except ValueError as exc:
+            fail(str(exc))
     days = "a number of days (0: never)"
     _in_range("--request-timeout", checked.request_timeout, 0.1, 3600, "a number of seconds")
     _in_range("--max-connections-per-address", checked.per_address, 0, 100_000, "a whole number (0: no cap)")
@@ -103,7 +110,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
           proxy_headers: bool = False, forwarded_allow_ips: str | None = None, root_path: str = "",
           access_log: bool = False, request_timeout: float | None = None,
           max_connections_per_address: int | None = None, tables_per_minute: int | None = None,
-          expire_days: float | None = None, expire_finished_days: float = 0.0) -> None:
+          expire_days: float | None = None, expire_finished_days: float = 0.0, smtp: str = "",
+          public_url: str = "") -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays. The hosting
     options (``hosting_of``) are in docs/hosting.md."""
     import uvicorn
@@ -134,7 +142,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     if not 1 <= analysis_iterations <= 100_000:
         fail("--analysis-iterations must be a whole number from 1 to 100000")
     hosting = hosting_of(proxy_headers, forwarded_allow_ips, root_path, access_log, request_timeout,
-                         max_connections_per_address, tables_per_minute, expire_days, expire_finished_days)
+                         max_connections_per_address, tables_per_minute, expire_days, expire_finished_days,
+                         smtp, public_url)
     url_db = db or default_db_url()
     try:
         store = Store(url_db)  # a clear message now for a bad URL; the schema made once, here

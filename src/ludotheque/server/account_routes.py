@@ -19,6 +19,13 @@ from .table import summary
 MY_TABLES = 50
 
 
+class Email(BaseModel):
+    """Where to say it is your turn at a turn-based table (null: nowhere)."""
+
+    model_config = ConfigDict(extra="forbid")
+    email: Annotated[str, StringConstraints(max_length=254)] | None
+
+
 class NameAndPassword(BaseModel):
     """A name to claim or sign in as (1 to 24 characters of plain text) and its password."""
 
@@ -68,6 +75,15 @@ def add_account_routes(app: FastAPI, service: TableService) -> None:
         await accounts.sign_out(request.cookies.get(COOKIE))
         response.delete_cookie(COOKIE, path=_path(request), httponly=True, samesite="lax")
         return {"name": None}
+
+    @app.put("/api/session/email", tags=["accounts"])
+    async def set_email(body: Email, request: Request) -> dict[str, Any]:
+        """The address the signed-in claimed name is mailed at when it is their turn at a
+        turn-based table, and once a day while a move of theirs waits (only on a server started
+        with ``--smtp``: ``mails`` says whether it was); null: no mails. 400 ``bad_email``, 401
+        ``signed_out``."""
+        name, email = await accounts.set_email(request.cookies.get(COOKIE), body.email)
+        return {"name": name, "email": email, "mails": service.mailer.on}
 
     @app.get("/api/session/tables", tags=["accounts"])
     async def my_tables(request: Request) -> dict[str, Any]:

@@ -19,6 +19,7 @@ once: the first claim wins.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import time
 
@@ -34,6 +35,10 @@ from .store import Store
 #: The cookie a signed-in browser sends.
 COOKIE = "ludo_session"
 SESSION_SECONDS = SESSION_DAYS * 24 * 3600
+
+
+#: An address as a mail server takes it: one @, no spaces or control characters, 254 at most.
+_EMAIL = re.compile(r"[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]{1,189}\.[^@\s\x00-\x1f\x7f.]{1,63}")
 
 
 def _digest(token: str) -> str:
@@ -112,6 +117,20 @@ class Accounts:
         if name is None:
             raise ApiError(401, "signed_out")
         return name
+
+    async def set_email(self, token: str | None, email: str | None) -> tuple[str, str | None]:
+        """The address the signed-in claimed name is told at when it is their turn at a
+        turn-based table (mail.py; None: nowhere). 400 ``bad_email``, 401 ``signed_out``."""
+        name = await self.who(token)
+        if email is not None:
+            email = email.strip()
+            if not _EMAIL.fullmatch(email):
+                raise ApiError(400, "bad_email")
+        await to_thread.run_sync(self.store.set_email, name, email or None)
+        return name, email or None
+
+    async def email_of(self, name: str) -> str | None:
+        return await to_thread.run_sync(self.store.account_email, name)
 
     async def sign_out(self, token: str | None) -> None:
         if token and len(token) <= 100:

@@ -57,6 +57,7 @@ from .limits import (
     AddressRates,
 )
 from .live import Session
+from .mail import parse_smtp
 from .names import name_of_segment
 from .players import past_games
 from .prefix import UnderPrefix, page_html
@@ -255,7 +256,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
     store = Store(db_url)
     service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds,
                            search_workers=search_workers, analysis_iterations=analysis_iterations,
-                           expiry=Expiry.of(hosting))
+                           expiry=Expiry.of(hosting),
+                           mail=parse_smtp(hosting.smtp, hosting.public_url) if hosting.smtp else None)
     new_tables = AddressRates(hosting.tables_per_minute)
     seats_taken = AddressRates(hosting.tables_per_minute)  # open seats taken, at the same pace
 

@@ -28,7 +28,7 @@ class Hosting:
     trailing slash; empty: none); ``access_log``: one line per request on standard output;
     ``tables_per_minute``: new tables one address may make a minute (0: no limit);
     ``expire_days``, ``expire_finished_days``: days without an action after which an unfinished,
-    or a finished, table is deleted (0: never)."""
+    or a finished, table is deleted (0: never); ``smtp``, ``public_url``: mail.py."""
 
     request_timeout: float = 0.0
     per_address: int = 0
@@ -38,6 +38,8 @@ class Hosting:
     tables_per_minute: int = 0
     expire_days: float = 0.0
     expire_finished_days: float = 0.0
+    smtp: str = ""  # the mail server telling claimed names it is their turn (mail.py); "": none
+    public_url: str = ""  # the address mails link to
 
     def to_env(self) -> dict[str, str]:
         return {HOSTING_ENV: json.dumps(dataclasses.asdict(self))}

@@ -39,6 +39,7 @@ from .limits import (
     MAX_TABLE_ID,
     MAX_WATCHERS,
 )
+from .mail import Mailer, MailSettings
 from .names import check_name
 from .quotas import Quota
 from .replays import Replays
@@ -66,9 +67,18 @@ IDLE_LINGER = 300.0
 #: Seconds between two looks for bots nobody moves (after a process died), and between two
 #: announcements of who is connected here (another process forgets them after PRESENCE_TTL).
 SWEEP_SECONDS = 2.0
+#: A move that waits a day on a claimed name with an address gets a reminder (looked for hourly).
+REMINDER_SECONDS, REMINDER_LOOK_SECONDS = 86_400.0, 3_600.0
 PRESENCE_SECONDS = 15.0
 PRESENCE_TTL = 40.0
 
+
+
+def _game_name(game_id: str) -> str:
+    try:
+        return get_game(game_id).spec.name
+    except LudothequeError:
+        return game_id
 
 class TableService:
     """Every table this process holds, over one store, coordinated with the others by a bus."""
@@ -76,7 +86,7 @@ class TableService:
     def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
                  bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS,
                  search_workers: int | None = None, analysis_iterations: int = ANALYSIS_ITERATIONS,
-                 expiry: Expiry | None = None) -> None:
+                 expiry: Expiry | None = None, mail: MailSettings | None = None) -> None:
         self.store, self.bot_delay, self.away_seconds = store, bot_delay, away_seconds
         self.expiry = expiry  # which idle tables are deleted (expiry.py); None: none
         self.bus = bus if bus is not None else bus_for(store)
@@ -85,9 +95,11 @@ class TableService:
         self.hints = Quota(HINTS_PER_PROCESS * self.bots.processes, HINTS_PER_CLIENT, HINTS_PER_TABLE,
                            HINTS_RETRY)
         self.accounts = Accounts(store)
+        self.mailer = Mailer(mail)
+        self.reminded: dict[tuple[str, int], float] = {}  # (table, revision): when its waiter was
         self.writer = ActionWriter(store)
         self.floor = Floor(store, self.writer, self.bus, self.bots, bot_delay, away_seconds,
-                           self._tell, self._spawn)
+                           self._tell, self._spawn, self._your_turn)
         self.replays = Replays()
         self.leaderboards = Leaderboards(store)
         self.tables: dict[str, Table] = {}
@@ -102,6 +114,8 @@ class TableService:
         await self.sweep()
         await self._resume_clocks()
         self._spawn(self._maintain())
+        if self.mailer.on:
+            self._spawn(self.mailer.run())
         if self.bus.multi_process:
             self._spawn(self._send_notices())
 
@@ -119,6 +133,7 @@ class TableService:
     async def _maintain(self) -> None:
         last_sweep = last_presence = time.monotonic()
         last_expiry = last_sweep - EXPIRY_SECONDS + 60.0  # the first look a minute after the start
+        last_reminders = last_sweep - REMINDER_LOOK_SECONDS + 60.0
         while True:
             await asyncio.sleep(1.0)
             now = time.monotonic()
@@ -136,8 +151,41 @@ class TableService:
                 if self.expiry is not None and now - last_expiry >= EXPIRY_SECONDS:
                     last_expiry = now
                     self._spawn(self.expire())  # its own pace: the clocks tick meanwhile
+                if self.mailer.on and now - last_reminders >= REMINDER_LOOK_SECONDS:
+                    last_reminders = now
+                    self._spawn(self.remind())
             except Exception:  # keep tidying whatever went wrong once
                 log.exception("table upkeep failed")
+
+    # -- games over days (mail.py) -----------------------------------------------------------------
+    def _your_turn(self, table_id: str, game_id: str, account: str) -> None:
+        """A table this process moved waits on ``account`` now: mailed, if they gave an address."""
+        if self.mailer.on:
+            self._spawn(self._mail_turn(game_id, account))
+
+    async def _mail_turn(self, game_id: str, account: str, reminder: bool = False) -> None:
+        try:
+            address = await self.accounts.email_of(account)
+        except Exception as exc:
+            log.warning("cannot read the address of %s: %s", account, exc)
+            return
+        if address is not None:
+            self.mailer.turn(address, account, _game_name(game_id), reminder)
+
+    async def remind(self) -> None:
+        """Once a day while a move waits on a claimed name with an address: a reminder (each
+        process reminds of what waits; with several, a person may get one from each)."""
+        now = time.time()
+        try:
+            waiting = await to_thread.run_sync(self.store.waiting_turns, now - REMINDER_SECONDS)
+        except Exception as exc:
+            log.warning("cannot look for moves that wait: %s", exc)
+            return
+        self.reminded = {key: at for key, at in self.reminded.items() if now - at < REMINDER_SECONDS}
+        for table_id, game_id, account, address, revision in waiting:
+            if (table_id, revision) not in self.reminded:
+                self.reminded[(table_id, revision)] = now
+                self.mailer.turn(address, account, _game_name(game_id), reminder=True)
 
     async def _evict(self, now: float) -> None:
         """Forget tables nobody uses: finished ones soon, idle ones later (the store has them)."""

@@ -141,6 +141,7 @@ accounts = Table(
     Column("name", String(64), primary_key=True),  # as names are compared (names.composed)
     Column("password", String(255), nullable=False),  # an argon2 hash, never the password
     Column("created", Float, nullable=False),
+    Column("email", String(254), nullable=True),  # where to say it is their turn (mail.py); None: nowhere
 )
 
 sessions = Table(
@@ -356,6 +357,9 @@ def _migrate(db: Connection) -> None:
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN account VARCHAR(64)"))
     if "open_seat" not in seat_columns:  # every seat was given its holder at the table's creation
         db.execute(text("ALTER TABLE ludo_seats ADD COLUMN open_seat BOOLEAN NOT NULL DEFAULT FALSE"))
+    if inspect(db).has_table("ludo_accounts"):
+        if "email" not in {c["name"] for c in inspect(db).get_columns("ludo_accounts")}:  # no mails yet
+            db.execute(text("ALTER TABLE ludo_accounts ADD COLUMN email VARCHAR(254)"))
     for index in [*tables.indexes, *seats.indexes]:
         index.create(db, checkfirst=True)
 
@@ -683,6 +687,31 @@ class Store:
     def set_password_hash(self, name: str, password_hash: str) -> None:
         with self._writing() as db:
             db.execute(update(accounts).where(accounts.c.name == name).values(password=password_hash))
+
+    def set_email(self, name: str, email: str | None) -> None:
+        with self._writing() as db:
+            db.execute(update(accounts).where(accounts.c.name == name).values(email=email))
+
+    def account_email(self, name: str) -> str | None:
+        with self.engine.connect() as db:
+            found = db.execute(select(accounts.c.email).where(accounts.c.name == name)).scalar()
+        return None if found is None else str(found)
+
+    def waiting_turns(self, before: float) -> list[tuple[str, str, str, str, int]]:
+        """The turn-based tables (clock mode ``days``) waiting since before ``before`` (the last
+        action, or the creation) on a seat taken under a claimed name with an address: (table,
+        game, claimed name, address, revision)."""
+        last = select(func.max(actions.c.at)).where(actions.c.table_id == tables.c.id).scalar_subquery()
+        query = (select(tables.c.id, tables.c.game, tables.c.clock, accounts.c.name, accounts.c.email,
+                        tables.c.revision)
+                 .join(seats, and_(seats.c.table_id == tables.c.id, seats.c.seat == tables.c.to_act))
+                 .join(accounts, accounts.c.name == seats.c.account)
+                 .where(tables.c.finished.is_(False), accounts.c.email.is_not(None),
+                        func.coalesce(last, tables.c.created) < before))
+        with self.engine.connect() as db:
+            found = db.execute(query).all()
+        return [(str(t), str(g), str(n), str(e), int(r)) for t, g, clock, n, e, r in found
+                if isinstance(clock, dict) and clock.get("mode") == "days"]
 
     def open_session(self, digest: str, name: str, expires: float) -> None:
         """A session of ``name`` until ``expires``; the expired ones are forgotten meanwhile."""

@@ -164,6 +164,9 @@ class Floor:
     away_seconds: float
     tell: Callable[[str, str, str], None]  # a notice to the other processes (kind, table, data)
     spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[None]]
+    #: it is the turn of a seat taken under a claimed name at a turn-based table (table, game,
+    #: claimed name): the process that stored the move tells them (mail.py)
+    your_turn: Callable[[str, str, str], None] = lambda *_: None
 
 
 class Table:
@@ -415,6 +418,18 @@ class Table:
                 raise
             self.revision = revision + 1
             self._publish()
+            self._tell_turn(seat)
+
+    def _tell_turn(self, mover: int) -> None:
+        """At a turn-based table, the person now to act, if someone else moved and they took
+        their seat under a claimed name, is told (mail.py)."""
+        to_act = self.state.to_act
+        if (self.clocks is None or self.clocks.clock.mode != "days" or to_act is None
+                or to_act == mover or not 0 <= to_act < len(self.row.seats)):
+            return
+        account = self.row.seats[to_act].account
+        if account is not None and to_act not in self.zombies:
+            self.floor.your_turn(self.id, self.row.game, account)
 
     async def undo(self, seat: int | None, version: int) -> int:
         """Take back ``seat``'s last action (undo.py says when it may), with the forced moves of

@@ -11,6 +11,8 @@ addStrings({
     account_help: "Claim a name so that only you can play under it, and be ranked. Playing needs no account.",
     account_tables: "Your tables, in every browser", my_turn_badge: "Your turn", play_here: "Play here",
     account_seat: "seat {n}", no_account_tables: "No table taken under this name yet.",
+    email_me: "Mail me", email: "E-mail", save: "Save", email_saved: "Saved.", email_none: "No mails.",
+    email_help: "At a turn-based table, a mail when it is your turn and each day your move waits (if this server sends mail). Empty: none.",
   },
   fr: {
     account: "Votre nom", account_name: "Nom", account_password: "Mot de passe", sign_in: "Se connecter",
@@ -18,6 +20,9 @@ addStrings({
     account_help: "Réservez un nom pour être seul à jouer sous ce nom, et être classé. Jouer ne demande aucun compte.",
     account_tables: "Vos tables, dans tous vos navigateurs", my_turn_badge: "À vous", play_here: "Jouer ici",
     account_seat: "place {n}", no_account_tables: "Aucune table prise sous ce nom pour l'instant.",
+    email_me: "M'écrire", email: "Adresse électronique", save: "Enregistrer", email_saved: "Enregistré.",
+    email_none: "Aucun courriel.",
+    email_help: "À une table au tour par tour, un courriel quand c'est à vous et chaque jour où votre coup attend (si ce serveur envoie des courriels). Vide : aucun.",
   },
 });
 
@@ -40,7 +45,23 @@ export async function mountAccount(container, onChange = () => {}) {
   };
 
   function signedIn() {
+    const error = el("p", { class: "error", role: "alert" });
+    const save = async (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      try {
+        const answer = await api.setEmail(event.target.querySelector("#account-email").value.trim() || null);
+        error.textContent = t(answer.email ? "email_saved" : "email_none");
+      } catch (err) {
+        error.textContent = err.message;
+      }
+    };
     return el("span", { class: "account" }, el("span", { class: "account-name" }, t("signed_in_as", { name })),
+      el("details", { class: "account" }, el("summary", { id: "account-mail" }, t("email_me")),
+        el("form", { class: "account-form", onsubmit: save }, el("p", { class: "muted" }, t("email_help")),
+          el("label", { class: "field" }, el("span", {}, t("email")),
+            el("input", { id: "account-email", type: "email", autocomplete: "email", maxlength: 254 })),
+          el("div", { class: "actions" }, el("button", { type: "submit", class: "primary" }, t("save"))), error)),
       el("button", { type: "button", id: "sign-out", onclick: async () => changed((await api.signOut()).name) },
         t("sign_out")));
   }

@@ -82,6 +82,8 @@ export const api = {
   signIn: (name, password) => request("POST", "/api/session", { name, password }),
   claim: (name, password) => request("POST", "/api/accounts", { name, password }),
   signOut: () => request("DELETE", "/api/session"),
+  /** Where the signed-in claimed name is mailed when it is their turn (null: nowhere). */
+  setEmail: (email) => request("PUT", "/api/session/email", { email }),
   /** The tables where the signed-in claimed name took a seat, where it is to act first. */
   accountTables: () => request("GET", "/api/session/tables"),
   /** A link of this browser's own to the signed-in claimed name's seat at table `id`. */
