@@ -142,6 +142,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A top-bar toggle's words, which a phone hides behind the toggle's icon (its CSS ::before): the
+ * words stay its accessible name. */
+export function iconLabel(button, text) {
+  button.replaceChildren(el("span", { class: "label" }, text));
+  button.setAttribute("aria-label", text);
+}
+
 /** Load a board's own stylesheet once (`url` beside its module) and wait for it, so that the board
  *  is never drawn unstyled: a first drawing without its layout would flash, and the next one would
  *  make the pieces travel from where the unstyled page had put them. A board awaits it at its top

@@ -2,7 +2,7 @@
 // the server sent whole, applies each update to it (asking for a whole view again when one is
 // missing), and sends back only the text of an entry of view.legal.
 
-import { NAME_KEY, api, appUrl, el, fragmentParams, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
+import { NAME_KEY, api, appUrl, el, fragmentParams, iconLabel, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
 import { ChatPanel } from "./chat.js";
@@ -268,7 +268,7 @@ let decidingBefore = false;
 function renderSound() {
   const button = $("sound");
   button.hidden = token === null;
-  button.textContent = soundOn ? t("sound_on") : t("sound_off");
+  iconLabel(button, soundOn ? t("sound_on") : t("sound_off"));
   button.setAttribute("aria-pressed", String(soundOn));
 }
 

@@ -2,7 +2,7 @@
 // icon), and how many of the other tables this browser holds seats at wait for it too; with the
 // bell on, a notification when the turn comes while the page is out of sight.
 
-import { api, myTables } from "./api.js";
+import { api, iconLabel, myTables } from "./api.js";
 import { t } from "./i18n.js";
 
 /** The page's icon, a card on a card; `turn` adds the dot that says "your turn". An SVG data
@@ -103,7 +103,7 @@ function remember() {
 export function renderBell(button, seated) {
   button.hidden = !seated || !supported();
   const on = notifyOn && supported() && Notification.permission === "granted";
-  button.textContent = on ? t("notify_on") : t("notify_off");
+  iconLabel(button, on ? t("notify_on") : t("notify_off"));
   button.title = t("notify_title");
   button.setAttribute("aria-pressed", String(on));
 }

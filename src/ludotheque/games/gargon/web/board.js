@@ -344,13 +344,24 @@ export function createBoard(root, ui) {
     const began = kinds && kinds !== turnKinds;
     turnKinds = kinds;
     if (!began) return;
-    const where = kinds.includes("draw") ? ".g-piles" : kinds.includes("battle") ? ".g-fight" : ".g-me [data-zone='hand']";
+    // a draw comes with "stop" (or "pass") under the hand: the piles and those buttons together
+    const where = kinds.includes("draw") ? [".g-piles", ".g-me .g-controls"]
+      : kinds.includes("battle") ? [".g-fight"] : [".g-me [data-zone='hand']"];
     // measured on the next frame, once the new drawing is laid out
     requestAnimationFrame(() => {
-      const target = root.querySelector(where);
-      if (!target) return;
-      const box = target.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest" });
+      const boxes = where.map((w) => root.querySelector(w)).filter(Boolean)
+        .map((node) => node.getBoundingClientRect()).filter((box) => box.height > 0);
+      if (!boxes.length) return;
+      const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
+      // what stays stuck at the top of a phone's screen (the prompt) covers what is under it
+      const prompt = document.getElementById("prompt");
+      const covered = prompt && getComputedStyle(prompt).position === "sticky" ? prompt.getBoundingClientRect().bottom : 0;
+      const margin = 8;
+      if (top >= covered && bottom <= window.innerHeight) return;
+      // the whole of it in sight when it fits, else its top just under what is stuck
+      const down = bottom - window.innerHeight + margin;
+      window.scrollBy(0, bottom - top <= window.innerHeight - covered - 2 * margin && top - down >= covered
+        ? down : top - covered - margin);
     });
   }
 
