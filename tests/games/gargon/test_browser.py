@@ -246,7 +246,8 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
         page.wait_for_selector("#end:not([hidden])")
         assert page.locator("#board .g-end").inner_text().strip()
     assert english_words(players["fr"].page) == []
-    assert "gagne" in players["fr"].page.inner_text("#board .g-end")
+    end = players["fr"].page.inner_text("#board .g-end")
+    assert "gagne" in end or "se partagent la victoire" in end, end  # one winner, or a tie (rare)
 
 
 # -- each fix on its own -------------------------------------------------------------------------------
