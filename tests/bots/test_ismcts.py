@@ -4,6 +4,7 @@ budget and a seed, and chooses the same whatever lies hidden from its seat."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -268,3 +269,22 @@ def test_the_search_stops_when_its_time_is_up(monkeypatch: pytest.MonkeyPatch) -
     ask(bot, state, seat)
     monkeypatch.undo()
     assert bot.last is not None and bot.last.iterations == 5
+
+
+def test_a_search_asked_after_its_deadline_answers_after_one_playout() -> None:
+    """The time a search waited to be asked (for a busy worker) comes out of its own: past its
+    decision's deadline it plays out once and answers; before it, its own budget counts."""
+    game = get_game("gargon")
+    state, rng = game.new_state({"players": 4}, seed=5), random.Random(5)
+    while state.to_act == CHANCE or len(state.legal_actions()) < 2:
+        state.apply(sample_chance(state, rng) if state.to_act == CHANCE else state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    late = IsmctsBot(seed=1, seconds=30.0)
+    late.reset(game, state.options, seat)
+    assert ask(late, state.clone(), seat, deadline=time.time() - 1.0) in state.legal_actions()
+    assert late.last is not None and late.last.iterations == 1
+    early = IsmctsBot(seed=1, seconds=0.2)
+    early.reset(game, state.options, seat)
+    ask(early, state.clone(), seat, deadline=time.time() + 60.0)
+    assert early.last is not None and early.last.iterations > 1

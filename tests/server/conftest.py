@@ -75,8 +75,9 @@ def pg_url() -> str:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app on a fresh SQLite file, bots moving at once."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)) as test_client:
+    """The app on a fresh SQLite file, bots moving at once (even after a move that may be taken back)."""
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0, undo_wait=0.0)
+    with TestClient(app) as test_client:
         yield test_client
 
 

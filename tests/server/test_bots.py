@@ -3,6 +3,7 @@ and a bot that runs out of time or fails has the game's heuristic bot play for i
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import threading
@@ -14,13 +15,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from ludotheque.bots.ismcts import IsmctsBot
 from ludotheque.bots.registry import register_bot
 from ludotheque.core.bot import Bot
-from ludotheque.core.game import Action, Observation
+from ludotheque.core.game import CHANCE, Action, Observation, sample_chance
+from ludotheque.core.registry import get_game
 from ludotheque.games.gargon.components import HIDDEN
 from ludotheque.server import create_app
 from ludotheque.server.bot_moves import BotMoves
 from ludotheque.server.table import Table
+from ludotheque.server.workers import BOT
 
 from .conftest import TableDriver
 
@@ -192,3 +196,33 @@ def _movers(record: Any) -> list[int]:
         movers.append(state.to_act)
         state.apply(state.game.parse_action(text))
     return movers
+
+
+def test_a_search_bot_that_waited_for_a_busy_worker_still_answers_by_its_time() -> None:
+    """A search bot asked while the only worker is busy longer than the bot's own time answers by
+    its deadline (its time counted from when it was asked, plus BOT_GRACE), not with its whole
+    time after the wait: no fallback plays for it (without the deadline it would answer 2.2 s +
+    2 s after it was asked, past its 3 s)."""
+    game = get_game("gargon")
+    state, rng = game.new_state({"players": 3}, seed=2), random.Random(2)
+    while state.to_act == CHANCE or len(state.legal_actions()) < 2:
+        state.apply(sample_chance(state, rng) if state.to_act == CHANCE else state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    bot = IsmctsBot(seed=1, seconds=2.0)
+    bot.reset(game, state.options, seat)
+
+    async def scenario() -> Action:
+        moves = BotMoves(processes=1)
+        try:
+            await moves.workers.run(BOT, time.sleep, 0)  # the worker process is up
+            busy = asyncio.ensure_future(moves.workers.run(BOT, time.sleep, 2.2))
+            await asyncio.sleep(0.05)
+            action = await moves.move(bot, state, seat, "t")
+            await busy
+            assert not moves.fallbacks, moves.fallbacks
+            return action
+        finally:
+            moves.close()
+
+    assert asyncio.run(scenario()) in state.legal_actions()

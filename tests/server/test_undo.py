@@ -233,3 +233,26 @@ def test_taking_a_move_back_buys_no_time(client: TestClient, tables: TableDriver
     clocks = client.app.state.service.tables[table].clocks  # type: ignore[attr-defined]
     left = clocks.left(time.monotonic())
     assert clocks.to_act == 0 and left[0] <= 58.5, left
+
+
+def test_a_bot_waits_to_answer_a_move_that_may_be_taken_back(tmp_path: Path) -> None:
+    """At a table with undo, a bot answers a person's move only once it can no longer be taken
+    back by waiting (``undo_wait`` seconds after it): the person takes it back meanwhile; the
+    pages hear that the bot thinks, for the wait and its own time; then the bot answers."""
+    wait = 1.5
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0, undo_wait=wait)
+    with TestClient(app) as client:
+        tables = TableDriver(client)
+        table, tokens = _create(client, ["human", "bot:heuristic", "bot:heuristic"], first_player=0)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "token": tokens[0], "lang": "en"})
+            page = Page(ws.receive_text)
+            assert page.receive()["type"] == "view"
+            _play_first(tables, table, tokens[0], "play")
+            thinking = page.until("thinking")
+            assert thinking["seat"] == 1 and thinking["version"] == 1
+            assert wait - 0.5 <= thinking["seconds"] <= wait  # the wait (its start passed already)
+        assert _undo(client, table, tokens[0], 1).status_code == 200  # the bot did not answer yet
+        _play_first(tables, table, tokens[0], "play")
+        answered = tables.wait_for(table, tokens[0], timeout=30.0)  # then it answers on its own
+        assert answered["to_act"] == 0 and answered["version"] >= 5

@@ -384,3 +384,21 @@ def test_a_friend_leaves_a_table_without_a_clock_and_a_bot_plays_for_them(
     friend.goto(server.url + table["seats"][1]["url"])  # back: the seat is theirs again
     page.wait_for_selector("#seats li[data-seat='1'] .zombie", state="detached")
     assert friend.locator("#zombie").is_hidden() and friend.locator("#away").is_hidden()
+
+
+def test_a_bot_thinking_says_so_on_its_seat_with_the_time_it_may_still_take(chromium: Any, open_page: Any,
+                                                                              base: str) -> None:
+    """A search bot to act (3 s a move) is marked as thinking on its seat, with the seconds it
+    may still take counting down, in the page's language; the mark goes with its move."""
+    table = create_table(base, ["human", "bot:ismcts-hard", "bot:random"], {"players": 3, "first_player": 0})
+    page = open_page(chromium, 1366, 768, locale="fr-FR")
+    page.goto(base + table["seats"][0]["url"])
+    page.click("#moves [data-action]:not([disabled])")  # then the bot thinks
+    mark = page.locator("#seats li[data-seat='1'] .thinking")
+    mark.wait_for()
+    first = mark.inner_text()
+    assert re.fullmatch(r"réfléchit… [0-3],\d s", first), first
+    page.wait_for_function("(() => { const m = document.querySelector(\"#seats [data-seat='1'] .thinking\");"
+                           f" return !m || m.textContent !== {first!r}; }})()")  # counts down
+    page.wait_for_function("Number(document.body.dataset.version) >= 2")
+    assert page.locator("#seats li[data-seat='1'] .thinking").count() == 0

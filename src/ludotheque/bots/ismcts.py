@@ -268,7 +268,9 @@ class IsmctsBot(Bot):
         if self.margin is not None:
             search.margin = self.margin
         search.root_is_decision = True  # every iteration starts at a position drawn for it
-        deadline = None if self.iterations is not None else time.perf_counter() + self.seconds
+        deadline = None
+        if self.iterations is None:  # its time, less what it waited to be asked (Decision.deadline)
+            deadline = time.perf_counter() + decision.seconds_left(self.seconds)
         budget = self.iterations if self.iterations is not None else 1 << 62
         while search.iterations < budget:
             search.iterate(*search.draw(decision, self.remember))
@@ -276,6 +278,9 @@ class IsmctsBot(Bot):
                 break
         self.last = search
         return search.best(legal, decision.seat)
+
+    def time_budget(self) -> float | None:
+        return None if self.iterations is not None else self.seconds
 
     def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         raise NotImplementedError("the search plays from its decision (choose), not an observation")

@@ -11,6 +11,7 @@ action directly) costs the game nothing but its rules.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -34,10 +35,14 @@ class Decision:
     """One move asked of one seat. Readable only until the bot has answered: the runner closes
     it then, so that a bot keeping it cannot read a later position through it."""
 
-    __slots__ = ("seat", "_state", "_observation", "_legal", "_drawn")
+    __slots__ = ("seat", "deadline", "_state", "_observation", "_legal", "_drawn")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, deadline: float | None = None) -> None:
         self.seat = seat
+        #: When the answer is due (``time.time()``, a clock every process of the machine shares),
+        #: or None: a bot that counts its time (a search) stops then even if its own budget is
+        #: not spent, so that the time it waited for a worker is not added to its move's.
+        self.deadline = deadline
         self._state: State | None = state
         self._observation: Observation | None = None
         self._legal: list[Action] | None = None
@@ -87,6 +92,12 @@ class Decision:
             return True
         return self._open().refusal(action) is None
 
+    def seconds_left(self, budget: float) -> float:
+        """The seconds a bot with ``budget`` seconds a move may still think (never below 0)."""
+        if self.deadline is None:
+            return budget
+        return max(0.0, min(budget, self.deadline - time.time()))
+
     def close(self) -> None:
         self._state = None
 
@@ -104,6 +115,10 @@ class Bot(ABC):
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
+    def time_budget(self) -> float | None:
+        """The seconds a move takes at most, for a bot that counts its time; None otherwise."""
+        return None
+
     def reset(self, game: Game, options: Mapping[str, Any], seat: int) -> None:
         """Called once before a game, with the game, its resolved options and the bot's seat."""
         self.game, self.options, self.seat = game, options, seat
@@ -117,10 +132,10 @@ class Bot(ABC):
         """Choose one of ``legal`` (never empty) from what ``observation`` shows."""
 
 
-def ask(bot: Bot, state: State, seat: int) -> Action:
-    """``bot``'s move at ``seat``, from what that seat sees (built only if the bot reads it);
-    raises BotError for an action that is not legal."""
-    decision = Decision(state, seat)
+def ask(bot: Bot, state: State, seat: int, deadline: float | None = None) -> Action:
+    """``bot``'s move at ``seat``, from what that seat sees (built only if the bot reads it), due
+    by ``deadline`` (see ``Decision.deadline``); raises BotError for an action that is not legal."""
+    decision = Decision(state, seat, deadline)
     try:
         action = bot.choose(decision)
         legal = decision.is_legal(action)

@@ -4,9 +4,12 @@ there, since a search in a thread would hold the interpreter and every other tab
 search is sent only a position drawn again from what its seat sees (``State.resample``), never
 the real one.
 
-A bot that runs out of time (or fails, or loses its worker process twice) does not stop its
-table: the game's heuristic bot plays for it, from the seat's observation like any bot (a game
-without one: a random legal action), and every such move is logged and counted
+A bot that counts its time (a search, ``Bot.time_budget``) is given a deadline when its move is
+asked: the time it waits for a busy worker comes out of its own, and it answers by then (within
+``BOT_GRACE``), however busy the server is. A bot that runs out of time (or fails, or loses its
+worker process twice) does not stop its table: the game's heuristic bot plays for it, from the
+seat's observation like any bot (a game without one: a random legal action), and every such move
+is logged and counted
 (``/api/health``). A bot thinking in a thread sits out its next turns until its late thought is
 over (a thread cannot be stopped, and one bot object never thinks twice at once).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +29,7 @@ from ..bots.registry import bot_names, make_bot
 from ..core.bot import Bot, ask
 from ..core.game import Action, State
 from .errors import ApiError
-from .limits import BOT_SECONDS
+from .limits import BOT_GRACE, BOT_SECONDS
 from .workers import ANALYSIS, BOT, HINT, SearchWorkers
 
 log = logging.getLogger("ludotheque.server")
@@ -56,14 +60,18 @@ class BotMoves:
         """``bot``'s move at ``seat`` (thinking on a copy of ``state``), or the fallback's."""
         if id(bot) in self.thinking:
             return await self._fallback(state, seat, table_id, bot, "still thinks about its last move")
+        budget = bot.time_budget()
+        limit = self.seconds if budget is None else budget + BOT_GRACE
         try:
             if bot.searches:  # a whole process; only what its seat may know goes there
-                async with asyncio.timeout(self.seconds):
+                deadline = None if budget is None else time.time() + budget  # (Decision.deadline)
+                async with asyncio.timeout(limit):
                     # (``ask``: a worker imports what it runs; nothing of the server's)
-                    return await self.workers.run(BOT, ask, bot, state.resample(seat, self.rng, True), seat)
+                    return await self.workers.run(BOT, ask, bot, state.resample(seat, self.rng, True), seat,
+                                                  deadline)
             return await self._in_thread(bot, state, seat)
         except TimeoutError:
-            why = f"took more than {self.seconds:.1f} s"
+            why = f"took more than {limit:.1f} s"
         except Exception as exc:  # a bug in a bot, or its worker died twice: not its table's end
             log.warning("table %s: bot %s at seat %s failed", table_id, bot.name, seat, exc_info=exc)
             why = f"failed ({exc.__class__.__name__})"

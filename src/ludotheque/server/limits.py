@@ -64,6 +64,9 @@ CHAT_PER_ROOM = 500
 
 #: A bot's thinking time per move before the game's heuristic bot plays for it.
 BOT_SECONDS = 5.0
+#: A bot that counts its time (a search) answers by its deadline, however long it waited for a
+#: worker: this much later, the heuristic plays for it instead (bot_moves.py).
+BOT_GRACE = 1.0
 #: Hints waiting or under way at once (quotas.py): per search worker process, per client address,
 #: per table; and the seconds a refused asker is told to wait (Retry-After).
 HINTS_PER_PROCESS, HINTS_PER_CLIENT, HINTS_PER_TABLE, HINTS_RETRY = 2, 1, 1, 5

@@ -10,7 +10,7 @@ stores or clocks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from ..core.errors import LudothequeError
@@ -109,3 +109,13 @@ class PlayedGame:
     def undo_refusal(self, seat: int | None) -> str | None:
         """Why ``seat`` may not take back the last action now (an error code), or None."""
         return refusal(self.trail, seat, self.undo, self.finished, self.seed)
+
+    def undo_wait(self, people: Collection[int], wait: float, now: float) -> float:
+        """Seconds the table's bots still wait before answering the last move, which one of
+        ``people`` (at their seat) may take back (``wait`` seconds after it); 0 when none."""
+        if not self.undo or not self.trail or self.trail[-1].seat not in people:
+            return 0.0
+        last = self.trail[-1]
+        if self.undo_refusal(last.seat) is not None:
+            return 0.0
+        return max(0.0, last.at + wait - now)

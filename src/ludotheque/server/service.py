@@ -55,6 +55,7 @@ from .table import (
     summary,
     token_digest,
 )
+from .undo import UNDO_WAIT
 from .views import seat_names
 from .watchers import Watcher
 from .writer import ActionWriter
@@ -86,7 +87,8 @@ class TableService:
     def __init__(self, store: Store, bot_delay: float = 0.8, bus: Bus | None = None,
                  bot_seconds: float = BOT_SECONDS, away_seconds: float = AWAY_SECONDS,
                  search_workers: int | None = None, analysis_iterations: int = ANALYSIS_ITERATIONS,
-                 expiry: Expiry | None = None, mail: MailSettings | None = None) -> None:
+                 expiry: Expiry | None = None, mail: MailSettings | None = None,
+                 undo_wait: float = UNDO_WAIT) -> None:
         self.store, self.bot_delay, self.away_seconds = store, bot_delay, away_seconds
         self.expiry = expiry  # which idle tables are deleted (expiry.py); None: none
         self.bus = bus if bus is not None else bus_for(store)
@@ -98,7 +100,7 @@ class TableService:
         self.mailer = Mailer(mail)
         self.reminded: dict[tuple[str, int], float] = {}  # (table, revision): when its waiter was
         self.writer = ActionWriter(store)
-        self.floor = Floor(store, self.writer, self.bus, self.bots, bot_delay, away_seconds,
+        self.floor = Floor(store, self.writer, self.bus, self.bots, bot_delay, away_seconds, undo_wait,
                            self._tell, self._spawn, self._your_turn)
         self.replays = Replays()
         self.leaderboards = Leaderboards(store)

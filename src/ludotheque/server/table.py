@@ -162,6 +162,8 @@ class Floor:
     bots: BotMoves
     bot_delay: float
     away_seconds: float
+    #: seconds a bot waits to answer a person's move that may be taken back (undo.UNDO_WAIT)
+    undo_wait: float
     tell: Callable[[str, str, str], None]  # a notice to the other processes (kind, table, data)
     spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[None]]
     #: it is the turn of a seat taken under a claimed name at a turn-based table (table, game,
@@ -194,6 +196,7 @@ class Table:
         self.rename_rates: dict[int, MessageRate] = {}  # each seat's renames (limits.rename_rate)
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_failures = 0  # times in a row its bots failed to move
+        self.thinking: tuple[int, int, float] | None = None  # the bot to act: seat, revision, until
         self.used = time.monotonic()
         clock = parse_clock(row.clock) if row.clock else None
         self.clocks = SeatClocks(clock, len(row.seats), time.monotonic()) if clock else None
@@ -767,7 +770,10 @@ class Table:
             if not await floor.bus.claim(self.id):
                 return  # another process moves this table's bots
             while not self.finished and self.bot_to_act:
-                await asyncio.sleep(floor.bot_delay)
+                revision = self.revision
+                await asyncio.sleep(self._pause_before_bot())
+                if self.revision != revision:
+                    continue  # it moved meanwhile (a move taken back, then played again): a new pause
                 planned = await self._next_bot_move()
                 if planned is None:
                     break
@@ -779,6 +785,30 @@ class Table:
             delay = min(BOT_RETRY_MAX, 2.0 ** self.bot_failures)
             log.exception("table %s: moving its bots failed; trying again in %.0f s", self.id, delay)
             asyncio.get_running_loop().call_later(delay, self.schedule_bots)
+
+    def _pause_before_bot(self) -> float:
+        """Seconds before the table plays its next move itself: the visible delay, or longer
+        while a person may still take back the move the bot answers (undo.UNDO_WAIT). Pages are
+        told that the bot to act thinks, and for how long at most (its own time counted)."""
+        people = set(self.humans) - set(self.zombies)
+        undo_wait = self.played.undo_wait(people, self.floor.undo_wait, time.monotonic())
+        pause = max(self.floor.bot_delay, undo_wait)
+        seat = self.state.to_act
+        bot = None if seat is None else self.bots.get(seat) or self.zombies.get(seat)
+        if seat is not None and bot is not None:
+            self.thinking = (seat, self.revision, time.monotonic() + pause + (bot.time_budget() or 0.0))
+            message = self._thinking_message()
+            if message is not None:
+                self.views.tell_all(message)
+        return pause
+
+    def _thinking_message(self) -> dict[str, Any] | None:
+        """What pages are told of the bot thinking now (the most it may still take), if one is."""
+        if self.thinking is None or self.thinking[1] != self.revision:
+            return None
+        seat, revision, until = self.thinking
+        return {"type": "thinking", "seat": seat, "version": revision,
+                "seconds": round(max(0.0, until - time.monotonic()), 1)}
 
     def close(self) -> None:
         if self.bot_task is not None:
@@ -877,6 +907,8 @@ class Table:
             if watcher.seat is not None:
                 self._presence_changed(announce=True, newcomer=watcher)
             self.views.send_whole(watcher)  # with the new presence in it
+            if (thinking := self._thinking_message()) is not None:  # a bot thinks already
+                watcher.offer(encode(thinking))
             if watcher.author is not None:  # (it asked for the chat)
                 watcher.offer(self._chat_read(watcher))
             if watcher.seat is not None and watcher.seat in self.zombies:

@@ -6,6 +6,10 @@ was hidden (``core.undo.reveals``: a drawn card, a tile from the pile, a coin's 
 nobody can look and choose again. Each move taken back may open the one before it to the same
 test.
 
+At a table of bots, the bots wait for it: a bot does not answer a person's move that may still be
+taken back for ``UNDO_WAIT`` seconds after it (once it answered, the move is no longer the
+table's last).
+
 A forced move (a person's only legal action, which the table plays for them: forced.py) is no
 decision to take back on its own: the table would play it again at once. Taking back undoes the
 player's last real decision together with the forced moves of theirs that followed it, as one
@@ -16,11 +20,16 @@ take back.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.game import Action, State
 from ..core.undo import reveals
+
+#: Seconds a bot waits before answering a person's move that may be taken back: the time to
+#: change one's mind (Board Game Arena's bots answer at once, and its undo goes with them).
+UNDO_WAIT = 3.0
 
 
 @dataclass
@@ -33,6 +42,7 @@ class LastMove:
     step: int  # the step it was played at
     clock: tuple[list[float], float] | None = None  # the turn timer as its turn stood (clocks.py)
     forced: bool = False  # the only legal action of a person (forced.py)
+    at: float = field(default_factory=time.monotonic)  # when it was played (or read back)
     _reveals: bool | None = field(default=None, repr=False)
 
     def revealed(self, seed: int) -> bool:

@@ -51,7 +51,7 @@ export class TableSocket {
       this.attempt = 0;
       this.live = true;
       this.handlers.view(msg);
-    } else if (["update", "presence", "rematch", "clock", "refused", "error", "chat", "chat_refused"].includes(msg.type)) {
+    } else if (["update", "presence", "rematch", "clock", "thinking", "refused", "error", "chat", "chat_refused"].includes(msg.type)) {
       this.handlers[msg.type](msg);
     }
   }

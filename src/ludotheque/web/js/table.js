@@ -332,6 +332,7 @@ function renderClock() {
       timer.textContent = clockText(left);
       timer.classList.toggle("low", clock.to_act === seat && left < 10);
     } else if (timer) timer.remove();
+    renderThinking(item, seat);
     if (zombies.has(seat) && !badge) item.append(badge = el("span", { class: "badge zombie" }, t("zombie_badge")));
     else if (!zombies.has(seat) && badge) badge.remove();
   }
@@ -345,6 +346,30 @@ function renderClock() {
     $("replace-away").dataset.seat = String(away[0]);
   }
 }
+
+// -- a bot thinking: its seat says so, with the most it may still take -----------------------------
+let thinking = null; // the last "thinking" message
+let thinkingAt = 0;
+
+function renderThinking(item, seat) {
+  let mark = item.querySelector(".thinking");
+  const on = thinking && view && !view.terminal && thinking.seat === seat && thinking.version === view.version;
+  if (!on) {
+    if (mark) mark.remove();
+    return;
+  }
+  if (!mark) item.append(mark = el("span", { class: "badge thinking", role: "status" }));
+  const left = thinking.seconds - (performance.now() - thinkingAt) / 1000;
+  mark.textContent = left >= 0.1 ? t("thinking_left", { s: left.toLocaleString(lang(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }) }) : t("thinking");
+}
+
+function onThinking(msg) {
+  thinking = msg;
+  thinkingAt = performance.now();
+  renderClock();
+}
+
+setInterval(() => { if (thinking && view && thinking.version === view.version) renderClock(); }, 100);
 
 function onClock(msg) {
   clock = msg;
@@ -419,6 +444,7 @@ const socket = new TableSocket(tableId, token, lang, {
   presence: later(onPresence),
   rematch: later(onRematch),
   clock: later(onClock),
+  thinking: later(onThinking),
   chat: later((msg) => chat.receive(msg)), // after the view before it: the names are known
   chat_refused: (msg) => chat.refused(msg),
   refused: later((msg) => {
