@@ -86,7 +86,7 @@ function renderMoves() {
   }
   const waiting = asking && asking.version === view.version ? legal.find((e) => e.action === asking.action) : null;
   box.replaceChildren(...(waiting ? [confirmBox(waiting)] : []), ...legal.map((entry) => el("button", {
-    type: "button", class: "move", "data-action": entry.action,
+    type: "button", class: "move", "data-action": entry.action, "data-confirm": entry.confirm ? "true" : null, // (asks first)
     title: mod && mod.moveTitle ? mod.moveTitle(entry, t) : null, // what a game's marks mean
   }, richText(mod, entry.label || entry.action))));
 }
