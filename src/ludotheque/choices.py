@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core.game import Action, State
-from .renderers import GameRenderer
+from .renderers import GameRenderer, confirmation
 
 Entry = dict[str, Any]
 
@@ -37,12 +37,19 @@ def action_parts(renderer: GameRenderer, state: State, action: Action, observati
 def legal_entries(state: State, renderer: GameRenderer, observation: Any, lang: str,
                   names: Sequence[str] | None = None) -> list[Entry]:
     """The legal actions of the seat to act: ``{"action": notation (what a client sends back),
-    "label": words in ``lang``, "kind": ..., its other parts}``."""
+    "label": words in ``lang``, "kind": ..., its other parts}``, and ``"confirm"``: the warning
+    to confirm first, for an action that can make the seat lose (a failing call)."""
     game = state.game
-    return [{"action": game.action_to_text(a),
-             "label": renderer.action_label(a, observation, lang, names=names),
-             **action_parts(renderer, state, a, observation)}
-            for a in state.legal_actions()]
+    entries = []
+    for a in state.legal_actions():
+        entry = {"action": game.action_to_text(a),
+                 "label": renderer.action_label(a, observation, lang, names=names),
+                 **action_parts(renderer, state, a, observation)}
+        warning = confirmation(renderer, a, observation, lang)
+        if warning:
+            entry["confirm"] = warning
+        entries.append(entry)
+    return entries
 
 
 def refused_entries(state: State, renderer: GameRenderer, observation: Any, seat: int | None,

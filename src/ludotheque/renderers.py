@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .core.game import Action, Game
+from .core.game import Action, Game, State
 from .core.words import say, seat_name
 
 Table = tuple[list[str], list[list[str]]]
@@ -44,6 +44,11 @@ class GameRenderer(Protocol):
                      names: Sequence[str] | None = ...) -> str: ...
 
     def legend(self, lang: str = ...) -> dict[str, Any]: ...
+
+    # Optional, once the game is over: ``end_reason(observation, lang, names)``, why the winners
+    # won in words, and ``winning_seats(observation)``, when a game over may have no winner (the
+    # scores cannot say it). Optional while it is not: ``confirm_text(action, observation, lang)``,
+    # the warning a player reads before an action that can make them lose (see ``confirmation``).
 
 
 _PLAIN = {
@@ -108,6 +113,43 @@ class PlainWords:
 
     def legend(self, lang: str = "en") -> dict[str, Any]:
         return {}
+
+
+_OUTCOME = {
+    "en": {"won": "You won", "shared": "You share the win", "lost": "You lost", "nobody": "Nobody won"},
+    "fr": {"won": "Vous avez gagné", "shared": "Vous partagez la victoire", "lost": "Vous avez perdu",
+           "nobody": "Personne n'a gagné"},
+}
+
+
+def confirmation(words: GameRenderer, action: Action, observation: Any, lang: str) -> str | None:
+    """The warning to read, and confirm, before ``action`` is sent (a call that eliminates its
+    caller when it fails), as the game's words say it (``confirm_text``), or None: no question."""
+    warn = getattr(words, "confirm_text", None)
+    return None if warn is None else warn(action, observation, lang)
+
+
+def winning_seats(words: GameRenderer, state: State, observation: Any) -> list[int]:
+    """The seats that won the game over in ``state``: the game's words say when there may be
+    none (``winning_seats``), else the best scores."""
+    own = getattr(words, "winning_seats", None)
+    return list(own(observation)) if own is not None else state.winners()
+
+
+def end_words(words: GameRenderer, state: State, observation: Any, seat: int | None, lang: str,
+              names: Sequence[str] | None = None) -> dict[str, Any]:
+    """A game over in words for ``seat`` (None: a spectator): who won (``winners``), why
+    (``reason``, "" when the game's words do not say), the winning seats (``won``) and, for a
+    seat, whether it won or lost (``outcome``: "You won", "Vous avez perdu"...)."""
+    won = winning_seats(words, state, observation)
+    why = getattr(words, "end_reason", None)
+    outcome = None
+    if seat is not None:
+        key = ("shared" if len(won) > 1 else "won") if seat in won else "lost" if won else "nobody"
+        outcome = say(_OUTCOME, key, lang)
+    return {"winners": words.winners_text(observation, lang, names),
+            "reason": why(observation, lang, names) if why is not None else "",
+            "won": won, "outcome": outcome}
 
 
 def describe(words: GameRenderer, event: Any, lang: str, names: Sequence[str] | None, you: int | None,

@@ -38,7 +38,7 @@ def test_every_kind_of_page_works_under_the_policy(chromium: Any, open_page: Any
         page.wait_for_selector('#status[data-status="connected"]')  # its socket: 'self' covers ws:
         page.wait_for_function(DECISION_OR_END)
         before = int(page.evaluate("document.body.dataset.version"))
-        page.locator("[data-action]:not([disabled])").first.click()
+        page.locator("[data-action]:not([disabled]):not([data-confirm])").first.click()
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")  # the socket's update
         page.click("#rules-button")  # the rules panel: the game's own text, set as HTML
         assert violations(page) == [], game

@@ -91,7 +91,7 @@ class Reader:
         moment: it may play it itself) until the end, reading the table now and then."""
         page = self.page
         for move in range(2000):
-            page.wait_for_function("document.querySelector('#moves [data-action]:not([disabled])')"
+            page.wait_for_function(f"document.querySelector('{PLAYABLE}')"
                                    " || document.body.dataset.terminal === 'true'", timeout=60_000)
             if page.evaluate("document.body.dataset.terminal") == "true":
                 return
@@ -103,7 +103,7 @@ class Reader:
             if len(legal(page)) == 1 and changed(page, before, 3000):
                 continue
             try:
-                page.click("#moves [data-action]:not([disabled])", timeout=2000)
+                page.click(PLAYABLE, timeout=2000)
             except Exception:  # the table moved on meanwhile (a forced move played for us)
                 continue
             changed(page, before, 10_000)
@@ -136,6 +136,10 @@ class Reader:
         self.scan("no such table")
 
 
+#: A move of the panel that is sent at once (one that asks first, a Kagoun! call that can lose, is not)
+PLAYABLE = "#moves [data-action]:not([disabled]):not([data-confirm])"
+
+
 def changed(page: Any, before: int, timeout_ms: int) -> bool:
     """Whether the table moves past revision ``before`` within ``timeout_ms``."""
     try:
@@ -162,7 +166,7 @@ def test_every_page_of_a_game_speaks_one_language(chromium: Any, open_page: Any,
     english.lobby(base, game)
     fresh = create_table(base, ["human"] + ["bot:heuristic"] * (players - 1), options, game)
     english.claim(fresh["seats"][0]["url"], base, "Ann")
-    english.page.wait_for_function("document.querySelector('#moves [data-action]:not([disabled])')"
+    english.page.wait_for_function(f"document.querySelector('{PLAYABLE}')"
                                    " || document.body.dataset.terminal === 'true'")
     english.scan(f"{game} table, first decision")
     english.finished(base, game, table, name)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -81,8 +83,19 @@ def print_choices(console: Console, labels: Sequence[str]) -> None:
         console.print(line)
 
 
-def print_scores(console: Console, sheet: TableData, winners: str, title: str) -> None:
+def print_scores(console: Console, sheet: TableData, end: Mapping[str, Any], title: str) -> None:
+    """The score sheet, then who won and why (``end``: ``renderers.end_words``), and for the
+    player's seat whether it won."""
     table = rich_table(sheet, title)
     table.show_lines = True
     console.print(table)
-    console.print(f"[bold green]{winners}[/]")
+    console.print(f"[bold green]{escape(end['winners'])}[/]")
+    if end["reason"]:
+        console.print(escape(_capital(end["reason"])))
+    if end["outcome"]:
+        console.print(f"[bold]{escape(end['outcome'])}[/]")
+
+
+def _capital(text: str) -> str:
+    """A reason (a clause in the web's "who — why") as a sentence of its own."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")

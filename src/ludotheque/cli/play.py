@@ -25,7 +25,9 @@ from ..core.record import RecordedGame
 from ..core.registry import get_game
 from ..renderers import (
     GameRenderer,
+    confirmation,
     describe,
+    end_words,
     group_choices,
     input_help,
     renderer_for,
@@ -164,6 +166,9 @@ class Session:
         self.draw()
         self.shown = len(self.texts)
         action = self.ask(legal)
+        while not self.confirmed(action, labels[legal.index(action)]):
+            self.refuse(say("confirm_no", self.lang))  # (on a terminal, the screen again)
+            action = self.ask(legal)
         self.console.print(f"[bold]{say('chosen', self.lang, action=labels[legal.index(action)])}[/]")
         self.apply(action)
         self.show_events(title=False)  # what the action did, at once (what it drew included)
@@ -403,6 +408,20 @@ class Session:
                     problem = say("illegal", self.lang, reason=reason)
             self.refuse(problem)
 
+    def confirmed(self, action: Action, label: str) -> bool:
+        """An action that can make the player lose (a call that eliminates them if it fails) is
+        played only once they read its warning and answer yes; any other at once."""
+        warning = confirmation(self.renderer, action, self.observation, self.lang)
+        if warning is None:
+            return True
+        self.console.print(f"[bold yellow]{escape(warning)}[/]")
+        question = say("confirm_ask", self.lang, action=Text.from_markup(label).plain)
+        try:
+            answer = self.console.input(f"[bold cyan]{escape(question)}[/]").strip().lower()
+        except EOFError:
+            raise _Leave(say("eof", self.lang)) from None
+        return answer in ("yes", "y", "oui", "o")
+
     # -- what the player sees -----------------------------------------------------------------
     def show_events(self, title: bool = True) -> None:
         texts, self.shown = self.texts[self.shown:], len(self.texts)
@@ -416,7 +435,8 @@ class Session:
         print_board(self.console, self.renderer.board(final, self.lang, self.names, markup=True),
                     say("final_table", self.lang))
         print_scores(self.console, self.renderer.score_sheet(final, self.lang, self.names, markup=True),
-                     self.renderer.winners_text(final, self.lang, self.names), say("scores", self.lang))
+                     end_words(self.renderer, self.state, final, self.seat, self.lang, self.names),
+                     say("scores", self.lang))
 
     # -- the record -----------------------------------------------------------------------------
     def offer_save(self) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import LudothequeError
 from ..core.game import State, start_log
 from ..core.record import GameRecord, ReplayStepError, replay_steps
-from ..renderers import GameRenderer, hand_words, renderer_for
+from ..renderers import GameRenderer, end_words, hand_words, renderer_for
 from .common import check_lang, emit_json, fail, numbers, out
 from .words import colon, say
 
@@ -110,7 +110,7 @@ def _print_end(console: Console, renderer: GameRenderer, lang: str, state: State
 
     final = state.observe(None)
     print_scores(console, renderer.score_sheet(final, lang, markup=True),
-                 renderer.winners_text(final, lang), say("scores", lang))
+                 end_words(renderer, state, final, None, lang), say("scores", lang))
     recorded = record.result
     if isinstance(recorded, dict):
         mine = {"scores": state.scores(), "winners": state.winners()}

@@ -46,6 +46,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "eof": "End of input: the game is left unfinished.",
         "interrupted": "Interrupted: the game is left unfinished.",
         "quit": "You leave the game.",
+        "confirm_ask": "{action} anyway? (yes / no): ",
+        "confirm_no": "Not played: choose again.",
         "saved": "Record saved to {path} — replay it with: ludotheque replay {path}",
         "save_ask": "Save the record? File name (Enter to skip): ",
         "save_hint": "To keep a game, play with --save FILE; replay it with: ludotheque replay FILE",
@@ -103,6 +105,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "eof": "Fin de l'entrée : la partie reste inachevée.",
         "interrupted": "Interrompu : la partie reste inachevée.",
         "quit": "Vous quittez la partie.",
+        "confirm_ask": "{action} quand même ? (oui / non) : ",
+        "confirm_no": "Pas joué : choisissez à nouveau.",
         "saved": "Partie enregistrée dans {path} — pour la revoir : ludotheque replay {path}",
         "save_ask": "Enregistrer la partie ? Nom de fichier (Entrée pour ignorer) : ",
         "save_hint": "Pour garder une partie, jouez avec --save FICHIER ; "

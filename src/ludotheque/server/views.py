@@ -26,7 +26,7 @@ from typing import Any
 
 from ..choices import legal_entries, refused_entries
 from ..core.game import State
-from ..renderers import GameRenderer
+from ..renderers import GameRenderer, end_words
 from .played import PlayedGame
 from .store import SeatRow
 from .watchers import Watcher
@@ -102,8 +102,9 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
     scores = None
     if state.is_terminal:
         headers, rows = renderer.score_sheet(observation, lang, names)
+        # who won and why, the sheet, and for a seat whether it won ("outcome")
         scores = {"headers": headers, "rows": rows, "totals": state.scores(),
-                  "winners": renderer.winners_text(observation, lang, names)}
+                  **end_words(renderer, state, observation, seat, lang, names)}
     return {
         "type": "view",
         "seat": seat,

@@ -271,24 +271,28 @@ def unnamed_controls(page: Any) -> int:
 
 
 def end_screen(page: Any, lang: str) -> None:
-    """Who won and why, each seat's coins (as coins, with their values) adding up to its gold."""
-    page.wait_for_selector("#board .d-end")
-    obs = page.evaluate("window.ludotheque.view().observation")
-    names = [s["name"] for s in page.evaluate("window.ludotheque.view().seats")]
-    title = page.inner_text("#board .d-end h3")
-    assert all(names[s] in title for s in obs["winners"]), (title, obs["winners"])
-    why = page.inner_text("#board .d-end .d-why")
+    """Said once, above the board: whether the seat won, who won and why, and each seat's coins
+    adding up to its gold."""
+    page.wait_for_selector("#end:not([hidden])")
+    view = page.evaluate("window.ludotheque.view()")
+    obs, names = view["observation"], [s["name"] for s in view["seats"]]
+    assert all(names[s] in page.inner_text("#end .winners") for s in obs["winners"]), obs["winners"]
+    won = view["seat"] in obs["winners"]
+    outcome = {"en": ("You won", "You share the win") if won else ("You lost",),
+               "fr": ("Vous avez gagné", "Vous partagez la victoire") if won else ("Vous avez perdu",)}
+    assert page.inner_text("#end .outcome") in outcome[lang]
+    why = page.inner_text("#end .reason")
     words = {"en": {"goal": "goal", "stuck": "most gold", "limit": "turn limit", "escape": "escaped"},
              "fr": {"goal": "objectif", "stuck": "le plus d'or", "limit": "limite de tours",
                     "escape": "évasion"}}
-    assert words[lang][obs["ending"]] in why, why
+    assert words[lang][obs["ending"]] in why.lower(), why
+    end = page.inner_text("#end")
     for seat in range(obs["players"]):
         purse = obs["purse_of"][seat]
-        row = page.locator(f'#board .d-end tr[data-seat="{seat}"]')
-        values = [int(v) for v in row.locator(".d-coin").all_inner_texts()]
-        assert sum(values) == obs["gold"][purse] and len(values) == obs["coins"][purse]
-        if values:
-            assert row.locator('[data-field="end-gold"]').inner_text().endswith(f"= {obs['gold'][purse]}")
+        values = [str(v + 1) for v, n in enumerate(obs["purse_coins"][purse]) for _ in range(n)]
+        if len(values) > 1:
+            assert f"{' + '.join(values)} = {obs['gold'][purse]}" in end, (values, end)
+    assert page.locator("#board .d-end").count() == 0  # (the board's own panel said it twice)
     assert "Ω" not in page.inner_text("#board")
 
 

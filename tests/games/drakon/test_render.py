@@ -238,7 +238,7 @@ def test_gold_is_shown_only_where_the_observation_shows_it() -> None:
     assert [row[-1] for row in rows] == ["?", "4", "?"]
     assert [row[-2] for row in rows] == ["1", "2", "1"]  # coins are counted in the open
     headers, sheet = render.score_sheet(obs)
-    assert sheet[2][1:] == ["?", "4", "?"] and sheet[1][1:] == ["?", "2 of value 2", "?"]
+    assert sheet[1][1:] == ["?", "2 + 2 = 4", "?"]  # the gold, as the coins add up to it
     spectator = render.board(state.observe(None))[0][1]
     assert [row[-1] for row in spectator] == ["?", "?", "?"]
 
@@ -250,8 +250,7 @@ def test_the_end_shows_every_purse_and_the_winners() -> None:
     winners = obs.winners or ()
     assert [row for row in rows if row[0] == "Résultat"][0][1:] == [
         "gagne" if s in winners else "—" for s in range(3)]
-    text = render.winners_text(obs, "fr")
-    assert text.startswith("Vainqueur") and " — " in text
+    assert render.winners_text(obs, "fr").startswith("Vainqueur")
 
 
 def test_hand_words_show_only_the_readers_tiles() -> None:

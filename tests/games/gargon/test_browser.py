@@ -244,10 +244,15 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
         assert {"play", "pass", "draw"} <= player.kinds, (lang, player.kinds)
         assert player.travelled > 0  # cards moved by eye (then the game went on without motion)
         page.wait_for_selector("#end:not([hidden])")
-        assert page.locator("#board .g-end").inner_text().strip()
+        # the seat is told whether it won, who won and why (the most points), once
+        outcome = {"en": ("You won", "You lost", "You share the win"),
+                   "fr": ("Vous avez gagné", "Vous avez perdu", "Vous partagez la victoire")}[lang]
+        assert page.inner_text("#end .outcome") in outcome
+        assert page.inner_text("#end .reason").startswith(("The most points", "Le plus de points"))
+        assert page.locator(".g-end, .k-end, .d-end").count() == 0
     assert english_words(players["fr"].page) == []
-    end = players["fr"].page.inner_text("#board .g-end")
-    assert "gagne" in end or "se partagent la victoire" in end, end  # one winner, or a tie (rare)
+    end = players["fr"].page.inner_text("#end .winners")
+    assert end.startswith(("Vainqueur", "Vainqueurs")), end  # one winner, or a tie (rare)
 
 
 # -- each fix on its own -------------------------------------------------------------------------------
@@ -345,17 +350,27 @@ def test_won_cards_lie_side_by_side(pages: Any, base: str, bots_table: str) -> N
     assert sum(overlaps) == 0 and len(overlaps) == 5, overlaps
 
 
-def test_a_wide_score_table_shows_it_scrolls(pages: Any, base: str, bots_table: str) -> None:
+def test_five_seats_scores_fit_a_phone_seat_by_seat(pages: Any, base: str, bots_table: str) -> None:
+    """At 390×844 in French the score sheet of five seats is laid out seat by seat: nothing scrolls
+    sideways, each seat's total is in sight of its name, and the winners are marked."""
     wait_over(base, bots_table)
-    page = pages(390, 844)
+    page = pages(390, 844, "fr-FR")
     page.goto(f"{base}/t/{bots_table}")
-    page.wait_for_selector("#end:not([hidden]) .table-scroll")
-    box = page.locator("#scores .table-scroll")
-    assert page.evaluate("(b) => b.scrollWidth > b.clientWidth", box.element_handle())
-    assert "more" in (box.get_attribute("class") or "")
-    assert page.evaluate("(b) => getComputedStyle(b, '::after').content", box.element_handle()) != "none"
-    page.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }", box.element_handle())
-    page.wait_for_function("!document.querySelector('#scores .table-scroll').classList.contains('more')")
+    page.wait_for_selector("#end:not([hidden]) .sheet-seat")
+    wide = page.evaluate("""() => [document.documentElement, ...document.querySelectorAll('#end, #end *')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
+        || e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.className || e.tagName)""")
+    assert wide == [], wide
+    assert not page.locator("#end table.scores").is_visible()
+    seats = page.locator("#end .sheet-seat")
+    assert seats.count() == 5
+    view = page.evaluate("window.ludotheque.view()")
+    assert page.locator("#end .sheet-seat.won").count() == len(view["scores"]["won"]) >= 1
+    for seat in range(5):
+        card = page.locator(f'#end .sheet-seat[data-seat="{seat}"]')
+        assert card.locator("dd.total").inner_text() == f"{view['scores']['totals'][seat]:g}"
+    assert page.inner_text("#end .reason").startswith("Le plus de points")
+    assert english_words(page, "#end") == []
 
 
 def test_the_replays_next_keeps_its_place_and_no_step_is_blank(pages: Any, base: str,
@@ -432,22 +447,28 @@ def test_kagouns_end_says_who_won_and_why_and_counts_each_chain(pages: Any, base
     table = bot_tables["kagoun"]
     wait_over(base, table, timeout=120)
     obs = httpx.get(f"{base}/api/tables/{table}").json()["view"]["observation"]
+    reasons = {"en": {"kagoun": "Kagoun! called with", "ko": "KO:", "rounds": "The round limit"},
+               "fr": {"kagoun": "Kagoun ! crié avec", "ko": "KO :", "rounds": "La limite de manches"}}
     for lang in ("en", "fr"):
         page = pages(1366, 768, "fr-FR" if lang == "fr" else "en-GB")
         page.goto(f"{base}/t/{table}")
-        end = page.locator("#board .k-end")
-        end.wait_for()
-        text = end.inner_text()
+        page.wait_for_selector("#end:not([hidden])")
+        assert page.locator("#end .outcome").count() == 0  # a spectator: no "you"
         if obs["winner"] is not None:
             name = page.evaluate(f"window.ludotheque.view().seats[{obs['winner']}].name")
-            assert text.startswith(name), text
-        assert page.locator("#board .k-end li").count() == 3
+            assert name in page.inner_text("#end .winners")
+            assert page.inner_text("#end .reason").startswith(reasons[lang][obs["ending"]])
+        rows = page.eval_on_selector_all("#end table.scores tbody tr", "rows => rows.map((r) => "
+                                         "[...r.children].map((c) => c.innerText))")
+        chains, points, result = rows[0][1:], rows[1][1:], rows[-1][1:]
+        assert points == [str(p) for p in obs["points"]]
+        assert not set(result) & {"0", "1"}, result  # words, not the scores' 0 / 1
         for seat, chain in enumerate(obs["chains"]):  # counted junction by junction, to its points
-            row = page.locator(f'#board .k-end li[data-seat="{seat}"]').inner_text()
-            if len(chain) > 1:
-                assert row.rstrip().endswith(f"= {obs['points'][seat]}"), (row, obs["points"])
+            if len(chain) > 1 and obs["points"][seat]:
+                counted = [int(line.rsplit(" ", 1)[1].lstrip("+")) for line in chains[seat].splitlines()]
+                assert sum(counted) == obs["points"][seat], (chains[seat], obs["points"])
         if lang == "fr":
-            assert english_words(page, "#board") == []
+            assert english_words(page, "#end") == []
 
 
 def test_a_play_is_made_with_the_keyboard_alone(pages: Any, base: str) -> None:

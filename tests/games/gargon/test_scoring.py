@@ -130,3 +130,19 @@ def test_totals_are_the_score_table_totals() -> None:
         table = score_table(state.won, state.amulets)
         assert totals(state.won, state.amulets) == [row.total for row in table]
         assert state.scores() == totals(state.won, state.amulets)
+
+
+def test_rule_9_the_end_says_the_winners_points_amulets_and_bonuses_apart(position: Any) -> None:
+    from ludotheque.games.gargon import GAME, render
+    from ludotheque.renderers import end_words, renderer_for
+
+    state = finished(position, ["R1", "R13 R14", "B2"])  # B2: 5 amulets and the blue majority
+    end = end_words(renderer_for(GAME), state, state.observe(2), 2, "en", ["Ana", "Bo", "Cy"])
+    assert end == {"winners": "Winner: Cy", "won": [2], "outcome": "You won",
+                   "reason": "the most points: 15 — 5 for amulets (doubled by a 0 of their colour, four "
+                             "times with both 0s) and 10 in bonuses for the most cards won in a colour"}
+    shared = finished(position, ["R1", "B1", "G13 G14 G15"])
+    assert render.end_reason(shared.observe(None), "fr").startswith("le plus de points, 15 chacun (")
+    assert end_words(renderer_for(GAME), shared, shared.observe(0), 0, "fr")["outcome"] == \
+        "Vous partagez la victoire"
+    assert end_words(renderer_for(GAME), shared, shared.observe(2), 2, "fr")["outcome"] == "Vous avez perdu"

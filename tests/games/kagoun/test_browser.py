@@ -209,6 +209,7 @@ def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any
     assert page.evaluate("document.body.dataset.version") == before
     assert not view["observation"]["called"][0] and "kagoun" in [e["action"] for e in view["legal"]]
     assert page.evaluate("window.panelClicks || 0") == 0
+    moves_panel_call_asks_first(page, warning, before)
     if lang == "en":
         keyboard_announcement_then_next_turn(page, int(before))
     # confirmed, the call is made: the toggle stays on
@@ -224,6 +225,27 @@ def test_calling_kagoun_under_ten_points_is_confirmed_on_the_board(chromium: Any
     assert page.locator("#board .k-call").get_attribute("aria-pressed") == "true"
     if lang == "fr":
         assert english_words(page) == []
+
+
+def moves_panel_call_asks_first(page: Any, warning: str, before: str) -> None:
+    """The moves panel's Kagoun! entry asks with the same warning, by keyboard (Enter, then
+    Escape) and by click (then Cancel): cancelled, nothing is sent."""
+    entry = page.locator('#moves [data-action="kagoun"]')
+    entry.focus()
+    page.keyboard.press("Enter")
+    confirm = page.locator("#moves .confirm")
+    assert confirm.is_visible() and warning in confirm.inner_text()
+    assert page.evaluate("document.activeElement.id") == "confirm-cancel"  # the safe answer first
+    page.keyboard.press("Escape")
+    assert page.locator("#moves .confirm").count() == 0
+    assert page.evaluate("document.activeElement.dataset.action") == "kagoun"
+    entry.click()
+    page.click("#confirm-cancel")
+    assert page.locator("#moves .confirm").count() == 0
+    time.sleep(0.3)  # (anything sent would have come back by now)
+    assert page.evaluate("document.body.dataset.version") == before
+    assert not page.evaluate("window.ludotheque.view().observation.called[0]")
+    page.locator("#board .k-call").focus()  # back on the board, where the keyboard was
 
 
 def keyboard_announcement_then_next_turn(page: Any, before: int) -> None:

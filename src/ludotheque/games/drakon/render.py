@@ -15,6 +15,7 @@ from ...core.words import colon, seat_name
 from ...core.words import language as _lang
 from . import actions as A
 from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
+from .ending import end_reason, end_sheet
 from .events import Event
 from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
 from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, word
@@ -740,45 +741,23 @@ def _stock_lines(obs: DrakonObservation, lang: str, short: bool = False) -> list
 def score_sheet(observation: DrakonObservation, lang: str = "en", names: Sequence[str] | None = None,
                 markup: bool = False) -> Table:
     """Coins and gold of each seat's purse (shown only where the observation shows them: all of
-    them at the end), and who won."""
-    lang = _lang(lang)
-    obs = observation
-    headers = [""] + [seat_name(s, lang, names) for s in range(obs.players)]
-    purses = [obs.purse_of[s] for s in range(obs.players)]
-    values = []
-    for purse in purses:
-        coins = obs.purse_coins[purse]
-        values.append("?" if coins is None else ", ".join(  # "2 of value 1, 1 of value 3"
-            word("value_count", lang, n=count, v=value + 1)
-            for value, count in enumerate(coins) if count) or "—")
-    winners = set(obs.winners or ())
-    result = [word("won", lang) if s in winners else word("lost", lang) for s in range(obs.players)]
-    gold = [_gold_text(obs, p) for p in purses]
-    if markup:
-        gold = [f"[bold]{g}[/]" for g in gold]
-    return headers, [
-        [word("coins_row", lang)] + [str(obs.coins[p]) for p in purses],
-        [word("values_row", lang)] + values,
-        [word("gold_row", lang)] + gold,
-        [word("result_row", lang)] + result,
-    ]
+    them at the end), the gold as the coins add up to it, and who won."""
+    return end_sheet(observation, _lang(lang), names, markup)
 
 
 def winners_text(observation: DrakonObservation, lang: str = "en",
                  names: Sequence[str] | None = None) -> str:
+    """Who won (``end_reason`` says why)."""
     winners = list(observation.winners or ())
     if not winners:
         return ""
     who = f" {word('and', lang)} ".join(seat_name(s, lang, names) for s in winners)
-    text = word("winners" if len(winners) > 1 else "winner", lang, names=who)
-    if observation.ending:
-        text += f" — {word('end_' + observation.ending, lang)}"
-    return text
+    return word("winners" if len(winners) > 1 else "winner", lang, names=who)
 
 
 __all__ = [
     "STYLES", "Table", "action_label", "action_parts", "arrows_words", "board", "describe_event",
-    "describe_events",
+    "describe_events", "end_reason",
     "default_action", "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
     "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
     "tiles_text", "winners_text",

@@ -19,6 +19,7 @@ from ...core.words import language as _lang
 from .actions import BATTLE, DRAW, canonical, is_play, play_cards
 from .card_words import SHORT_FR, card_name, cards_names, colour_word, runs, separator, times
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS, colour_of, value_of
+from .ending import reason_text
 from .events import Event
 from .messages import message
 from .notation import action_to_text
@@ -581,9 +582,16 @@ def winners_text(observation: GargonObservation, lang: str = "en",
     return word("winners" if len(winners) > 1 else "winner", lang, names=who)
 
 
+def end_reason(observation: GargonObservation, lang: str = "en",
+               names: Sequence[str] | None = None) -> str:
+    """Why the winners won: the most points, amulets and bonuses apart ("" while the game is on)."""
+    winners = list(observation.winners or ())
+    return reason_text(score_rows(observation)[winners[0]], len(winners) > 1, lang) if winners else ""
+
+
 __all__ = [
     "STYLES", "Table", "action_label", "action_parts", "board", "card_markup", "cards_text", "colour_label",
-    "colours_text",
+    "colours_text", "end_reason",
     "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
     "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "tried_actions", "typed_text",
     "winners_text", "word",

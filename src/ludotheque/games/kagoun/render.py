@@ -15,6 +15,7 @@ from ...core.words import colon, pick, say, seat_name
 from ...core.words import language as _lang
 from .actions import CHAIN, unlink
 from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
+from .ending import confirm_text, end_reason, end_sheet, winning_seats
 from .events import Event
 from .messages import message
 from .notation import action_to_text, parse_card
@@ -389,11 +390,8 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
 
 def score_sheet(observation: KagounObservation, lang: str = "en", names: Sequence[str] | None = None,
                 markup: bool = False) -> Table:
-    obs = observation
-    headers = [""] + [seat_name(s, lang, names) for s in range(obs.players)]
-    rows = [[word("points", lang)] + [str(p) for p in obs.points],
-            [word("result", lang)] + [f"{s:g}" for s in (obs.scores or [0.0] * obs.players)]]
-    return headers, rows
+    """Each chain counted as 003 counts it, the points, the last calls and the result."""
+    return end_sheet(observation, lang, names)
 
 
 def winners_text(observation: KagounObservation, lang: str = "en",
@@ -425,6 +423,6 @@ def legend(lang: str = "en") -> dict[str, Any]:
     }
 
 
-__all__ = ["Table", "action_label", "action_parts", "board", "card_face",
-           "describe_event", "hand_text", "legend", "new_in_hand", "prompt", "score_sheet",
-           "seat_name", "winners_text", "word"]
+__all__ = ["Table", "action_label", "action_parts", "board", "card_face", "confirm_text",
+           "describe_event", "end_reason", "hand_text", "legend", "new_in_hand", "prompt", "score_sheet",
+           "seat_name", "winners_text", "winning_seats", "word"]

@@ -25,6 +25,7 @@ let board = null;
 let request = 0; // answers to older requests are dropped
 let analysis = null; // the analysis panel, once the game is known
 const token = tokenFor(tableId); // a seat's token here: its player may start an analysis
+let ownSeat = null; // the seat of the player who opened the page from their table (with its token)
 
 function readFragment() {
   const params = fragmentParams();
@@ -107,7 +108,10 @@ function render() {
   renderSeats($("seats"), view, mod);
   $("prompt").textContent = view.prompt || "";
   $("end").hidden = !view.scores;
-  renderScores($("scores"), view);
+  // "You won" only for the player whose seat's link opened the page, at their own seat (not for
+  // whoever looks at the game as one of its seats)
+  const mine = ownSeat !== null && seat === ownSeat;
+  renderScores($("scores"), !mine && view.scores ? { ...view, scores: { ...view.scores, outcome: null } } : view);
   board.update(view);
   renderStepLog($("log"), view, mod, go);
   analysis.render(view);
@@ -152,6 +156,7 @@ function start() {
     fillRules();
   });
   readFragment();
+  if (token !== null) ownSeat = seat;
   // no step given: start at the beginning
   go(step ?? 0);
 }

@@ -13,8 +13,14 @@ import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, ri
 const $ = (id) => document.getElementById(id);
 
 addStrings({
-  en: { bad_seat_link: "This link is not a seat of this table (check the link you were sent): you are watching as a spectator." },
-  fr: { bad_seat_link: "Ce lien n'est pas une place de cette table (vérifiez le lien reçu) : vous regardez en spectateur." },
+  en: {
+    bad_seat_link: "This link is not a seat of this table (check the link you were sent): you are watching as a spectator.",
+    confirm_play: "Play it anyway", confirm_cancel: "Cancel",
+  },
+  fr: {
+    bad_seat_link: "Ce lien n'est pas une place de cette table (vérifiez le lien reçu) : vous regardez en spectateur.",
+    confirm_play: "Jouer quand même", confirm_cancel: "Annuler",
+  },
 });
 
 const tableId = tableIdFromPath();
@@ -30,10 +36,20 @@ let freshLog = true; // the log must be drawn anew (a whole view came), not only
 let connection = ["connecting"];
 let drawnVersion = null; // the step the board shows
 
-/** Send a legal action of the current view; false (with the reason shown) when it cannot be sent. */
-function act(action) {
+/** Send a legal action of the current view; false (with the reason shown) when it cannot be sent.
+ * An action the game asks to confirm (its entry's `confirm`: a call that can make the seat lose)
+ * is sent only `confirmed` (a board that asked itself says so); otherwise the moves panel asks. */
+function act(action, confirmed = false) {
   if (!view || pending) return false;
-  if (!(view.legal || []).some((entry) => entry.action === action)) return false;
+  const entry = (view.legal || []).find((e) => e.action === action);
+  if (!entry) return false;
+  if (entry.confirm && !confirmed) {
+    asking = { version: view.version, action };
+    renderMoves();
+    $("confirm-cancel").focus();
+    return false;
+  }
+  asking = null;
   if (!socket.send({ type: "action", action, version: view.version, token })) {
     notify(t("disconnected"));
     return false;
@@ -58,6 +74,9 @@ function renderStatus() {
   }[state];
 }
 
+/** The action waiting for its confirmation in the moves panel ({version, action}), or null. */
+let asking = null;
+
 function renderMoves() {
   const legal = (view && view.legal) || [];
   const box = $("moves");
@@ -65,10 +84,30 @@ function renderMoves() {
     box.replaceChildren(el("p", { class: "muted" }, t("no_moves")));
     return;
   }
-  box.replaceChildren(...legal.map((entry) => el("button", {
-    type: "button", class: "move", "data-action": entry.action,
+  const waiting = asking && asking.version === view.version ? legal.find((e) => e.action === asking.action) : null;
+  box.replaceChildren(...(waiting ? [confirmBox(waiting)] : []), ...legal.map((entry) => el("button", {
+    type: "button", class: "move", "data-action": entry.action, "data-confirm": entry.confirm ? "true" : null, // (asks first)
     title: mod && mod.moveTitle ? mod.moveTitle(entry, t) : null, // what a game's marks mean
   }, richText(mod, entry.label || entry.action))));
+}
+
+/** The warning of an action to confirm, above the moves: play it anyway, or cancel (also Escape). */
+function confirmBox(entry) {
+  const cancel = () => {
+    asking = null;
+    renderMoves();
+    $("moves").querySelector(`[data-action="${CSS.escape(entry.action)}"]`)?.focus();
+  };
+  const box = el("div", { class: "confirm", role: "alertdialog", "aria-describedby": "confirm-text",
+    "aria-label": entry.label || entry.action },
+  el("p", { id: "confirm-text" }, entry.confirm),
+  el("button", { type: "button", id: "confirm-play", class: "primary", onclick: () => act(entry.action, true) },
+    t("confirm_play")),
+  el("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("confirm_cancel")));
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") cancel();
+  });
+  return box;
 }
 
 /** The seat that played the last action, at a table that allows it, may take it back (or is
@@ -186,8 +225,9 @@ function render() {
   renderBell($("notify"), token !== null);
   turnCue();
   $("prompt").textContent = view.prompt || "";
-  // on a phone the prompt stays at the top of the screen with the last move under it (app.css)
-  const last = (view.log || []).at(-1);
+  // on a phone the prompt stays at the top of the screen with the last move under it (app.css);
+  // once the game is over, the end section below says how it ended
+  const last = view.terminal ? null : (view.log || []).at(-1);
   if (last) $("prompt").append(el("span", { class: "last-move", "aria-hidden": "true" }, richText(mod, last)));
   renderEnd();
   // the pieces a move brings are animated in; not on the first view, nor when only the language changed
@@ -493,11 +533,12 @@ async function playAgain() {
   }
 }
 
-// one click handler for every way to act: the moves panel (data-action) and the board (data-move)
+// one click handler for every way to act: the moves panel (data-action) and the board (data-move;
+// data-confirmed when the board asked for the confirmation itself)
 $("app").addEventListener("click", (event) => {
   const target = event.target.closest("[data-action], [data-move]");
   if (!target || target.disabled) return;
-  act(target.dataset.action || target.dataset.move);
+  act(target.dataset.action || target.dataset.move, target.dataset.confirmed === "true");
 });
 $("notice").querySelector(".notice-close").addEventListener("click", clearNotice);
 $("play-again").addEventListener("click", playAgain);

@@ -110,27 +110,48 @@ export function renderStepLog(list, view, mod, go) {
   }
 }
 
-/** The score table: headers, rows (cells with \n line breaks), the winners; the row equal to
- *  `totals` gets the class totals-row. */
+/** The end of a game, said once: for a seat, whether it won ("You won"), who won and why, then
+ *  the score sheet (headers, rows of cells with \n line breaks; the winners' columns marked, the
+ *  row equal to `totals` in bold). On a phone the sheet is laid out seat by seat (no sideways
+ *  scrolling: app.css shows one layout or the other). */
 export function renderScores(container, view) {
   const scores = view.scores;
   if (!scores) {
     container.replaceChildren();
     return;
   }
+  const won = new Set(scores.won || []);
   const totals = (scores.totals || []).map(Number);
   const isTotals = (row) => totals.length && row.length === totals.length + 1 && row.slice(1).every((cell, i) => Number(cell) === totals[i]);
-  const head = el("thead", {}, el("tr", {}, ...scores.headers.map((h) => el("th", { scope: "col" }, h))));
-  const body = el("tbody", {}, ...scores.rows.map((row, r) => el("tr", { class: r === scores.rows.length - 1 && isTotals(row) ? "totals-row" : null },
+  const last = scores.rows.length - 1;
+  const seatClass = (i) => (won.has(i) ? "won" : null);
+  const head = el("thead", {}, el("tr", {}, ...scores.headers.map((h, i) => el("th", { scope: "col", class: i ? seatClass(i - 1) : null }, h))));
+  const body = el("tbody", {}, ...scores.rows.map((row, r) => el("tr", { class: r === last && isTotals(row) ? "totals-row" : null },
     el("th", { scope: "row" }, row[0]),
-    ...row.slice(1).map((cell, i) => el("td", { "data-seat": String(i) }, cell)))));
+    ...row.slice(1).map((cell, i) => el("td", { "data-seat": String(i), class: seatClass(i) }, cell)))));
   const box = el("div", { class: "table-scroll", tabindex: "0" }, el("table", { class: "scores" }, head, body));
-  container.replaceChildren(el("p", { class: "winners" }, scores.winners || ""), box);
+  // seat by seat: each seat's column as a list of the sheet's rows
+  const bySeat = el("div", { class: "sheet-seats" }, ...scores.headers.slice(1).map((name, i) => el("section", {
+    class: `sheet-seat ${won.has(i) ? "won" : ""}`, "data-seat": String(i) },
+  el("h3", {}, name),
+  el("dl", {}, ...scores.rows.flatMap((row, r) => [
+    el("dt", {}, row[0] || scores.headers[0]), el("dd", { class: r === last && isTotals(row) ? "total" : null }, row[i + 1])])))));
+  const outcome = scores.outcome
+    ? el("p", { class: `outcome ${won.has(view.seat) ? "won" : "lost"}` }, scores.outcome) : null;
+  container.replaceChildren(...[outcome,
+    el("p", { class: "winners" }, scores.winners || ""),
+    scores.reason ? el("p", { class: "reason" }, sentence(scores.reason)) : null,
+    box, bySeat].filter(Boolean));
   // a table wider than its box says so (an arrow, shadows: app.css) until it is scrolled to its end
   const mark = () => box.classList.toggle("more", box.scrollWidth - box.scrollLeft - box.clientWidth > 2);
   box.addEventListener("scroll", mark, { passive: true });
   if (window.ResizeObserver) new ResizeObserver(mark).observe(box);
   mark();
+}
+
+/** A reason (a clause: "the goal of 10 gold reached first") as a sentence of its own. */
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!]$/.test(text) ? "" : ".");
 }
 
 /** The rules panel (a dialog-like aside) opened and closed by `button`. */

@@ -593,30 +593,6 @@ export function createBoard(root, ui) {
       el("span", {}, t(goal, { n: obs.goal })));
   }
 
-  /** Who won and why, with each purse's coins and gold. */
-  function endPanel(obs) {
-    const winners = obs.winners || [];
-    const names = winners.map(seatLabel).join(t("d_and"));
-    const why = obs.ending === "goal" ? (obs.goal_counts === "coins" ? "d_why_goal_coins" : "d_why_goal_gold") : `d_why_${obs.ending}`;
-    const rows = [...Array(obs.players).keys()].map((seat) => {
-      const purse = obs.purse_of[seat];
-      const values = obs.purse_coins[purse] || [0, 0, 0];
-      const coins = values.flatMap((n, v) => Array(n).fill(v + 1));
-      const gold = obs.gold[purse] ?? coins.reduce((a, b) => a + b, 0);
-      const heroes = obs.heroes.filter((h) => h.seat === seat).map((h) => heroWords(view, h.figure).name).join(", ");
-      return el("tr", { class: winners.includes(seat) ? "won" : "", "data-seat": String(seat) },
-        el("th", { scope: "row" }, seatLabel(seat), el("small", {}, ` ${heroes}`), winners.includes(seat) ? el("span", { class: "d-crown" }, ` ★ ${t("d_winner_mark")}`) : null),
-        el("td", {}, el("span", { class: "d-coins" }, ...coins.map((v) => coinEl(t, v))), " ", countWord(t, "d_coins_label", coins.length)),
-        el("td", { class: "gold", "data-field": "end-gold" }, coins.length ? t("d_end_sum", { sum: coins.join(" + "), n: gold }) : "0"));
-    });
-    return el("section", { class: "d-end", "aria-label": t("d_over") },
-      el("h3", {}, winners.length > 1 ? t("d_win_shared", { names }) : winners.length ? t("d_wins", { names }) : t("d_over")),
-      obs.ending ? el("p", { class: "d-why" }, t(why, { n: obs.goal })) : null,
-      el("div", { class: "table-scroll" }, el("table", { class: "d-end-table" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("d_end_player")), el("th", { scope: "col" }, t("d_end_coins")), el("th", { scope: "col" }, t("d_end_gold")))),
-        el("tbody", {}, ...rows))));
-  }
-
   /** The map's height: what is left of the window under it, within reason. */
   function sizeViewport(viewport) {
     const top = viewport.getBoundingClientRect().top + window.scrollY;
@@ -650,7 +626,6 @@ export function createBoard(root, ui) {
     const active = document.activeElement;
     const hadFocus = focusKey || (root.contains(active) && active.dataset ? active.dataset.key : null);
     const parts = [];
-    if (view.terminal && obs.winners) parts.push(endPanel(obs));
     const top = el("div", { class: "d-top" });
     if (me() !== null) top.append(controls(obs), handPanel(obs));
     parts.push(top);

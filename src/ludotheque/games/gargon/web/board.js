@@ -58,9 +58,6 @@ export const strings = {
     g_tip_colour: "{colour} ({creature}): whoever wins the most {colour} cards gets 10 points (5 each when tied).",
     g_tip_pile: "The backs show every card's colour, top first; values stay hidden.",
     g_tip_won: "Won cards: their amulets count at the end, and the most cards of a colour earn 10 points.",
-    g_end_one: "{names} wins with {n} points.",
-    g_end_many: "{names} share the win with {n} points each.",
-    g_end_why: "Points: one per amulet on the cards won (doubled by a 0 of their colour, times four with both 0s), plus 10 for the most cards won in a colour (5 each when tied). The sheet below counts them colour by colour.",
     g_and: " and ",
   },
   fr: {
@@ -108,9 +105,6 @@ export const strings = {
     g_tip_colour: "{colour} ({creature}) : qui remporte le plus de cartes en {colour} gagne 10 points (5 chacun en cas d'égalité).",
     g_tip_pile: "Les dos montrent la couleur de chaque carte, sommet d'abord ; les valeurs restent cachées.",
     g_tip_won: "Cartes remportées : leurs amulettes comptent à la fin, et le plus de cartes d'une couleur rapporte 10 points.",
-    g_end_one: "{names} gagne avec {n} points.",
-    g_end_many: "{names} se partagent la victoire avec {n} points chacun.",
-    g_end_why: "Points : un par amulette des cartes remportées (doublés par un 0 de leur couleur, fois quatre avec les deux 0), plus 10 pour le plus de cartes remportées d'une couleur (5 chacun en cas d'égalité). Le tableau ci-dessous les compte couleur par couleur.",
     g_and: " et ",
   },
 };
@@ -324,18 +318,8 @@ export function createBoard(root, ui) {
     // below the others comes what you choose from, so that it fits a laptop's screen: the piles
     // when you draw, else your own cards (your hand, your cards in play, your won pile)
     const drawing = legalOf("draw").length > 0;
-    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, endEl(obs), seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
+    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
     showTurn();
-  }
-
-  /** The end: who won, with how many points, and why (the score sheet beside the board breaks it down). */
-  function endEl(obs) {
-    if (!view.terminal || !obs.winners || !obs.scores) return null;
-    const names = obs.winners.map((s) => ((view.seats || [])[s] || {}).name || `#${s + 1}`).join(t("g_and"));
-    const n = obs.scores[obs.winners[0]];
-    return el("section", { class: "g-end" },
-      el("p", { class: "g-end-who" }, t(obs.winners.length > 1 ? "g_end_many" : "g_end_one", { names, n })),
-      el("p", { class: "g-end-why" }, t("g_end_why")));
   }
 
   /** When a decision comes to this seat, what it acts on is brought into sight if it is not. */

@@ -16,7 +16,7 @@
 
 import { boardStyle, el } from "../../static/js/api.js";
 import { tapTips } from "../../static/js/tips.js";
-import { backEl, bandEl, cardEl, cardWords, colourName, powerIcon, powerName } from "./cards.js";
+import { backEl, bandEl, cardEl, cardWords, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -78,20 +78,8 @@ export const strings = {
     k_take: "Take a card from {name}",
     k_clear: "Discard {card} from the river",
     k_call: "Kagoun!", k_call_label: "Call Kagoun!", k_call_done: "Kagoun! called",
-    k_call_warn: "You have {n} points; under 10 at the end of the round you are eliminated.",
-    k_call_warn_1: "You have 1 point; under 10 at the end of the round you are eliminated.",
-    k_call_warn_0: "You have 0 points; under 10 at the end of the round you are eliminated.",
     k_call_confirm: "Call Kagoun! anyway",
     k_legend_marks: "✗ (here and in the moves list): the two lines would not hold your card's two large colours — the card you lay is discarded. ✓ and a number: it pairs, with that strength.",
-    k_end_kagoun: "{name} wins: Kagoun! called with {n} points, the best call of 10 or more.",
-    k_end_ko: "{name} wins by KO: the last player still in.",
-    k_end_rounds: "{name} wins: the round limit was reached and {name} has the most points.",
-    k_end_none_rounds: "No winner: the round limit was reached without a winning Kagoun! call.",
-    k_end_none_all_out: "No winner: every player still in was eliminated at once.",
-    k_end_seat: "{name}: {points}",
-    k_end_called: "called Kagoun!", k_end_out: "eliminated",
-    k_end_chain: "chain: {parts}", k_end_part: "{colour} {n}× → {points}", k_end_bonus: "four colours +2",
-    k_end_no_chain: "no junction in the chain",
   },
   fr: {
     k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne",
@@ -146,20 +134,8 @@ export const strings = {
     k_take: "Prendre une carte à {name}",
     k_clear: "Défausser {card} de la rivière",
     k_call: "Kagoun !", k_call_label: "Crier Kagoun !", k_call_done: "Kagoun ! crié",
-    k_call_warn: "Vous avez {n} points ; sous 10 points à la fin de la manche, vous êtes hors jeu.",
-    k_call_warn_1: "Vous avez 1 point ; sous 10 points à la fin de la manche, vous êtes hors jeu.",
-    k_call_warn_0: "Vous avez 0 point ; sous 10 points à la fin de la manche, vous êtes hors jeu.",
     k_call_confirm: "Crier Kagoun ! quand même",
     k_legend_marks: "✗ (ici et dans la liste des coups) : les deux lignes ne reproduiraient pas les deux grandes couleurs de votre carte — la carte posée est défaussée. ✓ et un nombre : elle s'apparie, avec cette puissance.",
-    k_end_kagoun: "{name} gagne : Kagoun ! crié avec {n} points, le meilleur cri à 10 ou plus.",
-    k_end_ko: "{name} gagne par KO : dernière personne encore en jeu.",
-    k_end_rounds: "{name} gagne : la limite de manches est atteinte et {name} a le plus de points.",
-    k_end_none_rounds: "Pas de gagnant : la limite de manches est atteinte sans Kagoun ! gagnant.",
-    k_end_none_all_out: "Pas de gagnant : toutes les personnes encore en jeu sont éliminées ensemble.",
-    k_end_seat: "{name} : {points}",
-    k_end_called: "a crié Kagoun !", k_end_out: "hors jeu",
-    k_end_chain: "chaîne : {parts}", k_end_part: "{colour} {n}× → {points}", k_end_bonus: "quatre couleurs +2",
-    k_end_no_chain: "aucune jonction dans la chaîne",
   },
 };
 
@@ -335,27 +311,6 @@ export function createBoard(root, ui) {
     return el("div", { class: "k-line" }, ...zones);
   }
 
-  // -- the end: who won and why, each chain counted by the rules (the observation's chain sheets) --
-
-  function endEl(obs) {
-    if (!view.terminal) return null;
-    const name = (seat) => ((view.seats || [])[seat] || {}).name || `#${seat + 1}`;
-    const why = obs.winner === null || obs.winner === undefined
-      ? t(`k_end_none_${obs.ending === "all_out" ? "all_out" : "rounds"}`)
-      : t(`k_end_${["ko", "rounds"].includes(obs.ending) ? obs.ending : "kagoun"}`, { name: name(obs.winner), n: obs.points[obs.winner] });
-    const rows = [...Array(obs.players).keys()].map((seat) => {
-      const score = obs.chain_sheets[seat];
-      const parts = score.colours.map((c) => t("k_end_part", { colour: colourName(view, c.colour), n: c.junctions, points: c.points }));
-      if (score.bonus) parts.push(t("k_end_bonus"));
-      const status = [obs.called[seat] ? t("k_end_called") : null, obs.active[seat] ? null : t("k_end_out")].filter(Boolean);
-      return el("li", { "data-seat": String(seat), class: seat === obs.winner ? "k-winner" : null },
-        el("b", {}, t("k_end_seat", { name: name(seat), points: pointsText(t, obs.points[seat]) })),
-        status.length ? ` · ${status.join(" · ")}` : "",
-        " · ", parts.length ? t("k_end_chain", { parts: `${parts.join(" + ")} = ${score.total}` }) : t("k_end_no_chain"));
-    });
-    return el("section", { class: "k-end", "data-ending": obs.ending || "" }, el("p", { class: "k-end-why" }, why), el("ul", {}, ...rows));
-  }
-
   // -- seats -----------------------------------------------------------------------------------
 
   function announcementEl(obs, seat) {
@@ -485,28 +440,32 @@ export function createBoard(root, ui) {
       el("button", { type: "button", class: "k-cancel", "data-key": "cancel", onclick: () => choose(null, null, `pick:${sel.card}`) }, t("k_cancel")));
   }
 
+  /** The server's entry of the Kagoun! call, when it is legal: its `confirm` is the warning to
+   * read first (a call that eliminates its caller if the round ends under 10 points). */
+  function callEntry() {
+    return (ui.interactive ? view.legal || [] : []).find((e) => e.kind === "kagoun") || null;
+  }
+
   function callEl(obs) {
     const seat = me();
-    const call = legal.words.get("kagoun");
+    const call = callEntry();
     const can = Boolean(call);
     if (!can && !obs.called[seat]) return null;
-    const points = obs.points[seat];
     const attrs = {
       type: "button", class: `k-call ${obs.called[seat] ? "on" : ""}`, "data-key": "call", "aria-pressed": String(Boolean(obs.called[seat] || asking)),
       disabled: !can, title: t("k_call_label"),
     };
-    if (can && points >= 10) attrs["data-move"] = call;
+    if (can && !call.confirm) attrs["data-move"] = call.action;
     else if (can) attrs.onclick = () => { asking = !asking; focusAfter = asking ? "call-cancel" : "call"; draw(); };
     return el("button", attrs, obs.called[seat] ? t("k_call_done") : t("k_call_label"));
   }
 
-  function callConfirm(obs) {
-    const call = legal.words.get("kagoun");
-    if (!asking || !call) return null;
-    const n = obs.points[me()];
+  function callConfirm() {
+    const call = callEntry();
+    if (!asking || !call || !call.confirm) return null;
     return el("div", { class: "k-confirm", role: "alertdialog", "aria-label": t("k_call_label"), "aria-describedby": "k-call-warn" },
-      el("p", { id: "k-call-warn" }, t(n <= 1 ? `k_call_warn_${n}` : "k_call_warn", { n })),
-      el("button", { type: "button", class: "primary k-call-confirm", "data-move": call, "data-key": "call-confirm" }, t("k_call_confirm")),
+      el("p", { id: "k-call-warn" }, call.confirm),
+      el("button", { type: "button", class: "primary k-call-confirm", "data-move": call.action, "data-confirmed": "true", "data-key": "call-confirm" }, t("k_call_confirm")),
       el("button", { type: "button", class: "k-call-cancel", "data-key": "call-cancel", onclick: () => { asking = false; focusAfter = "call"; draw(); } }, t("k_cancel")));
   }
 
@@ -520,7 +479,7 @@ export function createBoard(root, ui) {
       el("p", { class: "k-hint", "aria-live": "polite" }, mine ? hint(obs) : ""),
       mine && legal.pairings.length ? el("p", { class: "k-legend" }, t("k_legend_marks")) : null,
       el("div", { class: "k-buttons" }, callEl(obs), ...words, cancel),
-      callConfirm(obs), preview(), scrapConfirm(obs));
+      callConfirm(), preview(), scrapConfirm(obs));
   }
 
   function ownSeat(obs) {
@@ -562,7 +521,7 @@ export function createBoard(root, ui) {
     const hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     // the table and your own seat side by side with the others on a wide screen, where they stay
     // in sight while the others' long chains scroll (board.css)
-    root.replaceChildren(el("div", { class: "k-board" }, endEl(obs),
+    root.replaceChildren(el("div", { class: "k-board" },
       el("div", { class: "k-others" }, ...order.map((s) => otherSeat(obs, s))),
       el("div", { class: "k-main" }, centre(obs), seat === null ? null : ownSeat(obs))));
     const key = focusAfter || hadFocus;
