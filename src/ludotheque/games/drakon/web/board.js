@@ -14,7 +14,7 @@
 import { boardStyle, el } from "../../static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
 import { ABILITY_VERBS, cellKey, layingsOf, legalByKind, parseCell, turnsOf } from "./legal.js";
-import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
+import { KINDS, addFigures, coinEl, dragonFigure, fitNames, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
 import { rules } from "./rules.js";
 import { TravelKeys } from "./travel.js";
 import { strings } from "./words.js";
@@ -154,7 +154,7 @@ export function createBoard(root, ui) {
     if (obs.drakon && cellKey(...obs.drakon) === cell) {
       figs.push(el("span", { class: "drakon", title: t("d_drakon_help"), "data-travel": "fig-drakon" }, dragonFigure()));
     }
-    return figs.length ? el("span", { class: "figs" }, ...figs) : null;
+    return figs;
   }
 
   /** What clicking each room does now: an action (data-move) or a choice made here. */
@@ -226,13 +226,12 @@ export function createBoard(root, ui) {
         node = el("div", { ...attrs, role: "button", tabindex: "-1", onclick: say, onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") say(); } });
       }
       if (target && target.ghost) {
-        node.append(el("span", { class: "d-ghost" }, ...tileFace(view, tool.effect, toolArrows())));
+        node.append(el("span", { class: "d-ghost" }, ...tileFace(view, t, tool.effect, toolArrows())));
       } else {
-        node.append(...tileFace(view, room.room, room.arrows));
+        node.append(...tileFace(view, t, room.room, room.arrows));
       }
       if (target && target.wall) node.append(el("span", { class: "d-wall", "aria-hidden": "true" }, "✦"));
-      const figs = figuresAt(obs, cell);
-      if (figs) node.append(figs);
+      addFigures(node, figuresAt(obs, cell));
       world.append(place(node, cell));
     }
     for (const spot of spotTargets()) {
@@ -242,7 +241,7 @@ export function createBoard(root, ui) {
       world.append(place(el("button", {
         type: "button", class: `d-spot ${KINDS[spot.effect] || ""}`, "data-cell": spot.cell, "data-move": spot.action,
         "data-key": `spot:${spot.cell}`, title, "aria-label": title,
-      }, ...tileFace(view, spot.effect, spot.arrows)), spot.cell));
+      }, ...tileFace(view, t, spot.effect, spot.arrows)), spot.cell));
     }
     return { world, cells, targets: targetCells };
   }
@@ -413,7 +412,7 @@ export function createBoard(root, ui) {
       const discard = discards.find((d) => d.kind === kind);
       const title = roomTitle(view, t, effect, shown);
       const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, "data-travel": handKeys[i], "data-key": `hand:${kind}:${i}`, title, "aria-label": title };
-      const face = tileFace(view, effect, shown, true);
+      const face = tileFace(view, t, effect, shown, true);
       if (discard) row.append(el("button", { ...attrs, type: "button", "data-move": discard.action, "aria-label": `${t("d_discard", { room: roomWords(view, effect).name })} — ${title}` }, ...face));
       else if (playable) row.append(el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(chosen)), onclick: () => chooseTile(kind) }, ...face));
       else row.append(el("div", { ...attrs, role: "button", tabindex: "0", onclick: () => explain(title), onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") explain(title); } }, ...face));
@@ -658,6 +657,7 @@ export function createBoard(root, ui) {
     parts.push(el("div", { class: "d-middle" }, el("div", { class: "d-map" }, map.box, map.hint), el("div", { class: "d-side" }, purses(obs), infoLine(obs))));
     if (obs.hands) parts.push(otherHands(obs));
     root.replaceChildren(el("div", { class: "d-board" }, ...parts));
+    fitNames(root);
     sizeViewport(map.viewport);
     placeCamera(obs, map.viewport, map.cells, map.targets);
     moved();

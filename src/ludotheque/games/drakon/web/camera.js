@@ -5,8 +5,8 @@
 
 export const TILE = 72; // a room's size in pixels at zoom 1
 export const MIN_READABLE = 0.85; // rooms of 61 px, names of 9 px: the least the board zooms out by itself
-const MIN_SCALE = 0.3; // the least the player may zoom out to
-const MAX_SCALE = 1.6;
+export const MIN_SCALE = 0.3; // the least the player may zoom out to
+export const MAX_SCALE = 1.6; // the most the player may zoom in to
 const MAX_FIT = 1.25;
 
 export class Camera {
