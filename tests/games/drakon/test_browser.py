@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words
-from ...web.test_drakon_board import board_click, view_of
+from ...web.test_drakon_board import AWAY, board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
 READABLE_ROOM_PX = 60
@@ -616,3 +616,16 @@ def test_every_room_name_is_whole_on_its_tile_with_the_figures_beside_it(probe: 
     finally:
         probe.evaluate("localStorage.removeItem('ludotheque.lang')")
         probe.reload()
+
+
+def test_a_click_on_a_spot_out_of_the_maps_sight_reaches_it(probe: Any) -> None:
+    """Issue 34 (clicks that failed on a phone): the browser scrolls the map to show what a click
+    aims at (or what gets the focus); the camera pans as much, and the click lands on its spot."""
+    rooms = ["start 0,0 NESW", *(f"room {x},0 N" for x in range(-12, 0)),
+             *(f"find {x},0 N" for x in range(1, 13))]
+    mount(probe, view_of({"rooms": rooms, "hands": [["lose NE"], []]}, []))
+    probe.click('#board .d-hand button.d-tile[data-kind="lose NE"]')
+    spot = probe.locator('#board .d-spot[data-move="place lose -13,0 NE"]')
+    assert probe.evaluate(AWAY, spot.element_handle()) == "w"  # out of the map's sight
+    spot.click(timeout=5000)
+    assert probe.evaluate("window.acted") == ["place lose -13,0 NE"]

@@ -30,6 +30,7 @@ export function seatMarks(view, seat, t) {
 }
 
 const DIRS = { n: [0, 1, "▲"], e: [1, 0, "▶"], s: [0, -1, "▼"], w: [-1, 0, "◀"] };
+const EDGE_INSET = 28; // px along the map's sides that its edge buttons may cover
 
 function countWord(t, key, n) {
   return t(n <= 1 ? `${key}_${n}` : key, { n });
@@ -289,26 +290,41 @@ export function createBoard(root, ui) {
     refreshEdges();
   }
 
+  /** The margins of the map that its buttons cover: the zoom bar along the top, the edge
+   * buttons along the other sides (a room under them could not be clicked). */
+  function clearOf(viewport) {
+    const zoom = viewport.parentElement.querySelector(".d-zoom");
+    const top = zoom ? zoom.getBoundingClientRect().bottom - viewport.getBoundingClientRect().top : 0;
+    return { top: Math.max(EDGE_INSET, top + 2), right: EDGE_INSET, bottom: EDGE_INSET, left: EDGE_INSET };
+  }
+
   /** Where the camera goes on drawing: at the start of each of the reader's decisions, to their
    * hero (and to the nearest highlighted room if none is in sight); else where it was. */
   function placeCamera(obs, viewport, cells, targets) {
     const decision = mine() ? `${view.version}` : "";
     const targetsKey = targets.map((c) => c.join(",")).join(";");
+    const fresh = decision && decision !== lastPan.split("|")[0]; // the board places the camera anew
     if (!camera.placed) {
       camera.placed = true;
       if (!camera.fit(viewport, cells)) camera.centre(viewport, homeCell(obs));
-    } else if (decision && decision !== lastPan.split("|")[0]) {
+    } else if (fresh) {
       camera.moved = false;
       if (!camera.fit(viewport, cells)) {
         camera.scale = Math.max(camera.scale, MIN_READABLE);
         camera.centre(viewport, homeCell(obs));
       }
     }
-    // targets that appear (a tile chosen, a hero picked): one at least comes into sight
-    if (decision && `${decision}|${targetsKey}` !== lastPan && targets.length && !targets.some((c) => camera.sees(viewport, c))) {
-      const [hx, hy] = homeCell(obs);
-      const nearest = [...targets].sort((a, b) => Math.hypot(a[0] - hx, a[1] - hy) - Math.hypot(b[0] - hx, b[1] - hy))[0];
-      camera.centre(viewport, nearest);
+    // targets come into sight clear of the map's buttons, with the hero: all of them when they
+    // fit, else the nearest one at least; those that appear later in the decision (a tile chosen,
+    // a hero picked) move the camera only when none is in sight (the player may have moved it)
+    const inset = clearOf(viewport);
+    const clear = (cell) => camera.frame(viewport, [cell], inset, false);
+    if (decision && targets.length && (fresh || (`${decision}|${targetsKey}` !== lastPan && !targets.some(clear)))) {
+      const home = homeCell(obs);
+      const nearest = [...targets].sort((a, b) => Math.hypot(a[0] - home[0], a[1] - home[1]) - Math.hypot(b[0] - home[0], b[1] - home[1]))[0];
+      if (!camera.frame(viewport, [home, ...targets], inset) && !camera.frame(viewport, [home, nearest], inset) && !camera.frame(viewport, [nearest], inset)) {
+        camera.centre(viewport, nearest);
+      }
     }
     lastPan = `${decision}|${targetsKey}`;
   }
@@ -659,6 +675,7 @@ export function createBoard(root, ui) {
     root.replaceChildren(el("div", { class: "d-board" }, ...parts));
     fitNames(root);
     sizeViewport(map.viewport);
+    camera.anchor(map.viewport);
     placeCamera(obs, map.viewport, map.cells, map.targets);
     moved();
     if (hadFocus) {
