@@ -608,12 +608,22 @@ def test_every_room_name_is_whole_on_its_tile_with_the_figures_beside_it(probe: 
                 assert probe.evaluate(ZOOM_TO, end)
                 bad = probe.evaluate(NAMES_WHOLE, [full, short])
                 assert bad == [], (view, end, bad)
+        # on a phone too (tiles of the hand are smaller there)
+        probe.set_viewport_size({"width": 390, "height": 844})
+        probe.evaluate("window.next(1)")
+        for end in ("min", "max"):
+            assert probe.evaluate(ZOOM_TO, end)
+            bad = probe.evaluate(NAMES_WHOLE, [full, short])
+            assert bad == [], ("phone", end, bad)
+        hand_tile = probe.locator("#board .d-hand .d-tile").first
+        assert hand_tile.evaluate("t => getComputedStyle(t).width") == "60px"
         # the longest names took their short names; the whole names stay in the tooltips
         for room in ("steal-left", "steal-right", "drakon"):
             tile = probe.locator(f'#board .d-room[data-room="{room}"]')
             assert tile.locator(".name").text_content() == short[room]
             assert full[room] in (tile.get_attribute("aria-label") or "")
     finally:
+        probe.set_viewport_size({"width": 1366, "height": 768})
         probe.evaluate("localStorage.removeItem('ludotheque.lang')")
         probe.reload()
 
