@@ -332,6 +332,10 @@ def probe(chromium: Any, base: str) -> Any:
     assert not errors, errors
 
 
+#: The page's language switched in place (no reload): the board's words follow it.
+SET_LANG = "(code) => import('/static/js/i18n.js').then((i18n) => i18n.setLang(code))"
+
+
 def mount(page: Any, *views: dict[str, Any]) -> None:
     page.evaluate(MOUNT, list(views))
 
@@ -391,8 +395,7 @@ def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: A
     said = {"en": ("takes a coin at random from the treasure", "steal a coin", "goes back to Start"),
             "fr": ("prend une pièce au hasard dans le trésor", "voler une pièce", "retourne au Départ")}
     for lang, words in said.items():
-        probe.evaluate(f"localStorage.setItem('ludotheque.lang', '{lang}')")
-        probe.reload()
+        probe.evaluate(SET_LANG, lang)
         mount(probe, view_of(setup, [], {"heroes": True}, lang))
         room = probe.locator('#board .d-room[data-cell="1,0"]')
         assert words[0] in (room.get_attribute("title") or "")
@@ -406,8 +409,8 @@ def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: A
         assert words[2] in probe.inner_text("#board .d-explain")
         if lang == "fr":
             assert english_words(probe, "#board") == []
+    probe.evaluate(SET_LANG, "en")  # the browser's language, for the next tests
     probe.evaluate("localStorage.removeItem('ludotheque.lang')")
-    probe.reload()  # the page's language back to the browser's, for the next tests
     drawer = probe.evaluate("import('/games/drakon/board.js').then(m => m.rules)")
     assert "<h3>Playing here</h3>" in drawer["en"] and "<h3>Jouer ici</h3>" in drawer["fr"]
 
@@ -594,8 +597,7 @@ def test_every_room_name_is_whole_on_its_tile_with_the_figures_beside_it(probe: 
     views = [view_of(every_room(heroes), [], {"players": 6}, lang) for heroes in (crowded, spread)]
     views[1]["version"] = 2
     full = {room: words["name"] for room, words in views[0]["legend"]["rooms"].items()}
-    probe.evaluate(f"localStorage.setItem('ludotheque.lang', '{lang}')")
-    probe.reload()
+    probe.evaluate(SET_LANG, lang)
     try:
         mount(probe, *views)
         short = probe.evaluate(SHORT_NAMES, lang)
@@ -624,8 +626,8 @@ def test_every_room_name_is_whole_on_its_tile_with_the_figures_beside_it(probe: 
             assert full[room] in (tile.get_attribute("aria-label") or "")
     finally:
         probe.set_viewport_size({"width": 1366, "height": 768})
+        probe.evaluate(SET_LANG, "en")  # the browser's language, for the next tests
         probe.evaluate("localStorage.removeItem('ludotheque.lang')")
-        probe.reload()
 
 
 def test_a_click_on_a_spot_out_of_the_maps_sight_reaches_it(probe: Any) -> None:
