@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words
-from ...web.test_drakon_board import board_click, view_of
+from ...web.test_drakon_board import AWAY, board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
 READABLE_ROOM_PX = 60
@@ -336,6 +336,10 @@ def probe(chromium: Any, base: str) -> Any:
     assert not errors, errors
 
 
+#: The page's language switched in place (no reload): the board's words follow it.
+SET_LANG = "(code) => import('/static/js/i18n.js').then((i18n) => i18n.setLang(code))"
+
+
 def mount(page: Any, *views: dict[str, Any]) -> None:
     page.evaluate(MOUNT, list(views))
 
@@ -395,8 +399,7 @@ def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: A
     said = {"en": ("takes a coin at random from the treasure", "steal a coin", "goes back to Start"),
             "fr": ("prend une pièce au hasard dans le trésor", "voler une pièce", "retourne au Départ")}
     for lang, words in said.items():
-        probe.evaluate(f"localStorage.setItem('ludotheque.lang', '{lang}')")
-        probe.reload()
+        probe.evaluate(SET_LANG, lang)
         mount(probe, view_of(setup, [], {"heroes": True}, lang))
         room = probe.locator('#board .d-room[data-cell="1,0"]')
         assert words[0] in (room.get_attribute("title") or "")
@@ -410,8 +413,8 @@ def test_rooms_heroes_and_the_dragon_say_what_they_do_in_both_languages(probe: A
         assert words[2] in probe.inner_text("#board .d-explain")
         if lang == "fr":
             assert english_words(probe, "#board") == []
+    probe.evaluate(SET_LANG, "en")  # the browser's language, for the next tests
     probe.evaluate("localStorage.removeItem('ludotheque.lang')")
-    probe.reload()  # the page's language back to the browser's, for the next tests
     drawer = probe.evaluate("import('/games/drakon/board.js').then(m => m.rules)")
     assert "<h3>Playing here</h3>" in drawer["en"] and "<h3>Jouer ici</h3>" in drawer["fr"]
 
@@ -471,3 +474,174 @@ def test_pieces_keep_their_travel_keys_from_one_view_to_the_next(probe: Any) -> 
     assert probe.evaluate(f"({keys})('#board .d-purse .d-coin')") == coins
     every = probe.evaluate(f"({keys})('#board [data-travel]')")
     assert len(set(every)) == len(every)  # no two pieces share a key
+
+
+# -- room names on the tiles -----------------------------------------------------------------------
+
+def every_room(heroes: list[str]) -> dict[str, Any]:
+    """Every kind of room on the map (every arrow on each that has some), a hand of long names,
+    six heroes and Drakon standing where ``heroes`` says (the last cell is Drakon's)."""
+    from ludotheque.games.drakon.components import ARROWLESS, EFFECTS
+
+    cells = [f"{x},{y}" for y in (1, 0, -1) for x in range(-2, 4) if (x, y) != (0, 0)]
+    rooms = ["start 0,0 NESW"]
+    for effect, cell in enumerate(cells, 1):
+        rooms.append(f"{EFFECTS[effect]} {cell}" + ("" if effect in ARROWLESS else " NESW"))
+    hands = [["room NE", "steal-left NE", "teleport", "drakon NE"]] + [[]] * 5
+    return {"rooms": rooms, "hands": hands, "heroes": heroes[:6], "drakon": heroes[6]}
+
+
+#: Where each tile's name is not shown whole and apart (none, when all is well): cut (it overflows
+#: its band, or a line of it lies outside the band's box), ellipsis, a word broken across lines
+#: (a break is allowed only at a space or after a hyphen), other words than the room's (its whole
+#: name, or else its short name), the whole name missing from the tooltip, a figure on the name or
+#: on an arrow, a click on the name or a figure that does not reach its own room.
+NAMES_WHOLE = r"""([full, short]) => {
+  const bad = [];
+  const inside = (x, y, r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  const meet = (a, b) => a.left < b.right - .5 && b.left < a.right - .5
+    && a.top < b.bottom - .5 && b.top < a.bottom - .5;
+  const map = document.querySelector('#board .d-viewport').getBoundingClientRect();
+  const controls = [...document.querySelectorAll('#board .d-zoom, #board .d-edge:not([hidden])')]
+    .map((c) => c.getBoundingClientRect());
+  for (const tile of document.querySelectorAll('#board .d-room, #board .d-tile')) {
+    const name = tile.querySelector(':scope > .name');
+    const room = tile.dataset.room || tile.dataset.kind.split(' ')[0];
+    const where = `${room} ${tile.dataset.cell || 'hand'}`;
+    if (!name) {  // a plain room is named in the hand only
+      if (room !== 'room' || tile.dataset.kind) bad.push(`${where}: no name`);
+      continue;
+    }
+    const text = name.textContent, box = name.getBoundingClientRect();
+    if (text !== full[room] && text !== short[room]) bad.push(`${where}: "${text}" is not its name`);
+    if (!(tile.getAttribute('title') || '').includes(full[room])) bad.push(`${where}: a tooltip without it`);
+    if (name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight + 1)
+      bad.push(`${where}: "${text}" overflows`);
+    if (text.includes('…') || getComputedStyle(name).textOverflow === 'ellipsis') bad.push(`${where}: …`);
+    const node = name.firstChild, range = document.createRange();
+    range.selectNodeContents(node);
+    // a line's glyphs may rise above its line box: its middle must be in the band, its ends too
+    for (const line of range.getClientRects()) {
+      const middle = (line.top + line.bottom) / 2;
+      if (line.left < box.left - .5 || line.right > box.right + .5 || middle < box.top || middle > box.bottom)
+        bad.push(`${where}: "${text}" is cut`);
+    }
+    for (const word of text.matchAll(/[^\s-]+-?/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
+      if (lines.size > 1) bad.push(`${where}: "${word[0]}" broken across lines`);
+    }
+    const figures = [...tile.querySelectorAll('.figs > *')]
+      .map((f) => [f.dataset.travel, f.getBoundingClientRect()]);
+    const arrows = [...tile.querySelectorAll(':scope > .arrow')].map((a) => a.getBoundingClientRect());
+    for (const [figure, r] of figures) {
+      if (meet(r, box)) bad.push(`${where}: ${figure} on the name`);
+      if (arrows.some((a) => meet(r, a))) bad.push(`${where}: ${figure} on an arrow`);
+    }
+    if (!tile.classList.contains('d-room')) continue;
+    for (const r of [box, ...figures.map(([, f]) => f)]) {  // in the map's sight, not under its buttons
+      const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      if (!inside(x, y, map) || controls.some((c) => inside(x, y, c))) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit.closest('.d-room') !== tile) bad.push(`${where}: a click hits ${hit && hit.className}`);
+    }
+  }
+  return bad;
+}"""
+
+#: The map's zoom taken to its least ('min') or its most ('max'), with its own buttons.
+ZOOM_TO = """async (end) => {
+  const { MIN_SCALE, MAX_SCALE } = await import('/games/drakon/camera.js');
+  const goal = end === 'min' ? MIN_SCALE : MAX_SCALE;
+  const scale = () => Number(document.querySelector('#board .d-world').dataset.scale);
+  for (let i = 0; i < 20 && Math.abs(scale() - goal) > 1e-3; i++)
+    document.getElementById(end === 'min' ? 'd-zoom-out' : 'd-zoom-in').click();
+  return Math.abs(scale() - goal) < 1e-3;
+}"""
+
+#: The next view drawn as the table draws it (motion.js slides the figures that moved); each
+#: figure on its way, stopped halfway: the click at its centre goes to what lies under it.
+FLYING = """async () => {
+  const motion = await import('/static/js/motion.js');
+  const root = document.getElementById('board');
+  const before = motion.snapshot(root);
+  window.next(1);
+  motion.markFresh(root, before);
+  const caught = [];
+  let flying = 0;
+  for (const figure of root.querySelectorAll('.figs > *')) {
+    const slides = figure.getAnimations();
+    if (!slides.length) continue;
+    flying += 1;
+    for (const a of slides) { a.pause(); a.currentTime = a.effect.getTiming().duration / 2; }
+    const r = figure.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (hit && hit.closest('.figs')) caught.push(`${hit.dataset.travel || hit.className} takes the click`);
+    for (const a of slides) a.finish();
+  }
+  return { flying, caught };
+}"""
+
+SHORT_NAMES = """async (lang) => {
+  const { strings } = await import('/games/drakon/board.js');
+  return Object.fromEntries(Object.entries(strings[lang]).filter(([k]) => k.startsWith('d_short_'))
+    .map(([k, v]) => [k.slice('d_short_'.length), v]));
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_room_name_is_whole_on_its_tile_with_the_figures_beside_it(probe: Any, lang: str) -> None:
+    """Issue 34: names were broken mid-word ("Mouveme/nts de Drakon") or cut ("Vol de pièce,
+    sens ant…") and figures sat on them. Crowded (six heroes and Drakon in one room), then one
+    figure a room after they moved; at the least and the most zoom the board allows."""
+    crowded = ["2,1"] * 7
+    spread = ["0,-1", "1,-1", "0,1", "-1,0", "3,-1", "2,0", "-2,-1"]
+    views = [view_of(every_room(heroes), [], {"players": 6}, lang) for heroes in (crowded, spread)]
+    views[1]["version"] = 2
+    full = {room: words["name"] for room, words in views[0]["legend"]["rooms"].items()}
+    probe.evaluate(SET_LANG, lang)
+    try:
+        mount(probe, *views)
+        short = probe.evaluate(SHORT_NAMES, lang)
+        assert probe.locator("#board .d-room").count() == len(full)
+        for view in (0, 1):
+            if view:
+                moved = probe.evaluate(FLYING)
+                assert moved["flying"] == 7 and moved["caught"] == [], moved
+            for end in ("min", "max"):
+                assert probe.evaluate(ZOOM_TO, end)
+                bad = probe.evaluate(NAMES_WHOLE, [full, short])
+                assert bad == [], (view, end, bad)
+        # on a phone too (tiles of the hand are smaller there)
+        probe.set_viewport_size({"width": 390, "height": 844})
+        probe.evaluate("window.next(1)")
+        for end in ("min", "max"):
+            assert probe.evaluate(ZOOM_TO, end)
+            bad = probe.evaluate(NAMES_WHOLE, [full, short])
+            assert bad == [], ("phone", end, bad)
+        hand_tile = probe.locator("#board .d-hand .d-tile").first
+        assert hand_tile.evaluate("t => getComputedStyle(t).width") == "60px"
+        # the longest names took their short names; the whole names stay in the tooltips
+        for room in ("steal-left", "steal-right", "drakon"):
+            tile = probe.locator(f'#board .d-room[data-room="{room}"]')
+            assert tile.locator(".name").text_content() == short[room]
+            assert full[room] in (tile.get_attribute("aria-label") or "")
+    finally:
+        probe.set_viewport_size({"width": 1366, "height": 768})
+        probe.evaluate(SET_LANG, "en")  # the browser's language, for the next tests
+        probe.evaluate("localStorage.removeItem('ludotheque.lang')")
+
+
+def test_a_click_on_a_spot_out_of_the_maps_sight_reaches_it(probe: Any) -> None:
+    """Issue 34 (clicks that failed on a phone): the browser scrolls the map to show what a click
+    aims at (or what gets the focus); the camera pans as much, and the click lands on its spot."""
+    rooms = ["start 0,0 NESW", *(f"room {x},0 N" for x in range(-12, 0)),
+             *(f"find {x},0 N" for x in range(1, 13))]
+    mount(probe, view_of({"rooms": rooms, "hands": [["lose NE"], []]}, []))
+    probe.click('#board .d-hand button.d-tile[data-kind="lose NE"]')
+    spot = probe.locator('#board .d-spot[data-move="place lose -13,0 NE"]')
+    assert probe.evaluate(AWAY, spot.element_handle()) == "w"  # out of the map's sight
+    spot.click(timeout=5000)
+    assert probe.evaluate("window.acted") == ["place lose -13,0 NE"]

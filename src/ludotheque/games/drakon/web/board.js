@@ -14,7 +14,7 @@
 import { boardStyle, el } from "../../static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
 import { ABILITY_VERBS, cellKey, layingsOf, legalByKind, parseCell, turnsOf } from "./legal.js";
-import { KINDS, coinEl, dragonFigure, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
+import { KINDS, addFigures, coinEl, dragonFigure, fitNames, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
 import { rules } from "./rules.js";
 import { TravelKeys } from "./travel.js";
 import { strings } from "./words.js";
@@ -30,6 +30,7 @@ export function seatMarks(view, seat, t) {
 }
 
 const DIRS = { n: [0, 1, "▲"], e: [1, 0, "▶"], s: [0, -1, "▼"], w: [-1, 0, "◀"] };
+const EDGE_INSET = 28; // px along the map's sides that its edge buttons may cover
 
 function countWord(t, key, n) {
   return t(n <= 1 ? `${key}_${n}` : key, { n });
@@ -154,7 +155,7 @@ export function createBoard(root, ui) {
     if (obs.drakon && cellKey(...obs.drakon) === cell) {
       figs.push(el("span", { class: "drakon", title: t("d_drakon_help"), "data-travel": "fig-drakon" }, dragonFigure()));
     }
-    return figs.length ? el("span", { class: "figs" }, ...figs) : null;
+    return figs;
   }
 
   /** What clicking each room does now: an action (data-move) or a choice made here. */
@@ -226,13 +227,12 @@ export function createBoard(root, ui) {
         node = el("div", { ...attrs, role: "button", tabindex: "-1", onclick: say, onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") say(); } });
       }
       if (target && target.ghost) {
-        node.append(el("span", { class: "d-ghost" }, ...tileFace(view, tool.effect, toolArrows())));
+        node.append(el("span", { class: "d-ghost" }, ...tileFace(view, t, tool.effect, toolArrows())));
       } else {
-        node.append(...tileFace(view, room.room, room.arrows));
+        node.append(...tileFace(view, t, room.room, room.arrows));
       }
       if (target && target.wall) node.append(el("span", { class: "d-wall", "aria-hidden": "true" }, "✦"));
-      const figs = figuresAt(obs, cell);
-      if (figs) node.append(figs);
+      addFigures(node, figuresAt(obs, cell));
       world.append(place(node, cell));
     }
     for (const spot of spotTargets()) {
@@ -242,7 +242,7 @@ export function createBoard(root, ui) {
       world.append(place(el("button", {
         type: "button", class: `d-spot ${KINDS[spot.effect] || ""}`, "data-cell": spot.cell, "data-move": spot.action,
         "data-key": `spot:${spot.cell}`, title, "aria-label": title,
-      }, ...tileFace(view, spot.effect, spot.arrows)), spot.cell));
+      }, ...tileFace(view, t, spot.effect, spot.arrows)), spot.cell));
     }
     return { world, cells, targets: targetCells };
   }
@@ -290,26 +290,41 @@ export function createBoard(root, ui) {
     refreshEdges();
   }
 
+  /** The margins of the map that its buttons cover: the zoom bar along the top, the edge
+   * buttons along the other sides (a room under them could not be clicked). */
+  function clearOf(viewport) {
+    const zoom = viewport.parentElement.querySelector(".d-zoom");
+    const top = zoom ? zoom.getBoundingClientRect().bottom - viewport.getBoundingClientRect().top : 0;
+    return { top: Math.max(EDGE_INSET, top + 2), right: EDGE_INSET, bottom: EDGE_INSET, left: EDGE_INSET };
+  }
+
   /** Where the camera goes on drawing: at the start of each of the reader's decisions, to their
    * hero (and to the nearest highlighted room if none is in sight); else where it was. */
   function placeCamera(obs, viewport, cells, targets) {
     const decision = mine() ? `${view.version}` : "";
     const targetsKey = targets.map((c) => c.join(",")).join(";");
+    const fresh = decision && decision !== lastPan.split("|")[0]; // the board places the camera anew
     if (!camera.placed) {
       camera.placed = true;
       if (!camera.fit(viewport, cells)) camera.centre(viewport, homeCell(obs));
-    } else if (decision && decision !== lastPan.split("|")[0]) {
+    } else if (fresh) {
       camera.moved = false;
       if (!camera.fit(viewport, cells)) {
         camera.scale = Math.max(camera.scale, MIN_READABLE);
         camera.centre(viewport, homeCell(obs));
       }
     }
-    // targets that appear (a tile chosen, a hero picked): one at least comes into sight
-    if (decision && `${decision}|${targetsKey}` !== lastPan && targets.length && !targets.some((c) => camera.sees(viewport, c))) {
-      const [hx, hy] = homeCell(obs);
-      const nearest = [...targets].sort((a, b) => Math.hypot(a[0] - hx, a[1] - hy) - Math.hypot(b[0] - hx, b[1] - hy))[0];
-      camera.centre(viewport, nearest);
+    // targets come into sight clear of the map's buttons, with the hero: all of them when they
+    // fit, else the nearest one at least; those that appear later in the decision (a tile chosen,
+    // a hero picked) move the camera only when none is in sight (the player may have moved it)
+    const inset = clearOf(viewport);
+    const clear = (cell) => camera.frame(viewport, [cell], inset, false);
+    if (decision && targets.length && (fresh || (`${decision}|${targetsKey}` !== lastPan && !targets.some(clear)))) {
+      const home = homeCell(obs);
+      const nearest = [...targets].sort((a, b) => Math.hypot(a[0] - home[0], a[1] - home[1]) - Math.hypot(b[0] - home[0], b[1] - home[1]))[0];
+      if (!camera.frame(viewport, [home, ...targets], inset) && !camera.frame(viewport, [home, nearest], inset) && !camera.frame(viewport, [nearest], inset)) {
+        camera.centre(viewport, nearest);
+      }
     }
     lastPan = `${decision}|${targetsKey}`;
   }
@@ -413,7 +428,7 @@ export function createBoard(root, ui) {
       const discard = discards.find((d) => d.kind === kind);
       const title = roomTitle(view, t, effect, shown);
       const attrs = { class: `d-tile ${KINDS[effect] || ""} ${chosen ? "chosen" : ""}`, "data-kind": kind, "data-travel": handKeys[i], "data-key": `hand:${kind}:${i}`, title, "aria-label": title };
-      const face = tileFace(view, effect, shown, true);
+      const face = tileFace(view, t, effect, shown, true);
       if (discard) row.append(el("button", { ...attrs, type: "button", "data-move": discard.action, "aria-label": `${t("d_discard", { room: roomWords(view, effect).name })} — ${title}` }, ...face));
       else if (playable) row.append(el("button", { ...attrs, type: "button", "aria-pressed": String(Boolean(chosen)), onclick: () => chooseTile(kind) }, ...face));
       else row.append(el("div", { ...attrs, role: "button", tabindex: "0", onclick: () => explain(title), onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") explain(title); } }, ...face));
@@ -633,7 +648,9 @@ export function createBoard(root, ui) {
     parts.push(el("div", { class: "d-middle" }, el("div", { class: "d-map" }, map.box, map.hint), el("div", { class: "d-side" }, purses(obs), infoLine(obs))));
     if (obs.hands) parts.push(otherHands(obs));
     root.replaceChildren(el("div", { class: "d-board" }, ...parts));
+    fitNames(root);
     sizeViewport(map.viewport);
+    camera.anchor(map.viewport);
     placeCamera(obs, map.viewport, map.cells, map.targets);
     moved();
     if (hadFocus) {

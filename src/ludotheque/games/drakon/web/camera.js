@@ -1,13 +1,16 @@
 // The camera over Drakon's dungeon: the world (rooms placed at x * TILE, -y * TILE) is moved and
 // scaled inside its viewport. It keeps rooms readable (never below MIN_READABLE on its own),
 // centres on a cell, says what lies out of sight in each direction, and is moved by dragging,
-// the wheel, the arrow keys and the edge buttons.
+// the wheel, the arrow keys and the edge buttons. The browser may scroll the map too, to show a
+// room it focuses or that an automated click aims at: the map keeps SLACK pixels of scroll on
+// every side and the camera turns each such scroll into a pan.
 
 export const TILE = 72; // a room's size in pixels at zoom 1
 export const MIN_READABLE = 0.85; // rooms of 61 px, names of 9 px: the least the board zooms out by itself
-const MIN_SCALE = 0.3; // the least the player may zoom out to
-const MAX_SCALE = 1.6;
+export const MIN_SCALE = 0.3; // the least the player may zoom out to
+export const MAX_SCALE = 1.6; // the most the player may zoom in to
 const MAX_FIT = 1.25;
+const SLACK = 20000; // px the browser may scroll the map by, either way (wider than any dungeon)
 
 export class Camera {
   constructor() {
@@ -30,6 +33,23 @@ export class Camera {
   sees(viewport, cell) {
     const b = this.box(cell);
     return b.left >= -1 && b.top >= -1 && b.right <= viewport.clientWidth + 1 && b.bottom <= viewport.clientHeight + 1;
+  }
+
+  /** Pans the least that brings the box around `cells` inside the viewport less `inset` (the
+   * margins its own buttons cover), when it fits at this zoom; returns whether it fits. With
+   * `move` false, only says whether the box lies there already. */
+  frame(viewport, cells, inset, move = true) {
+    const boxes = cells.map((cell) => this.box(cell));
+    const left = Math.min(...boxes.map((b) => b.left));
+    const right = Math.max(...boxes.map((b) => b.right));
+    const top = Math.min(...boxes.map((b) => b.top));
+    const bottom = Math.max(...boxes.map((b) => b.bottom));
+    const room = { left: inset.left, top: inset.top, right: viewport.clientWidth - inset.right, bottom: viewport.clientHeight - inset.bottom };
+    if (!cells.length || right - left > room.right - room.left || bottom - top > room.bottom - room.top) return false;
+    if (!move) return left >= room.left && right <= room.right && top >= room.top && bottom <= room.bottom;
+    this.x += left < room.left ? room.left - left : right > room.right ? room.right - right : 0;
+    this.y += top < room.top ? room.top - top : bottom > room.bottom ? room.bottom - bottom : 0;
+    return true;
   }
 
   centre(viewport, [x, y]) {
@@ -82,8 +102,18 @@ export class Camera {
     return out;
   }
 
+  /** Puts the map's scroll at rest (SLACK on each side), once it is in the page. */
+  anchor(viewport) {
+    viewport.scrollLeft = SLACK;
+    viewport.scrollTop = SLACK;
+  }
+
   apply(world) {
-    world.style.transform = `translate(${this.x}px, ${this.y}px) scale(${this.scale})`;
+    // the world sits where the map's scroll is, so that the scroll itself moves nothing
+    const viewport = world.parentElement;
+    const left = this.x + (viewport ? viewport.scrollLeft : 0);
+    const top = this.y + (viewport ? viewport.scrollTop : 0);
+    world.style.transform = `translate(${left}px, ${top}px) scale(${this.scale})`;
     world.dataset.scale = this.scale.toFixed(3);
   }
 }
@@ -128,9 +158,16 @@ export function wireCamera(camera, viewport, moved) {
       dragged = false;
     }
   }, true);
-  // the browser scrolls even an overflow-hidden box to show what gets the focus: the camera does it instead
+  // the browser scrolls even an overflow-hidden box to show what gets the focus (or what an
+  // automated click aims at): the camera pans as much, and the scroll goes back to rest
+  viewport.append(Object.assign(document.createElement("span"), { className: "d-slack" }));
   viewport.addEventListener("scroll", () => {
-    viewport.scrollLeft = 0;
-    viewport.scrollTop = 0;
+    const dx = viewport.scrollLeft - SLACK;
+    const dy = viewport.scrollTop - SLACK;
+    // a scroll told after the board was drawn anew concerns a map that is gone
+    if ((!dx && !dy) || !viewport.isConnected) return;
+    camera.anchor(viewport);
+    camera.pan(-dx, -dy);
+    moved();
   });
 }

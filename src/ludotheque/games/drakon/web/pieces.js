@@ -77,13 +77,38 @@ export function heroHelp(view, t, figure) {
   return heroes ? t(`d_ability_${figure}`) : t("d_hero_plain");
 }
 
-/** The inside of a room tile: its arrows, icon and name. */
-export function tileFace(view, effect, arrows, named = false) {
+/** The inside of a room tile: its arrows, its name on a band at the top, and its lower part
+ * (the symbol, then the figures that `addFigures` puts there), so that figures never sit on the
+ * name. A name that does not fit is swapped for its short name by `fitNames`. */
+export function tileFace(view, t, effect, arrows, named = false) {
   const mask = maskOf(arrows);
   const words = roomWords(view, effect);
+  const shortKey = `d_short_${effect}`;
+  const short = t(shortKey);
+  const icon = effect === "drakon" ? dragonFigure() : ICONS[effect] || "";
   return [
     ...[0, 1, 2, 3].filter((side) => (mask >> side) & 1).map((side) => el("span", { class: `arrow a-${SIDES[side]}`, "aria-hidden": "true" })),
-    effect === "drakon" ? el("span", { class: "icon", "aria-hidden": "true" }, dragonFigure()) : el("span", { class: "icon", "aria-hidden": "true" }, ICONS[effect] || ""),
-    effect === "room" && !named ? null : el("span", { class: "name", "aria-hidden": "true" }, words.name),
+    effect === "room" && !named ? null : el("span", { class: "name", "aria-hidden": "true", "data-short": short === shortKey ? null : short }, words.name),
+    el("span", { class: "d-lower", "aria-hidden": "true" }, icon ? el("span", { class: "icon" }, icon) : null),
   ].filter(Boolean);
+}
+
+/** Puts the figures in a tile's lower part, smaller as they are more (it holds 8: the symbol,
+ * six heroes and Drakon). */
+export function addFigures(tile, figures) {
+  const lower = tile.querySelector(":scope > .d-lower");
+  if (!lower || !figures.length) return;
+  lower.append(el("span", { class: "figs" }, ...figures));
+  const items = lower.querySelectorAll(".icon, .hero, .drakon").length;
+  lower.dataset.crowd = items <= 2 ? "" : items === 3 ? "3" : items <= 6 ? "6" : "8";
+}
+
+/** Each tile name that overflows its band (a word wider than the tile, or more than two lines)
+ * shows its short name instead, and, should that overflow too, a smaller font. Measured after
+ * the board is drawn: the zoom (a transform) changes nothing of it. */
+export function fitNames(scope) {
+  const over = (name) => name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight + 1;
+  const long = [...scope.querySelectorAll(".name")].filter(over);
+  for (const name of long) if (name.dataset.short) name.textContent = name.dataset.short;
+  for (const name of long.filter(over)) name.classList.add("tight");
 }

@@ -235,3 +235,34 @@ export const strings = {
     d_let: "La laisser partir",
   },
 };
+
+// -- short room names for the tiles -----------------------------------------------------------
+// A tile shows its room's whole name (the server's legend) when it fits in two lines, else the
+// short name below (d_short_<room>), wrapped only between words; the whole name stays in the
+// tile's tooltip and accessible name. Both languages name the same rooms.
+Object.assign(strings.en, {
+  d_short_destroy: "Destroy",
+  d_short_drakon: "Drakon's moves",
+  d_short_moving: "Moving",
+  d_short_harp: "Harp",
+  d_short_exchange: "Exchange",
+  d_short_map: "Map",
+  d_short_rotate: "Rotate",
+  "d_short_steal-left": "Steal a coin ↻",
+  "d_short_steal-right": "Steal a coin ↺",
+  d_short_wind: "Wind",
+  d_short_teleport: "Teleport",
+});
+Object.assign(strings.fr, {
+  d_short_destroy: "Détruire",
+  d_short_drakon: "Mouv. de Drakon",
+  d_short_moving: "Mobile",
+  d_short_harp: "Harpe",
+  d_short_exchange: "Échange",
+  d_short_map: "Cartes",
+  d_short_rotate: "Pivoter",
+  "d_short_steal-left": "Vol de pièce ↻",
+  "d_short_steal-right": "Vol de pièce ↺",
+  d_short_wind: "Vent",
+  d_short_teleport: "Téléport",
+});
