@@ -6,7 +6,8 @@ raw value (``false``, ``{name}``, ``Ω``, "1 cards").
 
 Each page's language is the opposite of the browser's (a French page in an English browser and
 the reverse), so that an answer in the browser's language instead of the page's shows up. One
-short game per game is played through, in French; the English pass reads the same finished table
+short game per game is played through, in French (its first decisions on the page, the rest over
+the API while the page follows); the English pass reads the same finished table
 and a new one at its first decision."""
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from typing import Any
 
 import pytest
 
-from .tables import ANIMATED_DECISIONS, calm, create_table, foreign_words, legal, page_texts, version
+from .tables import (
+    ANIMATED_DECISIONS,
+    calm,
+    create_table,
+    foreign_words,
+    legal,
+    page_texts,
+    play_out,
+    version,
+)
 
 #: Each game with a short game's players and options, and an option value the server refuses.
 GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
@@ -86,14 +96,19 @@ class Reader:
         self.scan(f"{where}, rules")
         self.page.click("#rules .close")
 
-    def play_through(self, game: str) -> None:
+    def play_through(self, game: str, base: str, table: dict[str, Any]) -> None:
         """Play the seat's first action at each decision (a forced one is left to the table for a
-        moment: it may play it itself) until the end, reading the table now and then."""
+        moment: it may play it itself), reading the table now and then; after the last decision
+        read, the rest of the game is played over the API (the page follows it to the end)."""
         page = self.page
         for move in range(2000):
             page.wait_for_function(f"document.querySelector('{PLAYABLE}')"
                                    " || document.body.dataset.terminal === 'true'", timeout=60_000)
             if page.evaluate("document.body.dataset.terminal") == "true":
+                return
+            if move > max(SCANNED_MOVES):
+                play_out(base, table)
+                page.wait_for_function("document.body.dataset.terminal === 'true'", timeout=60_000)
                 return
             if move in SCANNED_MOVES:
                 self.scan(f"{game} table, decision {move}")
@@ -159,7 +174,7 @@ def test_every_page_of_a_game_speaks_one_language(chromium: Any, open_page: Any,
     french.lobby(base, game)
     french.claim(table["seats"][0]["url"], base, name)
     french.rules(f"{game} table")
-    french.play_through(game)
+    french.play_through(game, base, table)
     french.finished(base, game, table, name)
 
     english = Reader(chromium, open_page, "en")
