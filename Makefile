@@ -48,7 +48,7 @@ play-terminal: $(STAMP) $(COMPILED)
 ## lint, the type check and the pure Python tests. Then every test runs in one process per core
 ## (pytest-xdist; a file's tests stay together, sharing their browser pages and servers):
 ## `make test XDIST=` runs them in one process.
-XDIST ?= --numprocesses=auto --dist=loadfile
+XDIST ?= --numprocesses=auto --dist=loadfile --no-loadscope-reorder
 #: What differs between the builds: the compiled modules run as the pure Python they are made
 #: from (the rules, their notation, bots and records: golden records and conformance say that
 #: both builds play the same games). Tests of what is never compiled (renderers, words, docs,

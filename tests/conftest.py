@@ -4,6 +4,7 @@ address and pages that fail the test on any JavaScript error."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -137,3 +138,13 @@ def open_page() -> Iterator[Callable[..., Any]]:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
     assert not refused, f"the Content-Security-Policy refused: {refused}"
+
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest files first (as a run measured them: tests/durations.py), each file's tests in
+    their own order: ``make test`` hands whole files to pytest-xdist's workers in this order
+    (``--no-loadscope-reorder``), so that no worker is left alone on a long file at the end."""
+    took = json.loads(Path(__file__).with_name("durations.json").read_text())
+    root = Path(config.rootpath)
+    items.sort(key=lambda item: -took.get(item.path.relative_to(root).as_posix(), 1.0))  # (stable)
