@@ -10,6 +10,7 @@ from pathlib import Path
 from ludotheque.cli.testing import CliRunner
 from ludotheque.core import GameRecord, replay
 from ludotheque.games.gargon import GAME
+from ludotheque.games.gargon.card_words import card_name
 from ludotheque.games.gargon.notation import card_text
 
 runner = CliRunner()
@@ -87,7 +88,7 @@ def test_wrong_input_explains_itself_and_asks_again() -> None:
     assert "not understood: unknown action 'bogus'" in out
     assert "0 is not in the list" in out and "999 is not in the list" in out
     assert "type a number from the list" in out
-    assert f"not allowed: {card_text(missing)} is not in your hand" in out
+    assert f"not allowed: {card_name(missing)} is not in your hand" in out
     assert "not understood: three cards of one colour" in out
     assert "'help' shows this" in out
     assert "End of input" in out
