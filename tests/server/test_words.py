@@ -23,5 +23,5 @@ def test_seats_are_numbered_from_one_and_bots_have_names() -> None:
              SeatRow(3, "bot", "heuristic"), SeatRow(4, "human", name="Zoé")]
     assert seat_names(renderer, seats, "en") == ["Seat 1", "Random bot", "Heuristic bot 1", "Heuristic bot 2",
                                                  "Zoé"]
-    assert seat_names(renderer, seats, "fr") == ["Place 1", "Robot aléatoire", "Robot heuristique 1",
+    assert seat_names(renderer, seats, "fr") == ["Joueur 1", "Robot aléatoire", "Robot heuristique 1",
                                                  "Robot heuristique 2", "Zoé"]

@@ -111,7 +111,7 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
     page = open_page(chromium, 1366, 768, locale="fr-FR")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#name-form:not([hidden])")
-    assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Place 2"
+    assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Joueur 2"
     page.fill("#name-input", "   ")
     page.click("#name-save")
     page.wait_for_selector("#name-error:not([hidden])")  # refused by the server, said clearly
