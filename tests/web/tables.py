@@ -138,7 +138,7 @@ FRENCH_SLIPS = re.compile(r"\b(éliminée?s?|\d+ ors)\b")
 #: not a French decimal such as "0,5 s") and turns ("(NS)"), Kagoun's cards and lines ("G2",
 #: "S2a", "M1~"), Gargon's cards ("W14", "B3", a back "V?") and French colour stubs ("bla",
 #: "ble", "rou14"), a pairing marked "(✗)".
-NOTATION = re.compile(r"(?<![\w.,:/-])-?\d{1,2},-?\d{1,2}(?![\w,]|\s?(?:s|ms|%|min|h)\b)"
+NOTATION = re.compile(r"(?<![\w.,:/=-])-?\d{1,2},-?\d{1,2}(?![\w,=]|\s?(?:s|ms|%|min|h)\b)"
                       r"|\([NESWO]{1,4}\)|\b[A-Z]\d{1,2}[ab]?~?(?![\w.,])|\b[WBVRYG]\?"
                       r"|\b(?:bla|ble|vio|rou|jau|ver)\d*\b|\(✗\)")
 

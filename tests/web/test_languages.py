@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .tables import ANIMATED_DECISIONS, calm, create_table, foreign_words, legal, page_texts, version
+from .tables import ANIMATED_DECISIONS, calm, create_table, foreign_words, legal, page_codes, page_texts, version
 
 #: Each game with a short game's players and options, and an option value the server refuses.
 GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
@@ -48,6 +48,7 @@ class Reader:
 
     def scan(self, where: str) -> None:
         self.found += [f"{where}: {line}" for line in foreign_words(self.page, self.lang)]
+        self.found += [f"{where}: code {code}" for code in page_codes(self.page)]  # words, not codes
         if self.letters is not None:
             self.found += sorted({f"{where}: {m.group(0)}: {line}" for line in page_texts(self.page)
                                   for m in self.letters.finditer(line)})
