@@ -18,7 +18,16 @@ from typing import Any
 
 import pytest
 
-from .tables import ANIMATED_DECISIONS, calm, create_table, foreign_words, legal, page_codes, page_texts, version
+from .tables import (
+    ANIMATED_DECISIONS,
+    calm,
+    create_table,
+    foreign_words,
+    legal,
+    page_codes,
+    page_texts,
+    version,
+)
 
 #: Each game with a short game's players and options, and an option value the server refuses.
 GAMES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
