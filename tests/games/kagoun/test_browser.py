@@ -30,10 +30,15 @@ from ...web.tables import (
     create_table,
     english_words,
     mount_board,
+    page_codes,
     wait_turn_or_end,
 )
 
 PAIRING = ("capture", "steal", "defend")
+
+
+#: How a pairing label says it is not valid (render.py's "invalid").
+INVALID = {"en": "not a valid pairing", "fr": "appariement non valide"}
 
 
 def _strength(entry: dict[str, Any]) -> int:
@@ -156,12 +161,14 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
             action = choose(view, turns[lang])
             kinds[lang].add(action.split()[0])
             assert unnamed_buttons(page) == 0
-            titles = page.eval_on_selector_all(  # the moves list says what (✗) means
-                "#moves .move", "els => els.filter(e => e.textContent.includes('(✗)')).map(e => e.title)")
+            titles = page.eval_on_selector_all(  # the moves list says what an invalid pairing means
+                "#moves .move", "(els, invalid) => els.filter(e => e.textContent.includes(invalid))"
+                ".map(e => e.title)", INVALID[lang])
             assert all("✗" in title and len(title) > 40 for title in titles), titles
             crossed[lang] += len(titles)
-            if lang == "fr" and turns[lang] % 10 == 0:
-                assert english_words(page) == []
+            if turns[lang] % 10 == 0:  # words, not codes: cards by their letters, never "S2a"
+                assert page_codes(page) == []
+                assert lang != "fr" or english_words(page) == []
             before = int(page.evaluate("document.body.dataset.version"))
             play_on_board(page, view, action)
             try:
@@ -183,6 +190,7 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
         assert kinds[lang] & {"capture", "steal"}, kinds[lang]
         assert crossed[lang] > 0
         assert page.locator("#end").is_visible()
+        assert page_codes(page) == []
     assert english_words(pages["fr"]) == []
 
 

@@ -106,9 +106,12 @@ def _colour_word(colour: int, lang: str, markup: bool) -> str:
     return f"[{STYLES[letter]}]{colours[letter]}[/]" if markup else str(colours[letter])
 
 
-def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> str:
-    """A card in words: ``M1 blue/yellow (a: blue 1, b: yellow 2 Draw)``: its name, its two
-    large symbols, then each end's small symbols and force, and the power at its end."""
+def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False,
+              codes: bool | None = None) -> str:
+    """A card in words: ``M blue/yellow (a: blue 1, b: yellow 2 Draw)``: its printed letter, its
+    two large symbols, then each end's small symbols and force, and the power at its end. The
+    terminal's (Rich markup, or ``codes``), whose table lists cards as they are typed, names it
+    ``M1``."""
     lang = _lang(lang)
     separator = colon(lang)
     halves = f"{_colour_word(deck.left[card], lang, markup)}/{_colour_word(deck.right[card], lang, markup)}"
@@ -121,12 +124,14 @@ def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> 
             assert isinstance(powers, dict)
             text += f" {powers[POWER_NAMES[deck.power[card]]]}"
         ends.append(text)
-    return f"{card_name(card)} {halves} ({', '.join(ends)})"
+    name = card_name(card) if (markup if codes is None else codes) else card_name(card)[0]
+    return f"{name} {halves} ({', '.join(ends)})"
 
 
-def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool) -> str:
+def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool,
+           codes: bool | None = None) -> str:
     deck = load_deck(obs.deck)
-    faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup)
+    faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup, codes)
              + ("~" if n.endswith("~") else "") for n in names]
     return " · ".join(faces) or "—"
 
@@ -439,10 +444,10 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
         chain = " ".join(obs.chains[seat]) or "—"
         rows.append([label, hand, pairs, chain, str(obs.points[seat]),
                      _announcement(obs.announced[seat], lang)])
-    lines = [f"{word('river', lang)}{colon(lang)}{_faces(obs, obs.river, lang, markup)}"]
+    lines = [f"{word('river', lang)}{colon(lang)}{_faces(obs, obs.river, lang, markup, codes=True)}"]
     if obs.seat is not None:  # the hand in words, one card a line (the table names them)
         lines += [f"{word('your_hand', lang)}{colon(lang)}{face}" if index == 0 else f"  {face}"
-                  for index, face in enumerate(_faces(obs, obs.hand, lang, markup).split(" · "))]
+                  for index, face in enumerate(_faces(obs, obs.hand, lang, markup, codes=True).split(" · "))]
     lines += [
         f"{word('pile', lang)}{colon(lang)}{obs.pile_size} · {word('discard', lang)}{colon(lang)}"
         f"{len(obs.discard)}",
@@ -451,12 +456,12 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]
     if obs.loose:
-        lines.append(f"{word('loose', lang)}{colon(lang)}{_faces(obs, obs.loose, lang, markup)}")
+        lines.append(f"{word('loose', lang)}{colon(lang)}{_faces(obs, obs.loose, lang, markup, codes=True)}")
     others = {card for seat_pairs in obs.pairs for pair in seat_pairs for card in (pair[0][:2], pair[1][:2])}
     others |= {name.rstrip("~") for chain in obs.chains for name in chain}
     if others:
         lines.append(word("card_key", lang))
-        lines += [f"  {face}" for face in _faces(obs, sorted(others), lang, markup).split(" · ")]
+        lines += [f"  {face}" for face in _faces(obs, sorted(others), lang, markup, codes=True).split(" · ")]
     return (headers, rows), lines
 
 
