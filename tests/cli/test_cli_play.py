@@ -10,6 +10,7 @@ from pathlib import Path
 from ludotheque.cli.testing import CliRunner
 from ludotheque.core import GameRecord, replay
 from ludotheque.games.gargon import GAME
+from ludotheque.games.gargon.card_words import card_name
 from ludotheque.games.gargon.notation import card_text
 
 runner = CliRunner()
@@ -87,7 +88,7 @@ def test_wrong_input_explains_itself_and_asks_again() -> None:
     assert "not understood: unknown action 'bogus'" in out
     assert "0 is not in the list" in out and "999 is not in the list" in out
     assert "type a number from the list" in out
-    assert f"not allowed: {card_text(missing)} is not in your hand" in out
+    assert f"not allowed: {card_name(missing)} is not in your hand" in out
     assert "not understood: three cards of one colour" in out
     assert "'help' shows this" in out
     assert "End of input" in out
@@ -186,8 +187,9 @@ def test_french_words_of_every_game_turn_into_the_notation() -> None:
     assert kagoun.to_notation("capturer M1a G2b") == "capture M1a G2b"
     assert kagoun.to_notation("défausser M1") == "drop M1" and kagoun.to_notation("défausse") == "discard"
     assert kagoun.to_notation("prendre 3") == "take 2"  # players count from 1 on the screen
-    assert kagoun.action_label(KAGOUN.parse_action("take 2"), None, "fr") == "prendre 3 (Joueur 3)"
-    assert kagoun.action_label(KAGOUN.parse_action("chain D1~ right"), None, "fr") == "chaîner D1~ droite"
+    listed = {text: kagoun.action_label(KAGOUN.parse_action(text), None, "fr", markup=True)  # the terminal's
+              for text in ("take 2", "chain D1~ right")}
+    assert listed == {"take 2": "prendre 3 (Joueur 3)", "chain D1~ right": "chaîner D1~ droite"}
 
 
 def test_a_small_screen_groups_the_choices_and_more_numbers_them_page_by_page() -> None:
@@ -224,7 +226,7 @@ def test_every_french_label_typed_back_is_its_action() -> None:
                 continue
         except Exception:  # noqa: BLE001
             continue
-        label = kagoun.action_label(action, None, "fr").split(" (")[0]
+        label = kagoun.action_label(action, None, "fr", markup=True).split(" (")[0]
         assert KAGOUN.parse_action(kagoun.to_notation(label, "fr")) == action, label
 
 

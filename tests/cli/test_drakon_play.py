@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rich.text import Text
+
 from ludotheque.cli.testing import CliRunner
 from ludotheque.core import GameRecord, replay
 from ludotheque.games.drakon import GAME
@@ -74,7 +76,7 @@ def test_french_words_and_notation_typed_in() -> None:
                         f"{typed}\n")
     assert code == 0
     assert "À vous avec l'Amazone : posez une salle de votre main" in out
-    assert "Poser " in out and " en " in out
+    assert "Poser " in out and " sur " in out
     assert "Objectif : 10 pièces d'or" in out and "Votre main : " in out
     chosen = re.search(r"→ (.+)", out)
     assert chosen is not None and chosen.group(1).startswith("Poser ")
@@ -100,16 +102,19 @@ def test_an_action_typed_exactly_as_listed_is_accepted_in_both_languages() -> No
     action = next(a for a in state.legal_actions() if GAME.action_to_text(a).startswith("place"))
     args = ["--seed", "2", "--players", "3", "--first-player", "0"]
     for lang, env in (("en", SCREEN), ("fr", SCREEN_FR)):
-        label = render.action_label(action, observation, lang)
-        assert label.startswith(("Lay ", "Poser ")) and " (" in label  # "Lay Map room (NE) at 0,1"
+        # as the terminal lists it: "Lay Map room (NE) on 0,1"
+        label = Text.from_markup(render.action_label(action, observation, lang, markup=True)).plain
+        assert label.startswith(("Lay ", "Poser ")) and " (" in label
         for typed in (label, label.upper()):
             code, out, _ = play(args, f"{typed}\n", env)
             assert code == 0
             assert f"→ {label}" in out, out[-1500:]
             assert "not understood" not in out and "incompris" not in out
     # the other language's label is understood as well (a French screen, the English words)
-    code, out, _ = play(args, f"{render.action_label(action, observation, 'en')}\n", SCREEN_FR)
-    assert f"→ {render.action_label(action, observation, 'fr')}" in out
+    listed = {lang: Text.from_markup(render.action_label(action, observation, lang, markup=True)).plain
+              for lang in ("en", "fr")}
+    code, out, _ = play(args, f"{listed['en']}\n", SCREEN_FR)
+    assert f"→ {listed['fr']}" in out
 
 
 def test_a_number_where_nothing_is_numbered_is_refused_and_changes_nothing(tmp_path: Path) -> None:

@@ -25,22 +25,23 @@ def test_colour_and_creature_names_come_from_the_components_file() -> None:
 
 def test_events_in_english_and_french() -> None:
     play = Event("play", 1, cards=(HIDDEN_R, HIDDEN_G))
-    assert render.describe_event(play) == "Seat 2 plays 2 cards face down: R? G?"
+    assert render.describe_event(play) == "Seat 2 plays 2 cards face down: red ?, green ?"
     assert render.describe_event(play, "fr") == "Joueur 2 pose 2 cartes face cachée : rouge ?, vert ?"
-    assert render.describe_event(play, "en", you=1) == "You play 2 cards face down: R? G?"
+    assert render.describe_event(play, "en", you=1, markup=True).endswith(
+        "face down: [bold red1]R?[/] [bold green3]G?[/]")
     assert render.describe_event(Event("pass", 2), "fr", you=2) == "Vous passez"
     draw = Event("draw", 0, colour=3, pile=1)
-    assert render.describe_event(draw, names=["Ada", "Bo", "Cy"]) == "Ada draws R? from pile 2"
+    assert render.describe_event(draw, names=["Ada", "Bo", "Cy"]) == "Ada draws red ? from pile 2"
     assert render.describe_event(draw, "fr") == "Joueur 1 tire rouge ? de la pioche 2"
     fight = Event("fight", 2, colour=3, seats=(1, 2), cards=(R3, R14))
     assert render.describe_event(fight) == (
-        "Fight in red (phoenix): Seat 2 R3, Seat 3 R14 — Seat 3 wins R14; R3 discarded")
-    assert render.describe_event(fight, "en", you=2).endswith("— you win R14; R3 discarded")
+        "Fight in red (phoenix): Seat 2 red 3, Seat 3 red 14 — Seat 3 wins red 14; red 3 discarded")
+    assert render.describe_event(fight, "en", you=2).endswith("— you win red 14; red 3 discarded")
     clash = Event("clash", colour=3, seats=(0, 2), cards=(R0, R0))
-    assert "The two R0 of Seat 1 and Seat 3 cancel out" in render.describe_event(clash)
+    assert "The two red 0 of Seat 1 and Seat 3 cancel out" in render.describe_event(clash)
     assert render.describe_event(Event("round", 1), "fr") == "Nouvelle manche : Joueur 2 est premier joueur"
     reveal = Event("reveal", cards=(R14, R3), seats=(0, 2))
-    assert render.describe_event(reveal) == "Cards revealed — Seat 1: R14 · Seat 3: R3"
+    assert render.describe_event(reveal) == "Cards revealed — Seat 1: red 14 · Seat 3: red 3"
     assert render.describe_event(reveal, "fr", you=0) == (
         "Cartes révélées — vous : rouge 14 · Joueur 3 : rouge 3")
     assert render.describe_event(Event("over"), "fr") == "La partie est terminée"
@@ -66,12 +67,14 @@ def test_every_event_of_a_game_has_words_and_no_event_before_the_reveal_shows_a_
 def test_action_labels_name_colours_and_pile_tops() -> None:
     state = GAME.state_from_setup({"hands": [["R14"], ["R3"], ["B5"]], "piles": [["W1"], ["G2"]]})
     obs = state.observe(0)
-    assert render.action_label(parse_action("play r14"), obs) == "play R14"
-    assert render.action_label(BATTLE + 3, obs, "en") == "battle R — red (phoenix)"
+    assert render.action_label(parse_action("play r14"), obs) == "play red 14"
+    marked = render.action_label(parse_action("play r14"), obs, markup=True)
+    assert marked == f"play [{render.STYLES[3]}]R14[/]"  # the terminal's: as typed
+    assert render.action_label(BATTLE + 3, obs, "en") == "fight in red (phoenix)"
     assert render.action_label(BATTLE + 3, obs, "fr") == "combat en rouge (phénix)"
-    assert render.action_label(DRAW + 1, obs, "fr") == "piocher 2 (sommet vert ?)"
+    assert render.action_label(DRAW + 1, obs, "fr") == "piocher 2 (carte du dessus : vert)"
+    assert render.action_label(DRAW + 1, obs, "en") == "draw 2 (top card: green)"
     assert render.action_label(parse_action("play R14 B5"), obs, "fr") == "jouer bleu 5, rouge 14"
-    assert render.action_label(DRAW + 1, obs) == "draw 2 (top G?)"
     assert render.action_label(PASS, obs) == "pass"
 
 
@@ -112,7 +115,7 @@ def test_new_in_hand_names_only_the_cards_the_seat_just_drew() -> None:
     state.apply_text("draw 1")
     state.apply_text("draw 2")
     after = state.observe(1)
-    assert render.new_in_hand(before, after, "en") == "Into your hand: V7 R3"
+    assert render.new_in_hand(before, after, "en") == "Into your hand: violet 7, red 3"
     assert render.new_in_hand(before, after, "fr") == "Dans votre main : violet 7, rouge 3"
     assert render.new_in_hand(after, after) is None
 
@@ -131,12 +134,12 @@ def test_your_own_draw_and_play_show_their_values_to_you_and_to_nobody_else() ->
     after = state.observe(1)
     draw = log[-1]
     assert draw.kind == "draw"
-    assert render.describe_event(draw, "en", you=1, seen=(before, after)) == "You draw V7 from pile 1"
+    assert render.describe_event(draw, "en", you=1, seen=(before, after)) == "You draw violet 7 from pile 1"
     assert render.describe_event(draw, "fr", you=1, seen=(before, after)) == (
         "Vous tirez violet 7 de la pioche 1")
-    assert render.describe_event(draw, "en", you=1) == "You draw V? from pile 1"  # nothing seen
+    assert render.describe_event(draw, "en", you=1) == "You draw violet ? from pile 1"  # nothing seen
     others = (state.observe(0), state.observe(0))
-    assert render.describe_event(draw, "en", you=0, seen=others) == "Seat 2 draws V? from pile 1"
+    assert render.describe_event(draw, "en", you=0, seen=others) == "Seat 2 draws violet ? from pile 1"
     state2 = GAME.state_from_setup(setup)
     log2 = start_log(state2)
     assert log2 is not None
@@ -144,8 +147,8 @@ def test_your_own_draw_and_play_show_their_values_to_you_and_to_nobody_else() ->
     state2.apply_text("play R14")
     play = next(e for e in log2 if e.kind == "play")
     assert render.describe_event(play, "en", you=0, seen=(before, state2.observe(0))) == (
-        "You play 1 card face down: R14")
-    assert render.describe_event(play, "en", you=1) == "Seat 1 plays 1 card face down: R?"
+        "You play 1 card face down: red 14")
+    assert render.describe_event(play, "en", you=1) == "Seat 1 plays 1 card face down: red ?"
 
 
 def test_last_round_is_said_in_the_prompt_and_on_the_board() -> None:

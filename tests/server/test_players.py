@@ -83,7 +83,7 @@ def test_seats_are_named_in_the_readers_language_and_unnamed_ones_stay_unnamed(
     named(client, table, tokens[1], "Zoé / Léa")  # a slash in a name reads back too
     tables.play_out(table, tokens)
     entry = games_of(client, "Zoé / Léa", lang="fr")["games"][0]
-    assert [s["name"] for s in entry["seats"]] == ["Place 1", "Zoé / Léa", "Robot aléatoire"]
+    assert [s["name"] for s in entry["seats"]] == ["Joueur 1", "Zoé / Léa", "Robot aléatoire"]
     assert [s["named"] for s in entry["seats"]] == [False, True, False]
     assert entry["player_seats"] == [1] and entry["won"] == (1 in entry["winners"])
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ludotheque.core.registry import get_game
 from ludotheque.renderers import renderer_for
 from ludotheque.server.store import SeatRow
@@ -23,5 +25,21 @@ def test_seats_are_numbered_from_one_and_bots_have_names() -> None:
              SeatRow(3, "bot", "heuristic"), SeatRow(4, "human", name="Zoé")]
     assert seat_names(renderer, seats, "en") == ["Seat 1", "Random bot", "Heuristic bot 1", "Heuristic bot 2",
                                                  "Zoé"]
-    assert seat_names(renderer, seats, "fr") == ["Place 1", "Robot aléatoire", "Robot heuristique 1",
+    assert seat_names(renderer, seats, "fr") == ["Joueur 1", "Robot aléatoire", "Robot heuristique 1",
                                                  "Robot heuristique 2", "Zoé"]
+
+
+def test_a_table_waiting_for_chance_says_so_in_french_words() -> None:
+    """Issue 34: « En attente de le hasard » read as a slip; French contracts it: « du hasard »."""
+    from ludotheque.core.game import CHANCE
+    from ludotheque.server.views import build_view
+
+    game = get_game("kagoun")
+    state = game.new_state({"players": 2}, seed=1)
+    rng = random.Random(0)
+    while state.to_act != CHANCE:  # (a card is drawn within the first moves)
+        state.apply(rng.choice(state.legal_actions()))
+    seats = [SeatRow(0, "human"), SeatRow(1, "human")]
+    renderer = renderer_for(game)
+    assert build_view(state, renderer, seats, 0, "fr")["prompt"] == "En attente du hasard"
+    assert build_view(state, renderer, seats, 0, "en")["prompt"] == "Waiting for chance"

@@ -134,6 +134,25 @@ RAW = re.compile(r"\b(true|false|True|False|None|null|undefined|NaN)\b|\{\w+\}|�
 FRENCH_SLIPS = re.compile(r"\b(éliminée?s?|\d+ ors)\b")
 
 
+#: The games' notation where a player should read words (issue 34): Drakon's cells ("-1,0",
+#: not a French decimal such as "0,5 s") and turns ("(NS)"), Kagoun's cards and lines ("G2",
+#: "S2a", "M1~"), Gargon's cards ("W14", "B3", a back "V?") and French colour stubs ("bla",
+#: "ble", "rou14"), a pairing marked "(✗)".
+NOTATION = re.compile(r"(?<![\w.,:/=-])-?\d{1,2},-?\d{1,2}(?![\w,=]|\s?(?:s|ms|%|min|h)\b)"
+                      r"|\([NESWO]{1,4}\)|\b[A-Z]\d{1,2}[ab]?~?(?![\w.,])|\b[WBVRYG]\?"
+                      r"|\b(?:bla|ble|vio|rou|jau|ver)\d*\b|\(✗\)")
+
+
+def notation_codes(text: str) -> list[str]:
+    """The notation codes in ``text`` (see NOTATION), each with the line it is on."""
+    return [f"{match.group(0)}: {line}" for line in text.splitlines() for match in NOTATION.finditer(line)]
+
+
+def page_codes(page: Any) -> list[str]:
+    """The notation codes a person may read on the page: its visible text, titles, labels."""
+    return sorted({code for line in page_texts(page) for code in notation_codes(line)})
+
+
 def english_words(page: Any, where: str = "body") -> list[str]:
     """The English words on the page (or in ``where``), each with the line it is on."""
     return sorted({f"{word}: {line}" for line in page.inner_text(where).splitlines()

@@ -25,6 +25,7 @@ from .tables import (
     create_table,
     foreign_words,
     legal,
+    page_codes,
     page_texts,
     play_out,
     version,
@@ -58,6 +59,7 @@ class Reader:
 
     def scan(self, where: str) -> None:
         self.found += [f"{where}: {line}" for line in foreign_words(self.page, self.lang)]
+        self.found += [f"{where}: code {code}" for code in page_codes(self.page)]  # words, not codes
         if self.letters is not None:
             self.found += sorted({f"{where}: {m.group(0)}: {line}" for line in page_texts(self.page)
                                   for m in self.letters.finditer(line)})

@@ -111,7 +111,7 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
     page = open_page(chromium, 1366, 768, locale="fr-FR")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#name-form:not([hidden])")
-    assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Place 2"
+    assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Joueur 2"
     page.fill("#name-input", "   ")
     page.click("#name-save")
     page.wait_for_selector("#name-error:not([hidden])")  # refused by the server, said clearly
@@ -133,7 +133,7 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
     page.goto(base + "/")  # the lobby's list says who sits where
     row = page.locator(f"#tables li[data-table='{table['id']}'] .who")
     row.wait_for()
-    assert row.inner_text() == "Zoé, Place 2, Robot aléatoire"
+    assert row.inner_text() == "Zoé, Joueur 2, Robot aléatoire"
 
 
 def test_the_replay_of_a_finished_game_shows_every_hand_no_presence_and_its_log_in_step(
@@ -374,7 +374,7 @@ def test_a_friend_leaves_a_table_without_a_clock_and_a_bot_plays_for_them(
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(server.url + table["seats"][0]["url"])
     page.wait_for_selector("#away:not([hidden])")  # seat 2, to act, never opened their link
-    assert page.inner_text("#away-text") == ("Place 2 a quitté la table. Un robot peut jouer à sa place "
+    assert page.inner_text("#away-text") == ("Joueur 2 a quitté la table. Un robot peut jouer à sa place "
                                              "jusqu'à son retour.")
     page.click("#replace-away")
     page.wait_for_selector("#seats li[data-seat='1'] .zombie")

@@ -173,6 +173,7 @@ def option_entry(spec: OptionSpec, words: Mapping[str, str], lang: str) -> dict[
               for c in choices or []}
     return {"name": spec.name, "default": spec.default, "help": words.get("help", spec.help),
             "label": words.get("label"), "choices": choices,
+            "placeholder": words.get("placeholder"),  # a free value's default in words
             "essential": spec.essential or spec.name == "players",
             "choice_labels": {key: label for key, label in labels.items() if label} or None}
 

@@ -53,7 +53,6 @@ from .played import PlayedGame
 from .store import ChatLine, Move, SeatRow, Store, StoreError, TableMoved, TableRow
 from .views import TableViews, encode, seat_names
 from .watchers import Watcher
-from .words import say
 from .writer import ActionWriter
 
 #: The other links a seat taken under a claimed name keeps (one per browser of its owner).
@@ -374,9 +373,9 @@ class Table:
         self._check_revision(version)
         if state.to_act != seat:
             to_act = state.to_act
-            name = (say("chance", lang) if to_act == CHANCE
-                    else seat_names(self.renderer, self.row.seats, lang)[to_act])
-            raise ApiError(409, "not_your_turn", name=name)
+            if to_act == CHANCE:  # (« c'est à le hasard » would not be French)
+                raise ApiError(409, "not_your_turn_chance")
+            raise ApiError(409, "not_your_turn", name=seat_names(self.renderer, self.row.seats, lang)[to_act])
         try:
             action: Action = state.game.parse_action(text)
             reason = state.refusal(action, lang)

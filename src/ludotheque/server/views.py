@@ -98,7 +98,9 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
     elif to_act is None:
         prompt = say("over", lang)
     else:
-        prompt = say("waiting", lang, name=names[to_act] if 0 <= to_act < len(names) else say("chance", lang))
+        # chance has its own words: French contracts « de le hasard » to « du hasard »
+        prompt = (say("waiting", lang, name=names[to_act]) if 0 <= to_act < len(names)
+                  else say("waiting_chance", lang))
     scores = None
     if state.is_terminal:
         headers, rows = renderer.score_sheet(observation, lang, names)

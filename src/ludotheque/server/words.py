@@ -20,6 +20,7 @@ class Phrase:
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "waiting": "Waiting for {name}",
+        "waiting_chance": "Waiting for chance",
         "seat": "Seat {n}",
         "bad_clock": "Bad clock: {problem}",
         "replay_step": "Step {k} of {n}",
@@ -60,6 +61,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "stale": "This move was chosen on version {version}, but the table is at version {current}: "
                  "it was already played, or the table has moved on",
         "not_your_turn": "It is not your turn: {name} is to act",
+        "not_your_turn_chance": "It is not your turn: chance decides now",
         "game_over": "The game is over",
         "not_over": "The game is not over yet: its record and replay are private until the end",
         "analysis_not_over": "Only a finished game can be analysed",
@@ -119,7 +121,8 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "waiting": "En attente de {name}",
-        "seat": "Place {n}",
+        "waiting_chance": "En attente du hasard",
+        "seat": "Joueur {n}",
         "bad_clock": "Horloge incorrecte : {problem}",
         "replay_step": "Coup {k} sur {n}",
         "bot_random": "Robot aléatoire",
@@ -160,6 +163,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "stale": "Ce coup a été choisi sur la version {version}, mais la table en est à la version "
                  "{current} : il a déjà été joué, ou la partie a avancé",
         "not_your_turn": "Ce n'est pas votre tour : c'est à {name} de jouer",
+        "not_your_turn_chance": "Ce n'est pas votre tour : le hasard décide",
         "game_over": "La partie est terminée",
         "analysis_not_over": "Seule une partie finie peut être analysée",
         "analysis_seat": "Pas de place {seat} : les places vont de 0 à {last}",

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words
+from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words, page_codes
 from ...web.test_drakon_board import AWAY, board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
@@ -221,8 +221,9 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
             last_turn = obs["turn"]
             check_in_view(page)
             checked += 1
-            if lang == "fr" and checked % 4 == 1:
-                assert english_words(page) == []
+            if checked % 4 == 1:  # words, not codes: rooms by where they lie, not "2,-1"
+                assert page_codes(page) == []
+                assert lang != "fr" or english_words(page) == []
         elif obs["step"] != "turn":  # a room's choice: what to click is in sight too
             settle(page)
             box = page.evaluate(IN_VIEW)
@@ -261,6 +262,7 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
     assert all(note["text"].strip() for note in notes), notes
     assert checked >= 3 and "place" in kinds and ("move" in kinds or not could_move), (checked, kinds)
     end_screen(page, lang)
+    assert page_codes(page) == []
     if lang == "fr":
         assert english_words(page) == []
 

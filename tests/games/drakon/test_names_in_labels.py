@@ -33,5 +33,5 @@ def test_the_thief_names_the_player_he_robs(position: Any) -> None:
 def test_a_move_names_the_room_without_parentheses_within_parentheses(position: Any) -> None:
     state = position(["steal-left 1,0 NS"], hands=[[], []])
     moves = [label for label in labels(state, "en") if label.startswith("Move to")]
-    assert moves == ["Move to 1,0 — Steal a coin, clockwise"]
-    assert "Aller en 1,0 — Vol de pièce, sens horaire" in labels(state, "fr")
+    assert moves == ["Move to the room 1 east of the Start — Steal a coin, clockwise"]
+    assert "Aller vers la salle à 1 à l'est du Départ — Vol de pièce, sens horaire" in labels(state, "fr")

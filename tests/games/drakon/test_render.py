@@ -20,6 +20,8 @@ from ludotheque.games.drakon.events import Event
 from ludotheque.games.drakon.geometry import CELLS, cell_of
 from ludotheque.games.drakon.notation import action_to_text
 
+from ...web.tables import notation_codes
+
 EVENT_KINDS = ("place draw move pull caught coin lose steal destroy drakon relocate stay exchange "
                "map take rotate mind hero pass escape win stuck limit").split()
 #: Words of the notation that a French label should never show (rooms, heroes, verbs; not
@@ -80,12 +82,18 @@ def test_every_event_reads_as_a_sentence_in_both_languages(lang: str) -> None:
 
 def test_events_in_english_and_french() -> None:
     place, *_ = sample_events()
-    assert render.describe_event(place) == "Seat 2 lays Find a coin (NE) at 1,0"
-    assert render.describe_event(place, "fr") == "Joueur 2 pose Trouver une pièce (NE) en 1,0"
-    assert render.describe_event(place, "en", you=1) == "You lay Find a coin (NE) at 1,0"
-    assert render.describe_event(place, "fr", ["Ada", "Bo"]) == "Bo pose Trouver une pièce (NE) en 1,0"
-    move = Event("move", 2, figure=2, cell=cell(1, 0), other=cell(0, 0))
-    assert render.describe_event(move, "fr") == "Joueur 3 déplace le Nain de 0,0 en 1,0"
+    assert render.describe_event(place) == (
+        "Seat 2 lays Find a coin (arrows north and east) 1 east of the Start")
+    assert render.describe_event(place, "fr") == (
+        "Joueur 2 pose Trouver une pièce (flèches au nord et à l'est) à 1 à l'est du Départ")
+    assert render.describe_event(place, "en", you=1) == (
+        "You lay Find a coin (arrows north and east) 1 east of the Start")
+    assert render.describe_event(place, "fr", ["Ada", "Bo"]).startswith("Bo pose Trouver une pièce")
+    move = Event("move", 2, figure=2, cell=cell(1, -2), other=cell(0, 0))
+    assert render.describe_event(move, "fr") == (
+        "Joueur 3 déplace le Nain vers la salle à 2 au sud, 1 à l'est du Départ")
+    home = Event("move", 2, figure=2, cell=cell(0, 0), other=cell(1, 0))
+    assert render.describe_event(home) == "Seat 3 moves the Dwarf to the Start"
     assert render.describe_event(Event("steal", 1, other=2), "en", you=2) == "Seat 2 steals a coin from you"
     assert render.describe_event(Event("steal", 1, other=2), "fr", you=2) == "Joueur 2 vous vole une pièce"
     assert render.describe_event(Event("take", 0, other=1), "fr", you=1) == (
@@ -96,9 +104,9 @@ def test_events_in_english_and_french() -> None:
         "Vous contrôlez l'esprit de l'Amazone")
     assert render.describe_event(Event("win", seats=(0, 2)), "fr", you=2) == "Joueur 1 et vous gagnez"
     assert render.describe_event(Event("win", seats=(1,)), "en") == "Seat 2 wins"
-    # French writes west O
     harp_w = Event("destroy", 1, cell=cell(-1, 0), room=HARP * 16 + 0b1000)
-    assert render.describe_event(harp_w, "fr") == "Joueur 2 détruit Harpe magique (O) en -1,0"
+    assert render.describe_event(harp_w, "fr") == (
+        "Joueur 2 détruit Harpe magique (flèche à l'ouest) à 1 à l'ouest du Départ")
     rotate = Event("rotate", 1, cell=cell(1, 0), room=FIND * 16 + 0b0110, other=1)
     assert "a quarter turn clockwise" in render.describe_event(rotate)
 
@@ -132,20 +140,28 @@ def test_every_action_family_has_a_label_without_notation(lang: str) -> None:
             if lang == "fr":
                 words = set(re.findall(r"[a-z-]+", label))
                 assert not words & NOTATION_WORDS, (label, words & NOTATION_WORDS)
-            marked = render.action_label(action, obs, lang, markup=True)
-            assert Text.from_markup(marked).plain == label
+            assert not notation_codes(label), label
+            # the terminal's (Rich markup): its map is drawn and typed in x,y, so are its labels' cells
+            marked = Text.from_markup(render.action_label(action, obs, lang, markup=True)).plain
+            assert marked and "{" not in marked and "[" not in marked
 
 
 def test_action_labels_name_rooms_where_the_observation_shows_them() -> None:
     state = GAME.state_from_setup({"rooms": ["start 0,0 NESW", "harp 1,0 W"], "hands": [[], []]})
     obs = state.observe(0)
     place = A.place(FIND, 0b0011, cell(0, 1))
-    assert render.action_label(place, obs) == "Lay Find a coin (NE) at 0,1"
-    assert render.action_label(place, obs, "fr") == "Poser Trouver une pièce (NE) en 0,1"
-    assert render.action_label(A.MOVE + cell(1, 0), obs) == "Move to 1,0 — Magic harp"
-    assert render.action_label(A.MOVE + cell(1, 0), obs, "fr") == "Aller en 1,0 — Harpe magique"
+    assert render.action_label(place, obs) == (
+        "Lay Find a coin (arrows north and east) on the free spot 1 north of the Start")
+    assert render.action_label(place, obs, "fr") == (
+        "Poser Trouver une pièce (flèches au nord et à l'est) sur l'emplacement libre à 1 au nord du Départ")
+    assert render.action_label(A.MOVE + cell(1, 0), obs) == (
+        "Move to the room 1 east of the Start — Magic harp")
+    assert render.action_label(A.MOVE + cell(1, 0), obs, "fr") == (
+        "Aller vers la salle à 1 à l'est du Départ — Harpe magique")
+    assert render.action_label(A.MOVE + cell(0, 0), obs) == "Move to the Start"
     assert render.action_label(A.rotate(cell(1, 0), 3), obs, "fr") == (
-        "Pivoter Harpe magique (O) en 1,0 d'un quart de tour (sens anti-horaire)")
+        "Pivoter la salle à 1 à l'est du Départ d'un quart de tour (sens anti-horaire)"
+        " — Harpe magique (flèche à l'ouest)")
     assert render.action_label(A.mind(2, CELLS), obs, "fr") == "Le Nain ne peut pas bouger et reste en place"
 
 
@@ -262,7 +278,7 @@ def test_hand_words_show_only_the_readers_tiles() -> None:
     assert any("Trouver une pièce (N), Harpe magique (N)" in line for line in lines)
     assert not any("Perdre une pièce" in line for line in lines)  # seat 1's tile stays hidden
     after = GAME.state_from_setup({**setup, "hands": [["find N", "harp N", "lose NES"], []]}).observe(0)
-    assert render.new_in_hand(before, after) == "Into your hand: Lose a coin (NES)"
+    assert render.new_in_hand(before, after) == "Into your hand: Lose a coin (arrows north, east and south)"
     assert render.new_in_hand(before, before) is None
 
 

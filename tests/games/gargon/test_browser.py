@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words, wait_over
+from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words, page_codes, wait_over
 
 #: A single legal action is played by the table itself (forced moves) after a short pause: the
 #: driver waits this long before clicking it itself.
@@ -164,8 +164,9 @@ class BoardPlayer:
                 self.problems += [f"turn {self.turns} ({kinds}): {p}"
                                   for p in out_of_sight(self.page, actions)]
             assert unnamed_buttons(self.page) == 0
-            if self.lang == "fr" and self.turns % 6 == 0:
-                assert english_words(self.page) == []
+            if self.turns % 6 == 0:  # words, not codes: "white 14", never "W14" nor "bla"
+                assert page_codes(self.page) == []
+                assert self.lang != "fr" or english_words(self.page) == []
         if len(actions) == 1:  # the table may play it for the seat (forced moves): wait a little
             if self.single_since is None:
                 self.single_since = time.monotonic()
@@ -250,6 +251,7 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
         assert page.inner_text("#end .outcome") in outcome
         assert page.inner_text("#end .reason").startswith(("The most points", "Le plus de points"))
         assert page.locator(".g-end, .k-end, .d-end").count() == 0
+        assert page_codes(page) == []
     assert english_words(players["fr"].page) == []
     end = players["fr"].page.inner_text("#end .winners")
     assert end.startswith(("Vainqueur", "Vainqueurs")), end  # one winner, or a tie (rare)

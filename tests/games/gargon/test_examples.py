@@ -116,7 +116,7 @@ def test_example_002_placement_last_seat_cannot_bring_white(position: Any, play:
         "G7 G6 Y7 W7 W6",
     ], piles=("R15 R14 R13", "B15 B14 B13"))
     play(state, "play Y9 Y4 R3; play B9 B4 V3; play G9 G4 B3")
-    assert "B, V, R, Y, G" in refused(state, "play G7 G6 W7")
+    assert "blue, violet, red, yellow, green" in refused(state, "play G7 G6 W7")
     assert "last seat" in refused(state, "play W7 W6 Y7")
     play(state, "play G7 G6 Y7")
     assert state.phase == Phase.FIGHT

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from ludotheque.server import create_app
 
-HIDDEN = re.compile(r"\b[WBVRYG]\?")
+HIDDEN = re.compile(r"\b(white|blue|violet|red|yellow|green) \?")
 
 
 @pytest.fixture(scope="module")

@@ -101,8 +101,8 @@ def test_rule_2_first_player_with_one_card_must_play_it(position: Any) -> None:
 
 def test_rule_2_cards_played_come_from_the_hand(position: Any, refused: Any) -> None:
     state = position(["R9 R0", "G1 R0", "G2"], piles=PILES)
-    assert refused(state, "play G15") == "G15 is not in your hand"
-    assert refused(state, "play R0 R0") == "R0 is not in your hand"  # he holds only one R0
+    assert refused(state, "play G15") == "green 15 is not in your hand"
+    assert refused(state, "play R0 R0") == "red 0 is not in your hand"  # he holds only one R0
     assert state.refusal(GAME.parse_action("play G15"), "fr") == "vous n'avez pas vert 15 en main"
 
 
@@ -162,7 +162,8 @@ def test_rule_3_last_seat_only_colours_played_this_round_by_anyone(position: Any
     play(state, "pass; draw 1; stop")
     assert state.to_act == 3 and state.last_seat == 3
     assert state.legal_texts() == ["pass", "play B5 Y7 Y1", "play R5 Y7 Y1"]
-    says = "as the last seat of the round you may only use colours already played this round (B, V, R, Y)"
+    says = ("as the last seat of the round you may only use colours already played this round"
+            " (blue, violet, red, yellow)")
     assert refused(state, "play W7 W6 Y7") == says
     assert refused(state, "play G7 G6 B5") == says
     assert refused(state, "play Y7 Y1 G7") == says
@@ -342,8 +343,8 @@ def test_rule_5_choosers_go_clockwise_from_the_round_first_player(position: Any,
 def test_rule_5_battle_of_a_colour_not_in_play_refused(position: Any, play: Any, refused: Any) -> None:
     state = position(["Y6 R9", "B8 R8", "G1"], piles=PILES)
     play(state, "play Y6 R9; play B8 R8; pass; draw 1; stop")
-    assert refused(state, "battle G") == "you have no G card in play"
-    assert refused(state, "battle B") == "you have no B card in play"  # only seat 1 has blue
+    assert refused(state, "battle G") == "you have no green card in play"
+    assert refused(state, "battle B") == "you have no blue card in play"  # only seat 1 has blue
     assert state.refusal(BATTLE + 5, "fr") == "vous n'avez pas de vert en jeu"
     assert refused(state, "draw 1") == "you cannot draw now: choose the colour to fight next (battle C)"
 

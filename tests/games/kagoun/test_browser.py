@@ -30,23 +30,27 @@ from ...web.tables import (
     create_table,
     english_words,
     mount_board,
+    page_codes,
     wait_turn_or_end,
 )
 
 PAIRING = ("capture", "steal", "defend")
 
 
-def _strength(label: str) -> int:
-    """The strength the server's label gives a pairing ("capture M1a G2b (6)"), -1 when invalid."""
-    found = re.search(r"\((\d+)\)$", label)
-    return int(found.group(1)) if found else -1
+#: How a pairing label says it is not valid (render.py's "invalid").
+INVALID = {"en": "not a valid pairing", "fr": "appariement non valide"}
+
+
+def _strength(entry: dict[str, Any]) -> int:
+    """The strength of a pairing as the view's legal entry gives it (its parts), -1 when invalid."""
+    return int(entry["strength"]) if entry.get("valid") else -1
 
 
 def choose(view: dict[str, Any], turn: int) -> str:
     """A plain player's choice: call with 10 points, consolidate, the strongest valid pairing,
     else discard, else whatever is left (never a call under 10)."""
-    labels = {e["action"]: e["label"] for e in view["legal"]}
-    legal = list(labels)
+    entries = {e["action"]: e for e in view["legal"]}
+    legal = list(entries)
     obs = view["observation"]
     if "kagoun" in legal and obs["points"][view["seat"]] >= 10:
         return "kagoun"
@@ -54,7 +58,7 @@ def choose(view: dict[str, Any], turn: int) -> str:
     if "consolidate" in legal and (obs["chains"][me] or len(obs["pairs"][me]) >= 2):
         return "consolidate"
     pairings = [a for a in legal if a.split()[0] in PAIRING]
-    good = sorted((a for a in pairings if _strength(labels[a]) >= 0), key=lambda a: -_strength(labels[a]))
+    good = sorted((a for a in pairings if _strength(entries[a]) >= 0), key=lambda a: -_strength(entries[a]))
     if good:
         return good[turn % min(2, len(good))]
     if "consolidate" in legal and turn % 3 == 0:
@@ -76,16 +80,16 @@ def wait_turn(page: Any) -> bool:
 def play_on_board(page: Any, view: dict[str, Any], action: str) -> None:
     """Take ``action`` by clicking inside #board only."""
     words = action.split()
-    labels = {e["action"]: e["label"] for e in view["legal"]}
+    entries = {e["action"]: e for e in view["legal"]}
     if words[0] in PAIRING:
         mine, line = words[1][:2], words[2]
         page.click(f'#board [data-hand="{mine}"]')
         page.click(f'#board [data-target="{line}"]')
         row = page.locator(f'#board .k-pv:has([data-move="{action}"])')
-        valid = _strength(labels[action]) >= 0
-        assert row.get_attribute("data-valid") == str(valid).lower(), (action, labels[action])
+        valid = _strength(entries[action]) >= 0
+        assert row.get_attribute("data-valid") == str(valid).lower(), (action, entries[action]["label"])
         if valid:  # the preview says the strength the server counts
-            assert re.search(rf"\b{_strength(labels[action])}\b", row.inner_text()), row.inner_text()
+            assert re.search(rf"\b{_strength(entries[action])}\b", row.inner_text()), row.inner_text()
         page.click(f'#board .k-preview [data-move="{action}"]')
     elif words[0] in ("chain", "scrap"):
         card = words[1][:2]
@@ -157,12 +161,14 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
             action = choose(view, turns[lang])
             kinds[lang].add(action.split()[0])
             assert unnamed_buttons(page) == 0
-            titles = page.eval_on_selector_all(  # the moves list says what (✗) means
-                "#moves .move", "els => els.filter(e => e.textContent.includes('(✗)')).map(e => e.title)")
+            titles = page.eval_on_selector_all(  # the moves list says what an invalid pairing means
+                "#moves .move", "(els, invalid) => els.filter(e => e.textContent.includes(invalid))"
+                ".map(e => e.title)", INVALID[lang])
             assert all("✗" in title and len(title) > 40 for title in titles), titles
             crossed[lang] += len(titles)
-            if lang == "fr" and turns[lang] % 10 == 0:
-                assert english_words(page) == []
+            if turns[lang] % 10 == 0:  # words, not codes: cards by their letters, never "S2a"
+                assert page_codes(page) == []
+                assert lang != "fr" or english_words(page) == []
             before = int(page.evaluate("document.body.dataset.version"))
             play_on_board(page, view, action)
             try:
@@ -184,6 +190,7 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
         assert kinds[lang] & {"capture", "steal"}, kinds[lang]
         assert crossed[lang] > 0
         assert page.locator("#end").is_visible()
+        assert page_codes(page) == []
     assert english_words(pages["fr"]) == []
 
 

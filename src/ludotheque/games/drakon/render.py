@@ -8,7 +8,7 @@ what its seat may see. Functions return plain text, or Rich markup when ``markup
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...core.words import colon, seat_name
@@ -17,8 +17,8 @@ from . import actions as A
 from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
 from .ending import end_reason, end_sheet
 from .events import Event
-from .geometry import CELLS, NO_CELL, PATTERN_MASKS, cell_of, xy
-from .messages import ACTIONS, EVENTS, EVENTS_ON_YOU, HEROES, PROMPTS, ROOMS, SIDES, word
+from .geometry import CELLS, NO_CELL, PATTERN_MASKS, START, cell_of, xy
+from .messages import ACTIONS, ARROWS, EVENTS, EVENTS_ON_YOU, HEROES, PLACES, PROMPTS, ROOMS, SIDES, word
 from .notation import action_to_text, cell_text, room_text
 from .observe import DrakonObservation
 from .parts import action_parts
@@ -49,10 +49,43 @@ def _style(text: str, style: str, markup: bool) -> str:
 
 # -- words of the components ------------------------------------------------------------------
 
-def arrows_words(mask: int, lang: str = "en") -> str:
-    """The sides a room points through, as ``lang`` writes them (``NEO`` in French)."""
+def arrows_letters(mask: int, lang: str = "en") -> str:
+    """The sides a room points through, as ``lang`` types them (``NEO`` in French)."""
     sides = SIDES[_lang(lang)]
     return "".join(sides[side] for side in range(4) if mask >> side & 1)
+
+
+def arrows_words(mask: int, lang: str = "en") -> str:
+    """The sides a room points through in words: ``arrows north and east`` / ``flèches au nord
+    et à l'est`` (empty for none)."""
+    say = ARROWS[_lang(lang)]
+    sides = [say["sides"][side] for side in range(4) if mask >> side & 1]
+    if len(sides) == 4:
+        return str(say["all"])
+    if len(sides) < 2:
+        return str(say["one"]).format(sides=sides[0]) if sides else ""
+    return str(say["many"]).format(sides=f"{', '.join(sides[:-1])} {say['and']} {sides[-1]}")
+
+
+def where_words(cell: int, lang: str = "en") -> str:
+    """Where ``cell`` lies from the Start, north up, in rooms: ``2 north, 1 east of the Start`` /
+    ``à 2 au nord, 1 à l'est du Départ`` (``on the Start`` / ``au Départ`` for the Start's)."""
+    say = PLACES[_lang(lang)]
+    if cell == START:
+        return say["at_start"]
+    x, y = xy(cell)
+    offsets = [say["north" if y > 0 else "south"].format(n=abs(y))] if y else []
+    offsets += [say["east" if x > 0 else "west"].format(n=abs(x))] if x else []
+    return say["where"].format(offsets=say["join"].join(offsets))
+
+
+def place_words(cell: int, lang: str = "en", free: bool = False) -> str:
+    """A cell as a noun: ``the room 2 north of the Start``, ``the free spot ...`` when ``free``,
+    ``the Start``."""
+    say = PLACES[_lang(lang)]
+    if cell == START:
+        return say["start"]
+    return say["free" if free else "room"].format(where=where_words(cell, lang))
 
 
 def room_name(effect: int, lang: str = "en") -> str:
@@ -60,18 +93,19 @@ def room_name(effect: int, lang: str = "en") -> str:
     return ROOMS[_lang(lang)][EFFECTS[effect]][0]
 
 
-def room_label(room: int, lang: str = "en", markup: bool = False) -> str:
-    """A room as it lies (``effect * 16 + arrows``): ``Find a coin (NE)``."""
+def room_label(room: int, lang: str = "en", markup: bool = False, letters: bool = False) -> str:
+    """A room as it lies (``effect * 16 + arrows``): ``Find a coin (arrows north and east)``;
+    ``Find a coin (NE)`` with ``letters``, for the terminal's 80 columns, where sides are typed."""
     effect, arrows = room >> 4, room & 15
     text = room_name(effect, lang)
     if arrows:
-        text += f" ({arrows_words(arrows, lang)})"
+        text += f" ({arrows_letters(arrows, lang) if letters else arrows_words(arrows, lang)})"
     return _style(text, STYLES[EFFECTS[effect]], markup)
 
 
-def tile_label(kind: int, lang: str = "en", markup: bool = False) -> str:
+def tile_label(kind: int, lang: str = "en", markup: bool = False, letters: bool = False) -> str:
     """A tile of a hand (no orientation): its room with its arrows drawn north up."""
-    return room_label(kind_effect(kind) * 16 + PATTERN_MASKS[kind_pattern(kind)], lang, markup)
+    return room_label(kind_effect(kind) * 16 + PATTERN_MASKS[kind_pattern(kind)], lang, markup, letters)
 
 
 def hero_name(figure: int, lang: str = "en", article: bool = False) -> str:
@@ -175,12 +209,12 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
     other = event.other
     fields: dict[str, str] = {
         "who": "" if event.seat is None else seat_name(event.seat, lang, names),
-        "cell": cell_text(event.cell) if event.cell >= 0 else "",
+        "place": place_words(event.cell, lang) if event.cell >= 0 else "",
+        "where": where_words(event.cell, lang) if event.cell >= 0 else "",
         "room": room_label(event.room, lang, markup) if event.room >= 0 else "",
         "hero": hero_name(event.figure, lang, article=True) if event.figure >= 0 else "",
         "hero_of": HEROES[lang][FIGURES[event.figure]][3] if event.figure >= 0 else "",
         "other": "",
-        "from_": "",
         "old": "",
         "turn": "",
         "arrows": arrows_words(event.room & 15, lang) if event.room >= 0 else "",
@@ -189,8 +223,6 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
         if other == you and not mine:
             return _capital(EVENTS_ON_YOU[lang][kind].format(**fields))
         fields["other"] = seat_name(other, lang, names)
-    elif kind in ("move", "relocate") and other >= 0:
-        fields["from_"] = cell_text(other)
     elif kind == "exchange" and other >= 0:
         fields["old"] = room_label(other, lang, markup)
     elif kind == "rotate":
@@ -207,17 +239,11 @@ def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[s
 
 # -- actions --------------------------------------------------------------------------------
 
-def _room_at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
-    """``Find a coin (NE)``: the room at ``cell`` when the observation shows one, else ``?``."""
-    room = -1 if observation is None else observation.room_at(cell)
-    return room_label(room, lang, markup) if room >= 0 else "?"
-
-
 def _at(observation: DrakonObservation | None, cell: int, lang: str, markup: bool) -> str:
     """`` — Find a coin``: the room at ``cell`` by its name (how its arrows lie is on the map),
     when the observation shows it."""
-    room = -1 if observation is None else observation.room_at(cell)
-    if room < 0:
+    room = -1 if observation is None or cell == START else observation.room_at(cell)
+    if room < 0:  # (the Start is named by its place)
         return ""
     effect = room >> 4
     return f" — {_style(room_name(effect, lang), STYLES[EFFECTS[effect]], markup)}"
@@ -227,18 +253,47 @@ _PLAIN_LABELS = {A.F_PASS: "pass", A.F_STAY: "stay", A.F_END: "end", A.F_KEEP: "
                  A.F_LET: "let", A.F_DWARF: "dwarf", A.F_DRAW: "draw"}
 
 
+#: How a label names a cell: ``(cell, lang, free) -> words``.
+Places = Callable[[int, str, bool], str]
+
+
+def _free_or_room(observation: DrakonObservation | None, cell: int) -> bool:
+    return observation is not None and observation.room_at(cell) < 0
+
+
 def action_label(action: int, observation: DrakonObservation | None = None, lang: str = "en",
                  markup: bool = False, names: Sequence[str] | None = None) -> str:
-    """An action in words: ``Lay Find a coin (NE) at 1,0`` / ``Poser Trouver une pièce (NE) en 1,0``."""
-    lang = _lang(lang)
+    """An action in words, rooms by their places from the Start: ``Lay Find a coin (arrows north
+    and east) on the free spot 1 north of the Start`` / ``Poser Trouver une pièce (flèches au
+    nord et à l'est) sur l'emplacement libre à 1 au nord du Départ``. With ``markup`` (Rich, the
+    terminal's, whose map is drawn and typed in ``x,y``) cells and sides read as they are typed
+    there: ``Lay Find a coin (NE) on 0,1``."""
+    return _label(action, observation, _lang(lang), markup, names, _typed_cell if markup else place_words)
+
+
+def _typed_cell(cell: int, lang: str, free: bool) -> str:
+    return cell_text(cell)
+
+
+def _label(action: int, observation: DrakonObservation | None, lang: str, markup: bool,
+           names: Sequence[str] | None, places: Places) -> str:
     say = ACTIONS[lang]
+    letters = places is not place_words  # the terminal's: sides as typed
+
+    def place(cell: int, free: bool = False) -> str:
+        return places(cell, lang, free or _free_or_room(observation, cell))
+
+    def room_at(cell: int) -> str:
+        room = -1 if observation is None else observation.room_at(cell)
+        return room_label(room, lang, markup, letters) if room >= 0 else "?"
+
     family, a, b, c = A.decode(action)
     if family in _PLAIN_LABELS:
         return say[_PLAIN_LABELS[family]]
     if family == A.F_SWAP:
         return say["swap"].format(n=a)
     if family == A.F_DISCARD:
-        return say["discard"].format(room=tile_label(a, lang, markup))
+        return say["discard"].format(room=tile_label(a, lang, markup, letters))
     if family == A.F_THIEF:
         owner = next((seat for figure, seat, _ in observation.heroes if figure == a), None) \
             if observation is not None else None
@@ -249,50 +304,49 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
                                    hero_of=HEROES[lang][FIGURES[a]][3])
     if family in (A.F_AMAZON, A.F_WIZARD):
         key = "amazon" if family == A.F_AMAZON else "wizard"
-        return say[key].format(cell=cell_text(a), room=_at(observation, a, lang, markup))
+        return say[key].format(place=place(a), room=_at(observation, a, lang, markup))
     if family == A.F_PUSH:
         hero = hero_name(a, lang, article=True)
         if b == CELLS:
             return say["push_stay"].format(hero=_capital(hero))
-        return say["push"].format(hero=hero, cell=cell_text(b), room=_at(observation, b, lang, markup))
+        return say["push"].format(hero=hero, place=place(b), room=_at(observation, b, lang, markup))
     if family == A.F_COIN:
         return say["coin"].format(n=a)
     if family == A.F_TILE:
-        return say["tile"].format(room=tile_label(a, lang, markup))
+        return say["tile"].format(room=tile_label(a, lang, markup, letters))
     if family == A.F_MAP:
         return say["map"].format(who=seat_name(a, lang, names))
     if family == A.F_HERO:
         return say["hero"].format(hero=_capital(hero_name(a, lang, article=True)))
     if family in (A.F_MOVE, A.F_HARP, A.F_DESTROY, A.F_DRAKON):
-        cell, at = cell_text(a), _at(observation, a, lang, markup)
+        at = _at(observation, a, lang, markup)
         if family == A.F_MOVE:
-            return say["move"].format(cell=cell, room=at)
+            return say["move"].format(place=place(a), room=at)
         if family == A.F_HARP:
-            return say["harp"].format(cell=cell)
+            return say["harp"].format(place=place(a), room=at)
         if family == A.F_DESTROY:
-            return say["destroy"].format(cell=cell, room=_room_at(observation, a, lang, markup))
+            return say["destroy"].format(place=place(a), room=room_at(a))
         key = "drakon"
         if observation is not None and observation.step == "drakon-set":
             key = "drakon-set"
         elif observation is not None and observation.drakon == a:
             key = "drakon_stay"
-        return say[key].format(cell=cell, room=at)
+        return say[key].format(place=place(a), room=at)
     if family == A.F_ROTATE:
-        room = _room_at(observation, a, lang, markup)
-        return say["rotate"].format(room=room, cell=cell_text(a), turn=_turn_words(b, lang))
+        return say["rotate"].format(room=room_at(a), place=place(a), turn=_turn_words(b, lang))
     if family == A.F_MIND:
         hero = _capital(hero_name(a, lang, article=True))
         if b == CELLS:
             return say["mind_stay"].format(hero=hero)
-        return say["mind"].format(hero=hero, cell=cell_text(b), room=_at(observation, b, lang, markup))
+        return say["mind"].format(hero=hero, place=place(b), room=_at(observation, b, lang, markup))
     if family == A.F_RELOCATE:
-        return say["relocate"].format(cell=cell_text(b), arrows=arrows_words(a, lang) or "—")
+        arrows = arrows_letters(a, lang) if letters else arrows_words(a, lang)
+        return say["relocate"].format(place=place(b, free=True), arrows=arrows or "—")
     if family in (A.F_PLACE, A.F_EXCHANGE):
-        room = room_label(a * 16 + b, lang, markup)
+        room = room_label(a * 16 + b, lang, markup, letters)
         if family == A.F_PLACE:
-            return say["place"].format(room=room, cell=cell_text(c))
-        old = _room_at(observation, c, lang, markup)
-        return say["exchange"].format(old=old, cell=cell_text(c), room=room)
+            return say["place"].format(room=room, place=place(c, free=True))
+        return say["exchange"].format(old=room_at(c), place=place(c), room=room)
     return str(action)
 
 
@@ -373,6 +427,14 @@ def input_help(lang: str = "en") -> str:
     return word("input_help", lang)
 
 
+_CUT_MARK = "\0"
+
+
+def _CUT(cell: int, lang: str, free: bool) -> str:
+    """A place that marks where a label is cut, for the terminal's groups (typed cells follow)."""
+    return _CUT_MARK
+
+
 #: Families whose label reads the same up to its cell, the cell last but for the room it names.
 _BY_CELL = (A.F_PLACE, A.F_MOVE, A.F_HARP, A.F_DRAKON, A.F_AMAZON, A.F_WIZARD, A.F_MIND, A.F_PUSH,
             A.F_RELOCATE)
@@ -404,8 +466,7 @@ def group_choices(legal: Sequence[int], observation: DrakonObservation | None = 
             head = word("exchange_head", lang, room=room_label(a * 16 + b, lang, markup))
         else:
             key = (family, a, b) if family in (A.F_PLACE, A.F_MIND, A.F_PUSH, A.F_RELOCATE) else (family,)
-            label = action_label(action, observation, lang, markup)
-            head = label.rsplit(" " + cell_text(cell), 1)[0]
+            head = _label(action, observation, lang, markup, None, _CUT).split(_CUT_MARK)[0].rstrip()
         groups.setdefault(key, (head, []))[1].append(cell_text(cell))
     return [f"{head}{colon(lang)}{' '.join(cells)}" if cells else head for head, cells in groups.values()]
 
@@ -686,7 +747,8 @@ def board(observation: DrakonObservation, lang: str = "en", names: Sequence[str]
     legend = legend_lines(obs, lang, names, markup)
     hand: list[str] = []
     if obs.seat is not None:
-        tiles = [(tile_label(k, lang), tile_label(k, lang, markup)) for k in obs.hand]
+        tiles = [(tile_label(k, lang, letters=True), tile_label(k, lang, markup, letters=True))
+                 for k in obs.hand]
         hand = _packed(word("hand", lang), tiles) if tiles else [word("hand_empty", lang)]
     stock_lines = _stock_lines(obs, lang)
     grid = dungeon_lines(obs, lang, markup)

@@ -1,12 +1,13 @@
 """Cards and colours named in a player's language.
 
-English names a card as the notation does (``R14``, ``R?`` for a back), since its letters are
-the English colours' initials. French initials collide (blanc/bleu, vert/violet), so French names
-a card by its colour word and value (``rouge 14``, ``rouge ?`` for a back) and, where a line of
-80 columns needs it (the terminal's table), by the word's first three letters, which tell the
-six colours apart: ``rou14``, a back ``rou`` (no value: face down), a run of backs of one
-colour ``ble×2``. The notation itself (records, action ids, the API)
-keeps the letters whatever the language: see ``notation.py``.
+A card is named by its colour word and value (``red 14`` / ``rouge 14``, a back ``red ?`` /
+``rouge ?``): the notation's letters (``R14``) are codes players should not have to read.
+Where a line of 80 columns needs it (the terminal's table, where cards are also typed), English
+writes the notation (``R14``, its letters the English colours' initials) and French the word's
+first three letters, which tell the six colours apart (``rou14``, a back ``rou``, a run of
+backs of one colour ``ble×2``); French initials collide (blanc/bleu, vert/violet). The
+notation itself (records, action ids, the API) keeps the letters whatever the language: see
+``notation.py``.
 """
 
 from __future__ import annotations
@@ -28,17 +29,17 @@ def _french(lang: str) -> bool:
 
 
 def colour_word(colour: int, lang: str = "en", short: bool = False) -> str:
-    """A colour on its own: ``R`` in English (as the notation), ``rouge`` (or ``rou``) in French."""
+    """A colour on its own: ``red`` / ``rouge``; ``short``: ``R`` / ``rou``."""
     entry = COMPONENTS.colours[colour]
     if not _french(lang):
-        return entry.letter
+        return entry.letter if short else entry.en
     return SHORT_FR[colour] if short else entry.fr
 
 
 def card_name(card: int, lang: str = "en", short: bool = False) -> str:
-    """``R14`` / ``R?`` in English; ``rouge 14`` / ``rouge ?`` in French (``rou14`` / ``rou``
-    short)."""
-    if not _french(lang):
+    """``red 14`` / ``rouge 14``, a back ``red ?`` / ``rouge ?``; ``short``: ``R14`` / ``R?`` in
+    English, ``rou14`` / ``rou`` in French."""
+    if short and not _french(lang):
         return card_text(card)
     colour = colour_word(colour_of(card), lang, short)
     if short:
@@ -67,8 +68,8 @@ def times(count: int) -> str:
 
 
 def separator(lang: str = "en", short: bool = False) -> str:
-    """Between two cards: a space, or a comma between French cards in words (``rouge 14, bleu 3``)."""
-    return ", " if _french(lang) and not short else " "
+    """Between two cards: a comma between cards in words (``red 14, blue 3``), else a space."""
+    return " " if short else ", "
 
 
 def cards_names(cards: Sequence[int], lang: str = "en", short: bool = False) -> str:
@@ -78,5 +79,5 @@ def cards_names(cards: Sequence[int], lang: str = "en", short: bool = False) -> 
 
 
 def colours_names(colours: Sequence[int], lang: str = "en", short: bool = False) -> str:
-    """Colours named one after the other (``W, B`` / ``blanc, bleu``)."""
+    """Colours named one after the other (``white, blue`` / ``blanc, bleu``)."""
     return ", ".join(colour_word(c, lang, short) for c in colours)

@@ -66,10 +66,11 @@ def colour_label(colour: int, lang: str = "en", markup: bool = False) -> str:
 def legend(lang: str = "en") -> dict[str, object]:
     """The colours with their names and creatures, for clients that draw the cards themselves:
     ``letter`` is the notation's (cards travel as ``R14`` whatever the language); in ``lang``,
-    ``mark`` is the colour's symbol on a card's face (``R``, ``rou``), ``word`` the colour on its
-    own in text (``R``, ``rouge``), ``card`` a card of it (``R{value}``, ``rouge {value}``, the
-    value ``?`` for a back); ``separator`` goes between cards named one after the other."""
-    return {"colours": [{"letter": c.letter, "mark": colour_word(i, lang, short=True),
+    ``mark`` is the colour's symbol on a card's face (``R``; in French the word, ``rouge``: the
+    initials collide and three letters, bla/ble, are easily mixed up), ``word`` the colour on its
+    own in text (``red``, ``rouge``), ``card`` a card of it (``red {value}``, ``rouge {value}``,
+    the value ``?`` for a back); ``separator`` goes between cards named one after the other."""
+    return {"colours": [{"letter": c.letter, "mark": colour_word(i, lang, short=_lang(lang) == "en"),
                          "word": colour_word(i, lang),
                          "card": card_name(i * 16, lang).removesuffix("0") + "{value}",
                          "name": colour_name(i, lang), "creature": creature_name(i, lang)}
@@ -78,16 +79,19 @@ def legend(lang: str = "en") -> dict[str, object]:
 
 
 def card_markup(card: int, lang: str = "en", short: bool = False) -> str:
-    """A card (or a face-down ``R?`` / ``rouge ?``) in its colour's style."""
-    return f"[{STYLES[colour_of(card)]}]{card_name(card, lang, short)}[/]"
+    """A card (or a face-down ``R?`` / ``rouge ?``) in its colour's style, for the terminal
+    (whose English names cards as they are typed, ``R14``)."""
+    return f"[{STYLES[colour_of(card)]}]{card_name(card, lang, short or _lang(lang) == 'en')}[/]"
 
 
 def cards_text(cards: Sequence[int], markup: bool = False, empty: str = "", lang: str = "en",
                short: bool = False) -> str:
-    """Cards named in ``lang`` (``R14 B3``, ``rouge 14, bleu 3``, short ``rou14 ble3``);
-    ``empty`` when there are none."""
+    """Cards named in ``lang`` (``red 14, blue 3``, ``rouge 14, bleu 3``; short ``R14 B3``,
+    ``rou14 ble3``); ``empty`` when there are none. English Rich markup is the terminal's, where
+    cards are typed as the notation writes them: short."""
     if not cards:
         return empty
+    short = short or (markup and _lang(lang) == "en")
     if not markup:
         return cards_names(cards, lang, short)
     return separator(lang, short).join(card_markup(c, lang, short) + times(n)
@@ -171,7 +175,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "follow": "follow the shape {shape} or pass",
         "last_seat": "as last seat you may only use colours already played ({colours})",
         "draws_left": "{n} draws left in this pass", "draws_left_1": "1 draw left in this pass",
-        "top": "top {card}",
+        "top": "top card: {card}",
         "n_cards": "{n} cards", "one_card": "1 card",
         "amulets": "{a} amulets", "one_amulet": "1 amulet", "times": "{amulets} ×{m} = {p}",
         "bonus_row": "Bonus", "amulets_row": "Amulets", "total_row": "Total",
@@ -204,7 +208,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_seat": "dernier joueur : seulement les couleurs déjà jouées ({colours})",
         "draws_left": "encore {n} cartes à tirer au plus",
         "draws_left_1": "encore 1 carte à tirer au plus",
-        "top": "sommet {card}",
+        "top": "carte du dessus : {card}",
         "n_cards": "{n} cartes", "one_card": "1 carte",
         "amulets": "{a} amulettes", "one_amulet": "1 amulette", "times": "{amulets} ×{m} = {p}",
         "bonus_row": "Bonus", "amulets_row": "Amulettes", "total_row": "Total",
@@ -317,7 +321,7 @@ _TYPED_VERBS = {
     "jouer": "play", "joue": "play", "poser": "play", "pose": "play", "passer": "pass",
     "passe": "pass", "piocher": "draw", "pioche": "draw", "tirer": "draw", "tire": "draw",
     "arreter": "stop", "arrete": "stop", "combat": "battle", "combattre": "battle",
-    "bataille": "battle",
+    "bataille": "battle", "fight": "battle",
 }
 #: Ways to type a colour, to its notation letter: the letter itself (as records write it), the
 #: colour's English and French words and the French short form (``rou``), and J for jaune.
@@ -327,7 +331,7 @@ _TYPED_COLOURS = {
     "j": COMPONENTS.colours[4].letter,
 }
 #: Small words of the French labels that the notation does without (``combat en rouge``).
-_TYPED_FILLERS = {"en"}
+_TYPED_FILLERS = {"en", "in"}
 
 
 def _typed_card(key: str) -> str | None:
@@ -388,16 +392,21 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
     if french:
         verb, _, rest = text.partition(" ")
         text = f"{_FR_VERBS.get(verb, verb)} {rest}".rstrip()
+    elif BATTLE <= action < BATTLE + NUM_COLOURS:
+        text = "fight"
     if is_play(action):
         return text.split()[0] + " " + cards_text(play_cards(action), markup, lang=lang)
     if BATTLE <= action < BATTLE + NUM_COLOURS:
-        if french:  # the colour in words, never by a letter: « combat en rouge (phénix) »
-            return f"{_FR_VERBS['battle']} en {colour_label(action - BATTLE, lang, markup)}"
-        return f"{text} — {colour_label(action - BATTLE, lang, markup)}"
+        # the colour in words, never by a letter: "fight in red (phoenix)", « combat en rouge (phénix) »
+        return f"{text.split()[0]} {'en' if french else 'in'} {colour_label(action - BATTLE, lang, markup)}"
     if DRAW <= action < DRAW + 2 and observation is not None:
         pile = observation.piles[action - DRAW]
-        if pile:
-            top = cards_text(pile[:1], markup, lang=lang)
+        if pile:  # a back: its colour alone (the terminal's English: its notation, R?)
+            colour = colour_of(pile[0])
+            top = colour_word(colour, lang)
+            if markup:
+                top = (cards_text(pile[:1], markup, lang=lang) if _lang(lang) == "en"
+                       else f"[{STYLES[colour]}]{top}[/]")
             return f"{text} ({word('top', lang, card=top)})"
     return text
 
@@ -408,7 +417,7 @@ def group_choices(legal: Sequence[int], observation: GargonObservation | None = 
     one line, then the plays by number of cards, listed when few, else counted with an example
     (in French, cards by their short forms, ``rou14 ble3``, which may be typed as shown)."""
     lang = _lang(lang)
-    short = lang == "fr"
+    short = True  # the terminal's: cards as typed (R14, rou14)
     plays = [a for a in legal if is_play(a)]
     lines = []
     others = [action_label(a, observation, lang, markup) for a in legal if not is_play(a)]
@@ -472,7 +481,7 @@ def board(observation: GargonObservation, lang: str = "en", names: Sequence[str]
     where it wraps across the whole width, its cell only counting it. French names the cards
     by their short forms (``rou14``, ``rou?``) so that the table fits 80 columns."""
     lang = _lang(lang)
-    short = lang == "fr"
+    short = True  # the terminal's: cards as typed (R14, rou14)
     obs = observation
 
     def cards(items: Sequence[int], empty: str = "—") -> str:

@@ -12,7 +12,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_now": "that is not allowed now: {now}",
         "now_draw": "a card is being drawn",
         "now_taken": "a card is being taken at random",
-        "now_announce": "announce capture, steal, consolidate or discard (call kagoun first if you dare)",
+        "now_announce": "announce capture, steal, consolidate or discard (call Kagoun! first if you dare)",
         "now_defend": "lay a hand card face down to defend the targeted card",
         "now_consolidate": "add the upper card of one of your pairs to your chain",
         "now_scrap": "give up one of your pairs",
@@ -31,7 +31,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_now": "ce n'est pas permis maintenant : {now}",
         "now_draw": "une carte est piochée",
         "now_taken": "une carte est prise au hasard",
-        "now_announce": "annoncez capture, vol, consolidation ou défausse (criez kagoun avant si vous osez)",
+        "now_announce": "annoncez capture, vol, consolidation ou défausse "
+                        "(criez « Kagoun ! » avant si vous osez)",
         "now_defend": "posez une carte de votre main face cachée pour défendre la carte ciblée",
         "now_consolidate": "ajoutez à votre chaîne la carte supérieure d'une de vos paires",
         "now_scrap": "défaussez une de vos paires",

@@ -30,7 +30,8 @@ OPTION_WORDS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
         "stalemate": {"label": "No winner", "help": "when the rules give no winner (round limit, "
                       "or everyone eliminated at once)",
                       "choice:draw": "a draw", "choice:most_points": "the most points win"},
-        "deck": {"label": "Deck", "help": "the card list (reconstructed faces by default)"},
+        "deck": {"label": "Deck", "help": "the card list (reconstructed faces by default)",
+                 "placeholder": "reconstructed"},
     },
     "fr": {
         "capture_ties": {"label": "Égalité de capture", "help": "quand des captures d'une même "
@@ -55,6 +56,7 @@ OPTION_WORDS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
                       "gagnant (limite de manches, ou tout le monde hors jeu à la fois)",
                       "choice:draw": "partie nulle", "choice:most_points": "le plus de points "
                       "l'emporte"},
-        "deck": {"label": "Paquet", "help": "la liste des cartes (faces reconstituées par défaut)"},
+        "deck": {"label": "Paquet", "help": "la liste des cartes (faces reconstituées par défaut)",
+                 "placeholder": "reconstitué"},
     },
 }

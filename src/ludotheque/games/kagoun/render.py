@@ -8,12 +8,13 @@ screen shows is what its seat may see. Functions return plain text, or Rich mark
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from ...core.words import colon, pick, say, seat_name
 from ...core.words import language as _lang
-from .actions import CHAIN, unlink
+from .actions import CARD, CHAIN, CLEAR, DROP, KAGOUN, SCRAP, TAKE_FROM, chain_parts, unlink
 from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
 from .ending import confirm_text, end_reason, end_sheet, winning_seats
 from .events import Event
@@ -40,12 +41,22 @@ _WORDS: dict[str, dict[str, Any]] = {
         "capture": "capture", "steal": "steal", "consolidate": "consolidate", "discard_a": "discard",
         "pass": "pass", "hidden": "face down", "new_in_hand": "New in your hand: {cards}",
         "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"}, "no_symbol": "none",
+        "bare": "bare",
         "your_hand": "Your hand",
         "card_key": "Cards: name, large symbols, ends a and b: small symbols, force, power",
         "powers": {"take": "Take", "replay": "Replay", "draw": "Draw", "defend": "Defend"},
         "defence": "defence on {target}",
         "input_help": "type a number from the list, or an action such as: capture M1a G2b, "
                       "chain D1 right, drop M1, take 2, kagoun, pass",
+        "card_words": "{letter} ({left}/{right}, forces {a} and {b})",
+        "line_words": "{letter} ({symbols} end, force {force})",
+        "pairing": "{verb} {target} with {card}", "strength": "strength {n}",
+        "invalid": "not a valid pairing", "chain_at": "chain {card} at the {side} end",
+        "chain_turned": "chain {card}, turned, at the {side} end", "sides": ("left", "right"),
+        "take_from": "take a card from {who}", "verbs": {"capture": "capture", "steal": "steal",
+                                                          "defend": "defend"},
+        "one_card": {"scrap": "give up the pair of {card}", "drop": "discard {card}",
+                     "card": "card {card}", "clear": "discard {card} from the river"},
     },
     "fr": {
         "you": "Vous", "player": "Joueur", "hand": "Main", "pairs": "Paires",
@@ -60,12 +71,22 @@ _WORDS: dict[str, dict[str, Any]] = {
         "discard_a": "défausse", "pass": "passe", "hidden": "face cachée",
         "new_in_hand": "Nouveau dans votre main : {cards}",
         "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"}, "no_symbol": "aucun",
+        "bare": "nu",
         "your_hand": "Votre main",
         "card_key": "Cartes : nom, grands symboles, bouts a et b : petits symboles, force, pouvoir",
         "powers": {"take": "Prendre", "replay": "Rejouer", "draw": "Piocher", "defend": "Défendre"},
         "defence": "défense sur {target}",
         "input_help": "tapez un numéro de la liste, ou une action comme : capturer M1a G2b, "
                       "chaîner D1 droite, défausser M1, prendre 2, kagoun, passer",
+        "card_words": "{letter} ({left}/{right}, forces {a} et {b})",
+        "line_words": "{letter} (bout {symbols}, force {force})",
+        "pairing": "{verb} {target} avec {card}", "strength": "puissance {n}",
+        "invalid": "appariement non valide", "chain_at": "chaîner {card} au bout {side}",
+        "chain_turned": "chaîner {card}, retournée, au bout {side}", "sides": ("gauche", "droit"),
+        "take_from": "prendre une carte à {who}", "verbs": {"capture": "capturer", "steal": "voler",
+                                                             "defend": "défendre"},
+        "one_card": {"scrap": "abandonner la paire de {card}", "drop": "défausser {card}",
+                     "card": "carte {card}", "clear": "retirer {card} de la rivière"},
     },
 }
 
@@ -86,9 +107,12 @@ def _colour_word(colour: int, lang: str, markup: bool) -> str:
     return f"[{STYLES[letter]}]{colours[letter]}[/]" if markup else str(colours[letter])
 
 
-def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> str:
-    """A card in words: ``M1 blue/yellow (a: blue 1, b: yellow 2 Draw)``: its name, its two
-    large symbols, then each end's small symbols and force, and the power at its end."""
+def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False,
+              codes: bool | None = None) -> str:
+    """A card in words: ``M blue/yellow (a: blue 1, b: yellow 2 Draw)``: its printed letter, its
+    two large symbols, then each end's small symbols and force, and the power at its end. The
+    terminal's (Rich markup, or ``codes``), whose table lists cards as they are typed, names it
+    ``M1``."""
     lang = _lang(lang)
     separator = colon(lang)
     halves = f"{_colour_word(deck.left[card], lang, markup)}/{_colour_word(deck.right[card], lang, markup)}"
@@ -101,12 +125,14 @@ def card_face(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> 
             assert isinstance(powers, dict)
             text += f" {powers[POWER_NAMES[deck.power[card]]]}"
         ends.append(text)
-    return f"{card_name(card)} {halves} ({', '.join(ends)})"
+    name = card_name(card) if (markup if codes is None else codes) else card_name(card)[0]
+    return f"{name} {halves} ({', '.join(ends)})"
 
 
-def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool) -> str:
+def _faces(obs: KagounObservation, names: Sequence[str], lang: str, markup: bool,
+           codes: bool | None = None) -> str:
     deck = load_deck(obs.deck)
-    faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup)
+    faces = [card_face(deck, parse_card(n.rstrip("~")[:2]), lang, markup, codes)
              + ("~" if n.endswith("~") else "") for n in names]
     return " · ".join(faces) or "—"
 
@@ -197,9 +223,14 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
     return text
 
 
+#: A card or a card's line in the notation (``M1``, ``M1a``, ``M1~``): its letter is printed.
+_CODE = re.compile(r"\b([A-Z])[12][ab]?~?(?![\w~])")
+
+
 def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: int | None) -> str:
     table = _EVENTS[lang]
-    args = list(event.args) + ["", "", ""]
+    # cards by their letters, as printed (``M1a`` is the notation's: copy and end)
+    args = [_CODE.sub(r"\1", arg) for arg in event.args] + ["", "", ""]
     if event.kind in ("take", "rob"):
         args[0] = _who(int(args[0]), lang, names, you)
     if event.kind == "announce":
@@ -278,10 +309,57 @@ def input_help(lang: str = "en") -> str:
     return word("input_help", lang)
 
 
+def card_words(deck: Deck, card: int, lang: str = "en", markup: bool = False) -> str:
+    """A card as the board draws it: its letter, its large symbols' colours and its ends' forces,
+    ``M (blue/yellow, forces 1 and 2)`` (the copy number of ``M1`` is the notation's)."""
+    return word("card_words", lang, letter=card_name(card)[0],
+                left=_colour_word(deck.left[card], lang, markup),
+                right=_colour_word(deck.right[card], lang, markup),
+                a=deck.force[card][0], b=deck.force[card][1])
+
+
+def line_words(deck: Deck, card: int, end: int, lang: str = "en", markup: bool = False) -> str:
+    """One end of a card (what a pairing lays against another): ``M (blue+yellow end, force 2)``."""
+    symbols = "+".join(_colour_word(c, lang, markup) for c in deck.small[card][end]) or word("bare", lang)
+    return word("line_words", lang, letter=card_name(card)[0], symbols=symbols, force=deck.force[card][end])
+
+
 def action_label(action: int, observation: KagounObservation | None = None, lang: str = "en",
                  markup: bool = False, names: Sequence[str] | None = None) -> str:
-    """The action in notation (its words in the reader's language); a pairing adds its strength
-    and validity for the cards named; taking names the player robbed as the table names him."""
+    """The action in words, cards by what the board draws of them (letter, colours, forces): a
+    pairing names the target, your card, and the pairing's strength or that it is not valid;
+    taking names the player robbed as the table names them. Rich markup (the terminal's, where
+    actions are typed in the notation) reads ``capture M1a G2b (5)``."""
+    if markup:
+        return _typed_label(action, observation, lang, names)
+    lang = _lang(lang)
+    deck = load_deck(observation.deck) if observation is not None else load_deck()
+    table = _WORDS[lang]
+    if action < CHAIN:
+        base, card, u, target, ln = unlink(action)
+        verb = table["verbs"][action_to_text(action).split()[0]]
+        text = word("pairing", lang, verb=verb, target=line_words(deck, target, ln, lang),
+                    card=line_words(deck, card, u, lang))
+        valid = deck.valid(card, u, target, ln)
+        result = (word("strength", lang, n=deck.strength(card, u, target, ln)) if valid
+                  else word("invalid", lang))
+        return f"{text}{colon(lang)}{result}"
+    if action < SCRAP:
+        card, side, turned = chain_parts(action)
+        return word("chain_turned" if turned else "chain_at", lang, card=card_words(deck, card, lang),
+                    side=table["sides"][side])
+    if TAKE_FROM <= action < KAGOUN:
+        return word("take_from", lang, who=seat_name(action - TAKE_FROM, lang, names))
+    for kind, base in (("scrap", SCRAP), ("drop", DROP), ("card", CARD), ("clear", CLEAR)):
+        if base <= action < base + DECK_SIZE:
+            return str(table["one_card"][kind]).format(card=card_words(deck, action - base, lang))
+    return _typed_label(action, observation, lang, names)
+
+
+def _typed_label(action: int, observation: KagounObservation | None, lang: str,
+                 names: Sequence[str] | None) -> str:
+    """The action in notation (its words in the reader's language), as the terminal lists it;
+    a pairing adds its strength, or ✗; taking names the player robbed."""
     text = action_to_text(action)
     if text.startswith("take "):
         seat = int(text.split()[1])
@@ -367,10 +445,10 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
         chain = " ".join(obs.chains[seat]) or "—"
         rows.append([label, hand, pairs, chain, str(obs.points[seat]),
                      _announcement(obs.announced[seat], lang)])
-    lines = [f"{word('river', lang)}{colon(lang)}{_faces(obs, obs.river, lang, markup)}"]
+    lines = [f"{word('river', lang)}{colon(lang)}{_faces(obs, obs.river, lang, markup, codes=True)}"]
     if obs.seat is not None:  # the hand in words, one card a line (the table names them)
         lines += [f"{word('your_hand', lang)}{colon(lang)}{face}" if index == 0 else f"  {face}"
-                  for index, face in enumerate(_faces(obs, obs.hand, lang, markup).split(" · "))]
+                  for index, face in enumerate(_faces(obs, obs.hand, lang, markup, codes=True).split(" · "))]
     lines += [
         f"{word('pile', lang)}{colon(lang)}{obs.pile_size} · {word('discard', lang)}{colon(lang)}"
         f"{len(obs.discard)}",
@@ -379,12 +457,12 @@ def board(observation: KagounObservation, lang: str = "en", names: Sequence[str]
     lines += [word("defence", lang, target=d["target"]) + f" ({seat_name(d['seat'], lang, names)})"
               for d in obs.defences]
     if obs.loose:
-        lines.append(f"{word('loose', lang)}{colon(lang)}{_faces(obs, obs.loose, lang, markup)}")
+        lines.append(f"{word('loose', lang)}{colon(lang)}{_faces(obs, obs.loose, lang, markup, codes=True)}")
     others = {card for seat_pairs in obs.pairs for pair in seat_pairs for card in (pair[0][:2], pair[1][:2])}
     others |= {name.rstrip("~") for chain in obs.chains for name in chain}
     if others:
         lines.append(word("card_key", lang))
-        lines += [f"  {face}" for face in _faces(obs, sorted(others), lang, markup).split(" · ")]
+        lines += [f"  {face}" for face in _faces(obs, sorted(others), lang, markup, codes=True).split(" · ")]
     return (headers, rows), lines
 
 

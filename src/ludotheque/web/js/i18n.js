@@ -165,7 +165,7 @@ const STRINGS = {
     game: "Jeu",
     options: "Options",
     seats: "Places",
-    seat_n: "Place {n}",
+    seat_n: "Joueur {n}",
     human: "Humain",
     bot_random: "Robot : aléatoire",
     bot_heuristic: "Robot : heuristique",

@@ -51,7 +51,7 @@ function optionInput(game, spec) {
   } else {
     const empty = spec.default === null || spec.default === undefined;
     input = el("input", { id, name: spec.name, type: "text", value: "",
-      placeholder: empty ? known(`opt_${spec.name}_placeholder`, "") : String(spec.default) });
+      placeholder: empty ? known(`opt_${spec.name}_placeholder`, "") : spec.placeholder || String(spec.default) });
   }
   return el("label", { class: "field" }, el("span", {}, label), input, help ? el("small", { class: "muted" }, help) : null);
 }
@@ -227,7 +227,7 @@ function renderCreated() {
 function renderMine() {
   const list = myTables();
   $("mine").replaceChildren(...(list.length ? list.map((item) => el("li", { "data-table": item.id },
-    el("span", { class: "table-id" }, `${item.game} · ${item.id}`),
+    el("span", { class: "table-id", title: item.id }, gameName(item.game)),
     ...item.seats.map((s) => el("a", { href: appUrl(s.url), class: "button small" }, t("seat_n", { n: s.seat + 1 }))),
     el("a", { href: appUrl(item.spectator_url || `/t/${item.id}`), class: "button small" }, t("watch")),
     el("button", { type: "button", class: "small", onclick: () => { forgetTable(item.id); renderMine(); } }, t("forget")),
@@ -263,7 +263,7 @@ function renderTables() {
     const toAct = !x.terminal && x.to_act !== null && x.to_act !== undefined && x.to_act >= 0;
     const turn = toAct ? ` · ${t("name_to_act", { name: names[x.to_act] ?? t("seat_n", { n: x.to_act + 1 }) })}` : "";
     return el("li", { "data-table": x.id, class: x.terminal ? "over" : "live" },
-      el("span", { class: "table-id" }, `${x.game} · ${x.id}`),
+      el("span", { class: "table-id", title: x.id }, gameName(x.game)), // the id stays in its link and title
       el("span", { class: "who" }, who),
       el("span", { class: "muted" }, `${t("players_n", { n: x.players })} · ${status}${turn}`),
       x.terminal
@@ -271,6 +271,12 @@ function renderTables() {
         : el("a", { href: appUrl(x.spectator_url), class: "button small" }, t("watch")));
   }) : [el("li", { class: "muted" }, t("no_tables"))]));
   $("more-tables").hidden = !next;
+}
+
+/** A game by its name (its id until the list of games is read). */
+function gameName(id) {
+  const game = games.find((g) => g.id === id);
+  return game ? game.name : id;
 }
 
 /** Who sits at a table: the players' names, the bots' names, "open seat" for a seat anyone may
@@ -291,7 +297,7 @@ function optionWords(x) {
     if (!spec || name === "players" || String(value) === String(spec.default)) continue;
     const label = known(`opt_${name}`, spec.label || name);
     const shown = name === "first_player" ? t("seat_n", { n: Number(value) + 1 })
-      : (spec.choice_labels || {})[String(value)] || String(value);
+      : (spec.choice_labels || {})[String(value)] || (String(value) === String(spec.default) && spec.placeholder) || String(value);
     words.push(`${label}: ${shown}`);
   }
   if (x.clock && x.clock.mode !== "none") {

@@ -17,7 +17,7 @@ import { ABILITY_VERBS, cellKey, layingsOf, legalByKind, parseCell, turnsOf } fr
 import { KINDS, addFigures, coinEl, dragonFigure, fitNames, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
 import { rules } from "./rules.js";
 import { TravelKeys } from "./travel.js";
-import { strings } from "./words.js";
+import { placeWords, strings } from "./words.js";
 
 export { legalByKind, rules, strings };
 
@@ -211,7 +211,7 @@ export function createBoard(root, ui) {
         target && target.ability ? "ability" : "", target && target.wall ? "wall" : "", here.has(cell) ? "mine" : "", moving ? "lifted" : ""].join(" ");
       const people = obs.heroes.filter((h) => h.at && cellKey(...h.at) === cell).map(heroTitle);
       if (obs.drakon && cellKey(...obs.drakon) === cell) people.push(t("d_drakon_help"));
-      const title = [`${roomTitle(view, t, room.room, room.arrows)} · ${cell}`, ...people].join("\n");
+      const title = [`${roomTitle(view, t, room.room, room.arrows)} · ${placeWords(t, cell)}`, ...people].join("\n");
       const label = target && target.action ? `${labelOf(target.action)} — ${title}` : title;
       const attrs = { class: classes, "data-cell": cell, "data-room": room.room, "data-key": `cell:${cell}`, "data-travel": travel.rooms.get(cell), title, "aria-label": label };
       let node;
@@ -238,7 +238,7 @@ export function createBoard(root, ui) {
     for (const spot of spotTargets()) {
       cells.push(parseCell(spot.cell));
       targetCells.push(parseCell(spot.cell));
-      const title = t("d_room_help", { name: t("d_free", { cell: spot.cell }), what: roomTitle(view, t, spot.effect, spot.arrows) });
+      const title = t("d_room_help", { name: placeWords(t, spot.cell, true), what: roomTitle(view, t, spot.effect, spot.arrows) });
       world.append(place(el("button", {
         type: "button", class: `d-spot ${KINDS[spot.effect] || ""}`, "data-cell": spot.cell, "data-move": spot.action,
         "data-key": `spot:${spot.cell}`, title, "aria-label": title,
@@ -604,7 +604,7 @@ export function createBoard(root, ui) {
         el("span", { class: "d-stack", "aria-hidden": "true" }, ...treasureKeys.slice(-3).map((key) => coinEl(t, null, key))),
         `${t("d_treasure")} ${obs.treasure}`),
       obs.gone ? el("span", {}, t("d_gone", { n: obs.gone })) : null,
-      el("span", {}, obs.drakon ? t("d_drakon_at", { cell: cellKey(...obs.drakon) }) : t("d_drakon_aside")),
+      el("span", {}, obs.drakon ? t("d_drakon_at", { cell: placeWords(t, cellKey(...obs.drakon)) }) : t("d_drakon_aside")),
       el("span", {}, t(goal, { n: obs.goal })));
   }
 

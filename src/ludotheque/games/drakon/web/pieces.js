@@ -3,6 +3,7 @@
 
 import { el } from "../../static/js/api.js";
 import { SIDES, maskOf } from "./legal.js";
+import { arrowsWords } from "./words.js";
 
 /** A symbol per room (the name beside it comes from the legend); each is in DejaVu Sans, the font
  * a plain Linux desktop has, so that none shows as an empty box. */
@@ -67,7 +68,7 @@ export function sideWords(view, arrows) {
 /** "Find a coin (NE): whoever enters takes a coin at random from the treasure". */
 export function roomTitle(view, t, effect, arrows) {
   const words = roomWords(view, effect);
-  const sides = arrows ? ` (${sideWords(view, arrows)})` : "";
+  const sides = arrows ? ` (${arrowsWords(t, arrows)})` : ""; // words: "(NE)" is the notation's
   return t("d_room_help", { name: `${words.name}${sides}`, what: t(`d_what_${effect}`) });
 }
 

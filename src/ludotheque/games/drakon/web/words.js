@@ -43,7 +43,7 @@ export const strings = {
     d_goal_coins: "Goal: {n} coins",
     d_goal_escape: "Goal: {n} gold, then an Escape or a Teleport",
     d_drakon_aside: "Drakon is set aside",
-    d_drakon_at: "Drakon in room {cell}",
+    d_drakon_at: "Drakon: {cell}",
     d_tiles: "{n} tiles",
     d_tiles_1: "1 tile",
     d_tiles_0: "no tile",
@@ -56,8 +56,12 @@ export const strings = {
     d_gold_hidden: "gold hidden",
     d_team: "team {n}",
     d_first: "first player",
-    d_cell: "room {cell}",
-    d_free: "free spot {cell}",
+    d_cell: "the room {where}",
+    d_free: "the free spot {where}",
+    d_start_place: "the Start", d_where: "{offsets} of the Start",
+    d_off_n: "{n} north", d_off_e: "{n} east", d_off_s: "{n} south", d_off_w: "{n} west",
+    d_arrow_1: "arrow {sides}", d_arrows: "arrows {sides}", d_arrows_4: "arrows on all four sides", d_sides_and: " and ",
+    d_side_N: "north", d_side_E: "east", d_side_S: "south", d_side_W: "west",
     d_drakon: "Drakon",
     d_purse: "Purses",
     d_ability_used: "ability used",
@@ -159,7 +163,7 @@ export const strings = {
     d_goal_coins: "Objectif : {n} pièces",
     d_goal_escape: "Objectif : {n} pièces d'or, puis une Évasion ou une Téléportation",
     d_drakon_aside: "Drakon est mis de côté",
-    d_drakon_at: "Drakon dans la salle {cell}",
+    d_drakon_at: "Drakon : {cell}",
     d_tiles: "{n} tuiles",
     d_tiles_1: "1 tuile",
     d_tiles_0: "aucune tuile",
@@ -172,8 +176,12 @@ export const strings = {
     d_gold_hidden: "or caché",
     d_team: "équipe {n}",
     d_first: "premier joueur",
-    d_cell: "salle {cell}",
-    d_free: "emplacement libre {cell}",
+    d_cell: "la salle {where}",
+    d_free: "l'emplacement libre {where}",
+    d_start_place: "le Départ", d_where: "à {offsets} du Départ",
+    d_off_n: "{n} au nord", d_off_e: "{n} à l'est", d_off_s: "{n} au sud", d_off_w: "{n} à l'ouest",
+    d_arrow_1: "flèche {sides}", d_arrows: "flèches {sides}", d_arrows_4: "flèches des quatre côtés", d_sides_and: " et ",
+    d_side_N: "au nord", d_side_E: "à l'est", d_side_S: "au sud", d_side_W: "à l'ouest",
     d_drakon: "Drakon",
     d_purse: "Bourses",
     d_ability_used: "compétence utilisée",
@@ -266,3 +274,24 @@ Object.assign(strings.fr, {
   d_short_wind: "Vent",
   d_short_teleport: "Téléport",
 });
+
+/** Where a cell ("x,y", the notation's) lies, as players read it: counted in rooms from the
+ *  Start, north up (as render.py's place_words): "the room 2 north, 1 east of the Start", "the
+ *  free spot ..." (free), "the Start". */
+export function placeWords(t, cell, free = false) {
+  const [x, y] = String(cell).split(",").map(Number);
+  if (!x && !y) return t("d_start_place");
+  const offsets = [];
+  if (y) offsets.push(t(y > 0 ? "d_off_n" : "d_off_s", { n: Math.abs(y) }));
+  if (x) offsets.push(t(x > 0 ? "d_off_e" : "d_off_w", { n: Math.abs(x) }));
+  return t(free ? "d_free" : "d_cell", { where: t("d_where", { offsets: offsets.join(", ") }) });
+}
+
+/** A room's arrows ("NE", the notation's letters) in words, as render.py's arrows_words:
+ *  "arrows north and east", "flèche au nord". */
+export function arrowsWords(t, arrows) {
+  const sides = [...arrows].map((letter) => t(`d_side_${letter}`));
+  if (sides.length >= 4) return t("d_arrows_4");
+  if (sides.length < 2) return sides.length ? t("d_arrow_1", { sides: sides[0] }) : "";
+  return t("d_arrows", { sides: `${sides.slice(0, -1).join(", ")}${t("d_sides_and")}${sides[sides.length - 1]}` });
+}

@@ -53,21 +53,21 @@ export function emblem(letter, className = "emblem") {
 }
 
 /** The legend entry of a letter in the view's language: {letter, mark (the symbol on a card's
- *  face: "R", "rou"), word (the colour in text: "R", "rouge"), card ("R{value}", "rouge {value}"),
- *  name, creature}. */
+ *  face: "R", "rouge"), word (the colour in text: "red", "rouge"), card ("red {value}",
+ *  "rouge {value}"), name, creature}. */
 export function legendOf(view, letter) {
   const colours = (view.legend && view.legend.colours) || [];
   return colours.find((c) => c.letter === letter) ||
     { letter, mark: letter, word: letter, card: `${letter}{value}`, name: letter, creature: CREATURES[letter] || "" };
 }
 
-/** A card named in the page's language: "R14" / "rouge 14", a back "R?" / "rouge ?". */
+/** A card named in the page's language: "red 14" / "rouge 14", a back "red ?" / "rouge ?". */
 export function cardName(view, text) {
   const { letter, value } = parseCard(text);
   return legendOf(view, letter).card.replace("{value}", value === null ? "?" : String(value));
 }
 
-/** Cards named one after the other in the page's language ("R14 B3", "rouge 14, bleu 3"). */
+/** Cards named one after the other in the page's language ("red 14, blue 3", "rouge 14, bleu 3"). */
 export function cardNames(view, texts) {
   return texts.map((text) => cardName(view, text)).join((view.legend && view.legend.separator) || " ");
 }
@@ -126,7 +126,8 @@ export function cardEl(view, text, t, opts = {}) {
     node = el("span", { ...attrs, role: "img" });
   }
   if (opts.size === "xs") {
-    node.append(el("span", { class: "letter", "aria-hidden": "true" }, up ? `${mark}${value}` : mark));
+    // the mark and the value apart ("R 14", "rouge 14"): run together they read as the notation's code
+    node.append(el("span", { class: "letter", "aria-hidden": "true" }, up ? `${mark}\u202f${value}` : mark));
     return node;
   }
   if (up) {

@@ -63,7 +63,7 @@ top of the screen.</p>`,
 <ul>
   <li>102 cartes en six couleurs, chacune une créature : dragon <b>blanc</b>, pégase <b>bleu</b>,
     gargouille <b>violet</b>, phénix <b>rouge</b>, manticore <b>jaune</b>, fée <b>vert</b>. Sur une carte,
-    la couleur s'abrège en ses trois premières lettres : bla, ble, vio, rou, jau, ver.</li>
+    la couleur s'écrit en toutes lettres.</li>
   <li>Valeurs de 0 à 15 dans chaque couleur (15 est la plus forte), avec deux 0 par couleur.</li>
   <li>Les cartes de 1 à 12 portent de 1 à 5 amulettes (moins sur les plus fortes) ; le 0 et les cartes de
     13 à 15 n'en ont aucune.</li>

@@ -16,7 +16,7 @@
 
 import { boardStyle, el } from "../../static/js/api.js";
 import { tapTips } from "../../static/js/tips.js";
-import { backEl, bandEl, cardEl, cardWords, powerIcon, powerName } from "./cards.js";
+import { backEl, bandEl, cardEl, cardWords, colourName, letterOf, lineWords, powerIcon, powerName } from "./cards.js";
 
 export { rules } from "./rules.js";
 
@@ -35,6 +35,7 @@ export const strings = {
     k_w_card: "{card}: large symbols {left} (left) and {right} (right); {a}; {b}",
     k_w_card_turned: "{card} turned: large symbols {left} (left) and {right} (right); {a}; {b}",
     k_w_end: "end {end}: {symbols}, force {force}", k_w_power: ", power {power}",
+    k_w_line: "{card} ({symbols} end, force {force})",
     k_force_n: "force {n}: added to the force of the line it is laid beside, it makes the pairing's strength",
     k_tip_small: "a small {colour} symbol: laid beside another line, the two lines must hold exactly the laid card's two large colours",
     k_power_take: "when its line is paired, you take a card at random from the hand of an opponent you choose",
@@ -79,7 +80,7 @@ export const strings = {
     k_clear: "Discard {card} from the river",
     k_call: "Kagoun!", k_call_label: "Call Kagoun!", k_call_done: "Kagoun! called",
     k_call_confirm: "Call Kagoun! anyway",
-    k_legend_marks: "✗ (here and in the moves list): the two lines would not hold your card's two large colours — the card you lay is discarded. ✓ and a number: it pairs, with that strength.",
+    k_legend_marks: "✗ (here; \"not a valid pairing\" in the moves list): the two lines would not hold your card's two large colours — the card you lay is discarded. ✓ and a number: it pairs, with that strength.",
   },
   fr: {
     k_river: "Rivière", k_hand: "Votre main", k_seat_hand: "Main ({n})", k_pairs: "Paires", k_chain: "Chaîne",
@@ -92,6 +93,7 @@ export const strings = {
     k_w_card: "{card} : grands symboles {left} (gauche) et {right} (droite) ; {a} ; {b}",
     k_w_card_turned: "{card} retournée : grands symboles {left} (gauche) et {right} (droite) ; {a} ; {b}",
     k_w_end: "extrémité {end} : {symbols}, force {force}", k_w_power: ", pouvoir {power}",
+    k_w_line: "{card} (bout {symbols}, force {force})",
     k_force_n: "force {n} : ajoutée à la force de la ligne contre laquelle elle est posée, elle donne la puissance de l'appariement",
     k_tip_small: "un petit symbole {colour} : posées l'une contre l'autre, les deux lignes doivent reproduire exactement les deux grandes couleurs de la carte posée",
     k_power_take: "quand sa ligne est appariée, vous prenez au hasard une carte de la main d'un adversaire de votre choix",
@@ -135,7 +137,7 @@ export const strings = {
     k_clear: "Défausser {card} de la rivière",
     k_call: "Kagoun !", k_call_label: "Crier Kagoun !", k_call_done: "Kagoun ! crié",
     k_call_confirm: "Crier Kagoun ! quand même",
-    k_legend_marks: "✗ (ici et dans la liste des coups) : les deux lignes ne reproduiraient pas les deux grandes couleurs de votre carte — la carte posée est défaussée. ✓ et un nombre : elle s'apparie, avec cette puissance.",
+    k_legend_marks: "✗ (ici ; « appariement non valide » dans la liste des coups) : les deux lignes ne reproduiraient pas les deux grandes couleurs de votre carte — la carte posée est défaussée. ✓ et un nombre : elle s'apparie, avec cette puissance.",
   },
 };
 
@@ -158,7 +160,7 @@ function announcedWords(view, action) {
   return ((view.legend || {}).announced || {})[action] || action;
 }
 
-/** The moves list's tooltip: what "(✗)" on a pairing means. */
+/** The moves list's tooltip: what "not a valid pairing" means. */
 export function moveTitle(entry, t) {
   return entry.valid === false ? t("k_legend_marks") : null;
 }
@@ -229,7 +231,7 @@ export function createBoard(root, ui) {
     Object.assign(node.dataset, { target: line, key: `target:${line}`, valid: String(best !== null) });
     node.type = "button";
     node.setAttribute("aria-pressed", String(target === line));
-    node.setAttribute("aria-label", t("k_aim", { line, what: best === null ? t("k_aim_bad") : t("k_aim_ok", { n: best }) }));
+    node.setAttribute("aria-label", t("k_aim", { line: lineWords(view, line, t), what: best === null ? t("k_aim_bad") : t("k_aim_ok", { n: best }) }));
     node.addEventListener("click", () => choose(sel, target === line ? null : line, "confirm:0"));
     return node;
   }
@@ -260,8 +262,8 @@ export function createBoard(root, ui) {
     // the paired line on top: a card whose line b is paired lies turned
     const lowerEl = cardEl(view, ln === "b" ? `${lId}~` : lId, t, { small: true, paired: ln, className: "k-lower", band: band(lId, ln, ln), travel: cardKey(lId) });
     const upperEl = cardEl(view, u === "b" ? `${uId}~` : uId, t, { small: true, paired: u, className: "k-upper", band: band(uId, u === "a" ? "b" : "a", u), travel: cardKey(uId) });
-    const label = t("k_pick_pair", { upper: uId, lower: lId });
-    if (!pickable) return el("div", { class: "k-pair", role: "group", "aria-label": t("k_pair", { upper, lower }), "data-pair": uId }, lowerEl, upperEl);
+    const label = t("k_pick_pair", { upper: letterOf(uId), lower: letterOf(lId) });
+    if (!pickable) return el("div", { class: "k-pair", role: "group", "aria-label": t("k_pair", { upper: letterOf(upper), lower: letterOf(lower) }), "data-pair": uId }, lowerEl, upperEl);
     const chosen = sel && sel.card === uId && (sel.kind === "chain" || sel.kind === "scrap");
     const kind = scrap ? "scrap" : "chain";
     return el("button", {
@@ -286,7 +288,7 @@ export function createBoard(root, ui) {
       const name = c.card + (c.turned ? "~" : "");
       const points = c.points;
       const label = t("k_slot", {
-        card: c.card, side: t(`k_slot_${c.side}`), turned: c.turned ? t("k_slot_turned") : "",
+        card: letterOf(c.card), side: t(`k_slot_${c.side}`), turned: c.turned ? t("k_slot_turned") : "",
         points: pointsText(t, points, "k_slot_points"),
       });
       return el("button", { type: "button", class: "k-slot", "data-move": c.action, "data-key": `slot:${c.action}`, "aria-label": label, title: label },
@@ -316,7 +318,7 @@ export function createBoard(root, ui) {
   function announcementEl(obs, seat) {
     const ann = obs.announced[seat];
     if (!ann) return null;
-    const what = `${announcedWords(view, ann.action)}${ann.target ? " → " + ann.target : ""}`;
+    const what = `${announcedWords(view, ann.action)}${ann.target ? " → " + lineWords(view, ann.target, t) : ""}`;
     return el("div", { class: "k-ann" }, t(ann.replay ? "k_announced_replay" : "k_announced", { what }), " ",
       ann.target ? (ann.card ? cardEl(view, ann.card.slice(0, 2), t, { small: true, paired: ann.card[2], travel: cardKey(ann.card), from: `ann-${seat}` })
         : backEl(t, { small: true, travel: `ann-${seat}` })) : null);
@@ -324,7 +326,7 @@ export function createBoard(root, ui) {
 
   function defencesEl(obs, seat) {
     const mine = (obs.defences || []).filter((d) => d.seat === seat);
-    return mine.map((d) => el("div", { class: "k-ann" }, t("k_defence_on", { card: d.target }), " ",
+    return mine.map((d) => el("div", { class: "k-ann" }, t("k_defence_on", { card: lineWords(view, d.target, t) }), " ",
       d.card ? cardEl(view, d.card.slice(0, 2), t, { small: true, paired: d.card[2], travel: cardKey(d.card), from: `def-${seat}-${d.target}` })
         : backEl(t, { small: true, travel: `def-${seat}-${d.target}` })));
   }
@@ -367,7 +369,7 @@ export function createBoard(root, ui) {
         const node = cardEl(view, c, t, {
           tag: "button", className: "k-pick", travel: cardKey(c), from: "pile",
           attrs: { "data-hand": c, "data-key": `hand:${c}`, "data-best": best === null ? "" : String(best), "aria-pressed": String(chosen),
-            "aria-label": `${t("k_pick_hand", { card: c })} (${can}) — ${cardWords(view, c, t)}`,
+            "aria-label": `${t("k_pick_hand", { card: letterOf(c) })} (${can}) — ${cardWords(view, c, t)}`,
             onclick: () => choose(chosen ? null : { kind: "hand", card: c }, null, chosen ? `hand:${c}` : "first-target") },
         });
         node.append(el("span", { class: `k-mark k-best ${best === null ? "bad" : "ok"}`, title: can, "aria-hidden": "true" }, best === null ? "✗" : `✓${best}`));
@@ -377,7 +379,7 @@ export function createBoard(root, ui) {
       if (drop) {
         return cardEl(view, c, t, {
           tag: "button", className: "k-pick k-drop", travel: cardKey(c), from: "pile",
-          attrs: { "data-move": drop.action, "data-key": `drop:${c}`, "aria-label": `${t("k_drop", { card: c })} — ${cardWords(view, c, t)}` },
+          attrs: { "data-move": drop.action, "data-key": `drop:${c}`, "aria-label": `${t("k_drop", { card: letterOf(c) })} — ${cardWords(view, c, t)}` },
         });
       }
       return cardEl(view, c, t, { travel: cardKey(c), from: "pile" });
@@ -394,7 +396,7 @@ export function createBoard(root, ui) {
         const chosen = sel && sel.kind === "chain" && sel.card === c;
         return cardEl(view, c, t, {
           small: true, tag: "button", className: "k-pick", travel: cardKey(c),
-          attrs: { "data-pick": c, "data-key": `pick:${c}`, "aria-pressed": String(chosen), "aria-label": `${t("k_pick_loose", { card: c })} — ${cardWords(view, c, t)}`,
+          attrs: { "data-pick": c, "data-key": `pick:${c}`, "aria-pressed": String(chosen), "aria-label": `${t("k_pick_loose", { card: letterOf(c) })} — ${cardWords(view, c, t)}`,
             onclick: () => choose(chosen ? null : { kind: "chain", card: c }, null, `pick:${c}`) },
         });
       }));
@@ -418,7 +420,7 @@ export function createBoard(root, ui) {
       .sort((x, y) => Number(y.r.valid) - Number(x.r.valid) || y.r.strength - x.r.strength);
     return el("div", { class: "k-preview", role: "group", "aria-label": t("k_hint_confirm") },
       ...rows.map(({ p, r }, i) => {
-        let text = r.valid ? t("k_pv_valid", { u: p.end, line: p.line, n: r.strength }) : t("k_pv_invalid", { u: p.end, line: p.line });
+        let text = r.valid ? t("k_pv_valid", { u: p.end, line: lineWords(view, p.line, t), n: r.strength }) : t("k_pv_invalid", { u: p.end, line: lineWords(view, p.line, t) });
         if (r.valid && r.perfect) text += t("k_pv_perfect");
         if (r.valid) text += ` · ${r.powers.length ? t("k_pv_fires", { powers: r.powers.map((x) => powerName(view, x)).join(", ") }) : t("k_pv_no_power")}`;
         return el("div", { class: `k-pv ${r.valid ? "ok" : "bad"}`, "data-valid": String(r.valid) },
@@ -433,7 +435,7 @@ export function createBoard(root, ui) {
   function scrapConfirm(obs) {
     if (!sel || sel.kind !== "scrap") return null;
     const pair = obs.pairs[me()].find((p) => p[0].slice(0, 2) === sel.card);
-    const label = t("k_scrap", { upper: sel.card, lower: pair ? pair[1].slice(0, 2) : "" });
+    const label = t("k_scrap", { upper: letterOf(sel.card), lower: pair ? letterOf(pair[1]) : "" });
     const entry = legal.scrap.find((e) => e.card === sel.card);
     return el("div", { class: "k-preview" },
       entry ? el("button", { type: "button", class: "primary", "data-move": entry.action, "data-key": "confirm:0" }, label) : null,
@@ -494,7 +496,7 @@ export function createBoard(root, ui) {
     const river = obs.river.map((c) => {
       const clear = ui.interactive && legal.clear.find((e) => e.card === c);
       if (clear) {
-        return cardEl(view, c, t, { tag: "button", className: "k-pick", travel: cardKey(c), from: "pile", attrs: { "data-move": clear.action, "data-key": `clear:${c}`, "aria-label": `${t("k_clear", { card: c })} — ${cardWords(view, c, t)}` } });
+        return cardEl(view, c, t, { tag: "button", className: "k-pick", travel: cardKey(c), from: "pile", attrs: { "data-move": clear.action, "data-key": `clear:${c}`, "aria-label": `${t("k_clear", { card: letterOf(c) })} — ${cardWords(view, c, t)}` } });
       }
       return tableCard(c, { travel: cardKey(c), from: "pile" });
     });

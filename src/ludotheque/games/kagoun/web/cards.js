@@ -28,6 +28,21 @@ export function powerIcon(power, title) {
   return svg;
 }
 
+/** A card as players name it: its printed letter ("M" for "M1", "M1a", "M1~"; the copy and the
+ *  end are the notation's). */
+export function letterOf(id) {
+  return id ? id[0] : "";
+}
+
+/** A card's end as players see it: "M (blue+yellow end, force 2)" for "M1a". */
+export function lineWords(view, line, t) {
+  const face = faceOf(view, line);
+  if (!face) return letterOf(line);
+  const end = face.ends[line[2] === "b" ? 1 : 0];
+  const symbols = end.small.map((c) => colourName(view, c)).join("+") || t("k_no_symbol");
+  return t("k_w_line", { card: letterOf(line), symbols, force: end.force });
+}
+
 /** The printed face of card "M1" (or null: not in the legend). */
 export function faceOf(view, id) {
   return ((view.legend || {}).cards || {})[id.slice(0, 2)] || null;
@@ -62,7 +77,7 @@ export function cardWords(view, name, t) {
   const turned = name.endsWith("~");
   const halves = turned ? [face.halves[1], face.halves[0]] : face.halves;
   return t(turned ? "k_w_card_turned" : "k_w_card", {
-    card: name.slice(0, 2), left: colourName(view, halves[0]), right: colourName(view, halves[1]),
+    card: letterOf(name), left: colourName(view, halves[0]), right: colourName(view, halves[1]),
     a: endWords(view, face, "a", t), b: endWords(view, face, "b", t),
   });
 }
@@ -131,7 +146,7 @@ export function cardEl(view, name, t, opts = {}) {
     band(top),
     el("span", { class: "k-centre", "aria-hidden": "true" },
       el("span", { class: `k-big k-left c-${halves[0]}` }),
-      el("span", { class: "k-letter" }, id),
+      el("span", { class: "k-letter" }, letterOf(id)),
       el("span", { class: `k-big k-right c-${halves[1]}` })),
     band(bottom));
 }

@@ -29,9 +29,9 @@ export const rules = {
   <li>To consolidate, or lay your chain again: click the pair (or the card), then a slot at an end of your chain
     (the number is what the chain would be worth). Other choices are buttons on the board.</li>
   <li>Kagoun! is a button of its own; under 10 points the board asks you to confirm.</li>
-  <li>In the moves list, <b>(✗)</b> marks a pairing that would not be valid (the two lines do not hold your
-    card's two large colours): the card you lay would be discarded. A number in brackets is a valid pairing's
-    strength.</li>
+  <li>In the moves list, a pairing names the two ends laid side by side (a card by its letter, an end by its
+    small symbols and force) and says its strength, or that it is <b>not a valid pairing</b> (the two lines do
+    not hold your card's two large colours): the card you lay would be discarded.</li>
   <li>Hover a card, a power or a colour (tap it on a phone) to read what it does. At the end, the board says who
     won and why, and counts each chain junction by junction.</li>
 </ul>`,
@@ -64,9 +64,10 @@ export const rules = {
   <li>Pour consolider, ou reposer votre chaîne : cliquez la paire (ou la carte), puis un emplacement à un bout de
     votre chaîne (le nombre est ce que vaudrait la chaîne). Les autres choix sont des boutons du plateau.</li>
   <li>Kagoun ! est un bouton à part ; sous 10 points, le plateau vous demande de confirmer.</li>
-  <li>Dans la liste des coups, <b>(✗)</b> signale un appariement qui ne serait pas valide (les deux lignes ne
-    reproduisent pas les deux grandes couleurs de votre carte) : la carte posée serait défaussée. Un nombre entre
-    parenthèses est la puissance d'un appariement valide.</li>
+  <li>Dans la liste des coups, un appariement nomme les deux bouts posés côte à côte (une carte par sa lettre,
+    un bout par ses petits symboles et sa force) et dit sa puissance, ou que c'est un <b>appariement non
+    valide</b> (les deux lignes ne reproduisent pas les deux grandes couleurs de votre carte) : la carte posée
+    serait défaussée.</li>
   <li>Survolez une carte, un pouvoir ou une couleur (touchez-la sur un téléphone) pour lire ce qu'elle fait. À la
     fin, le plateau dit qui a gagné et pourquoi, et compte chaque chaîne jonction par jonction.</li>
 </ul>`,
