@@ -272,7 +272,7 @@ def keyboard_announcement_then_next_turn(page: Any, before: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
     verb, _, target = action.split()
     log = page.evaluate("window.ludotheque.view().log")
-    assert any(line.endswith(f"announces {verb} {target}") for line in log), log
+    assert any(line.endswith(f"announces {verb} {target[0]}") for line in log), log  # (its letter)
     turns = 0
     while wait_turn(page):  # on to the next announcement: the focus stays on the board meanwhile
         assert page.evaluate(f"!!{active}.closest('#board')")
