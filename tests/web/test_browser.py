@@ -445,6 +445,27 @@ def test_on_a_phone_the_top_bar_and_the_seats_take_one_line_each(browser: Any, b
         page.context.close()
 
 
+def test_no_keyboard_key_is_named_on_a_touch_screen(browser: Any, base: str) -> None:
+    """Issue 34: Drakon's "turn it (R)" on a phone, which has no R to press. The key is still
+    named with a mouse and a keyboard."""
+    table = create_table(base, ["human", "bot:random"], {"players": 2, "first_player": 0}, game="drakon")
+    for touch in (True, False):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=touch,
+                                      has_touch=touch)
+        context.set_default_timeout(TIMEOUT_MS)
+        try:
+            page = context.new_page()
+            page.goto(base + table["seats"][0]["url"])
+            page.wait_for_selector("#board p.hint .key-hint", state="attached")
+            shown = page.eval_on_selector_all(".key-hint",
+                                              "els => els.filter(e => e.checkVisibility()).length")
+            assert (shown, "(R)" in page.inner_text("#board")) == ((0, False) if touch else (1, True)), touch
+            if touch:  # the sentence reads whole without it
+                assert "turn it, then click" in page.inner_text("#board p.hint")
+        finally:
+            context.close()
+
+
 def test_lobby_lists_tables_a_page_at_a_time(page: Any, base: str) -> None:
     while len(httpx.get(f"{base}/api/tables", params={"limit": 60}).json()["tables"]) <= 50:
         create_table(base, ["human"] * 3)
