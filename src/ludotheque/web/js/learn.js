@@ -180,17 +180,35 @@ function bringNext(targets) {
     if (data !== shown) return;
     const next = targets.find((node) => node.isConnected && node.getAttribute("aria-pressed") !== "true"
       && !node.classList.contains("selected"));
-    if (next && !inSight(next)) next.scrollIntoView({ block: "nearest" });
+    if (next && !inSight(next)) centre(next);
     else if (!next && data.done) $("end").scrollIntoView({ block: "nearest" });
   }));
 }
 
-/** Whether an element is wholly on screen, above the coach when the coach is pinned to the bottom. */
+/** The part of the screen nothing covers, [top, bottom]: on a phone the prompt is held at the top
+ * (app.css) and the coach is a sheet pinned to the bottom (learn.css). */
+function clearBand() {
+  const prompt = $("prompt");
+  const coach = $("coach");
+  const top = getComputedStyle(prompt).position === "sticky" ? Math.max(0, prompt.getBoundingClientRect().bottom) : 0;
+  const bottom = getComputedStyle(coach).position === "fixed" ? coach.getBoundingClientRect().top : innerHeight;
+  return [top, bottom];
+}
+
+/** Whether an element is wholly in the part of the screen nothing covers. */
 function inSight(node) {
   const box = node.getBoundingClientRect();
-  const coach = $("coach");
-  const floor = getComputedStyle(coach).position === "fixed" ? coach.getBoundingClientRect().top : innerHeight;
-  return box.top >= 0 && box.bottom <= floor;
+  const [top, bottom] = clearBand();
+  return box.top >= top && box.bottom <= bottom;
+}
+
+/** The element scrolled to the middle of the uncovered part of the screen: what it belongs to (a
+ * card whose end is pointed at, a slot's neighbours) shows around it, not cut by the sheet. */
+function centre(node) {
+  const box = node.getBoundingClientRect();
+  const [top, bottom] = clearBand();
+  window.scrollBy({ top: (box.top + box.bottom) / 2 - (top + bottom) / 2, behavior: "instant" });
+  if (!inSight(node)) node.scrollIntoView({ block: "nearest" }); // (taller than the band, or a box that scrolls)
 }
 
 // the board redraws itself as the learner picks (a card, a tile): point again at what is expected
