@@ -7,6 +7,7 @@
 import { appPath, appUrl, el, fragmentParams } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
+import { clearBand } from "./sight.js";
 import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 addStrings({
@@ -185,20 +186,11 @@ function bringNext(targets) {
   }));
 }
 
-/** The part of the screen nothing covers, [top, bottom]: on a phone the prompt is held at the top
- * (app.css) and the coach is a sheet pinned to the bottom (learn.css). */
-function clearBand() {
-  const prompt = $("prompt");
-  const coach = $("coach");
-  const top = getComputedStyle(prompt).position === "sticky" ? Math.max(0, prompt.getBoundingClientRect().bottom) : 0;
-  const bottom = getComputedStyle(coach).position === "fixed" ? coach.getBoundingClientRect().top : innerHeight;
-  return [top, bottom];
-}
-
-/** Whether an element is wholly in the part of the screen nothing covers. */
+/** Whether an element is wholly in the part of the screen nothing covers (on a phone: under the
+ * held prompt, above the coach's sheet). */
 function inSight(node) {
   const box = node.getBoundingClientRect();
-  const [top, bottom] = clearBand();
+  const [top, bottom] = clearBand($("coach"));
   return box.top >= top && box.bottom <= bottom;
 }
 
@@ -206,7 +198,7 @@ function inSight(node) {
  * card whose end is pointed at, a slot's neighbours) shows around it, not cut by the sheet. */
 function centre(node) {
   const box = node.getBoundingClientRect();
-  const [top, bottom] = clearBand();
+  const [top, bottom] = clearBand($("coach"));
   window.scrollBy({ top: (box.top + box.bottom) / 2 - (top + bottom) / 2, behavior: "instant" });
   if (!inSight(node)) node.scrollIntoView({ block: "nearest" }); // (taller than the band, or a box that scrolls)
 }
