@@ -401,6 +401,71 @@ def test_phone_layout_has_no_horizontal_overflow(browser: Any, base: str, bots_t
         context.close()
 
 
+def phone(browser: Any, locale: str = "en-GB") -> Any:
+    """A page of a new touch-screen context at 390×844 (closed with its context by the caller)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  locale=locale)
+    context.set_default_timeout(TIMEOUT_MS)
+    return context.new_page()
+
+
+def test_on_a_phone_the_top_bar_and_the_seats_take_one_line_each(browser: Any, base: str) -> None:
+    """Issue 34: the top bar and five seats took 290 of 844 px. Now one line each (the seats
+    scroll sideways), the decision starting under 120 px, and every control of the bar still
+    reached, named, through its menu, in both languages."""
+    table = create_table(base, ["human"] + ["bot:random"] * 4, {"players": 5})
+    page = phone(browser)
+    try:
+        page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
+        page.goto(base + table["seats"][0]["url"])
+        page.wait_for_selector("#seats li[data-seat='4']")
+        bottom = page.evaluate("Math.max(...['.topbar', '#seats'].map("
+                               "(s) => document.querySelector(s).getBoundingClientRect().bottom))")
+        assert bottom <= 120, bottom
+        tops = page.eval_on_selector_all("#seats li", "els => els.map(e => e.getBoundingClientRect().top)")
+        assert len(tops) == 5 and max(tops) - min(tops) < 1, tops
+        assert page.evaluate("document.querySelector('.topbar').getBoundingClientRect().height") < 56
+        assert no_horizontal_overflow(page)
+        folded = ["#rules-button", "#sound", '[data-lang="fr"]', ".menu-home"]
+        assert not any(page.locator(s).is_visible() for s in folded)
+        menu = page.locator("#menu-button")
+        assert menu.get_attribute("aria-label") == "Menu" and menu.get_attribute("aria-expanded") == "false"
+        menu.click()
+        assert all(page.locator(s).is_visible() for s in folded)
+        page.click('[data-lang="fr"]')  # a toggle: the menu stays open to show it
+        page.wait_for_function("document.querySelector('#rules-button').textContent === 'Règles'")
+        assert page.inner_text("#sound") == "Son à mon tour : désactivé"
+        page.click("#rules-button")  # it opens the rules, and the menu closes
+        assert page.locator("#rules").is_visible() and menu.get_attribute("aria-expanded") == "false"
+        page.click("#rules .close")
+        menu.click()
+        page.keyboard.press("Escape")
+        assert not page.locator("#rules-button").is_visible()
+    finally:
+        page.context.close()
+
+
+def test_no_keyboard_key_is_named_on_a_touch_screen(browser: Any, base: str) -> None:
+    """Issue 34: Drakon's "turn it (R)" on a phone, which has no R to press. The key is still
+    named with a mouse and a keyboard."""
+    table = create_table(base, ["human", "bot:random"], {"players": 2, "first_player": 0}, game="drakon")
+    for touch in (True, False):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=touch,
+                                      has_touch=touch)
+        context.set_default_timeout(TIMEOUT_MS)
+        try:
+            page = context.new_page()
+            page.goto(base + table["seats"][0]["url"])
+            page.wait_for_selector("#board p.hint .key-hint", state="attached")
+            shown = page.eval_on_selector_all(".key-hint",
+                                              "els => els.filter(e => e.checkVisibility()).length")
+            assert (shown, "(R)" in page.inner_text("#board")) == ((0, False) if touch else (1, True)), touch
+            if touch:  # the sentence reads whole without it
+                assert "turn it, then click" in page.inner_text("#board p.hint")
+        finally:
+            context.close()
+
+
 def test_lobby_lists_tables_a_page_at_a_time(page: Any, base: str) -> None:
     while len(httpx.get(f"{base}/api/tables", params={"limit": 60}).json()["tables"]) <= 50:
         create_table(base, ["human"] * 3)

@@ -23,19 +23,29 @@ FITS = """(select) => {
 }"""
 
 
+#: [inside the viewport, not covered] for the create button
+CREATE_IN_SIGHT = """() => {
+    const r = document.getElementById('create').getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+            !!hit && hit.closest('#create') !== null];
+}"""
+
+
 def test_drakon_shows_its_variants_and_folds_the_rest(chromium: Any, base: str, open_page: Any) -> None:
-    for width, height in ((1366, 768), (390, 844)):
-        page = open_page(chromium, width, height)
+    """Also (issue 34) "Create the table" in sight without scrolling, on a laptop in French and
+    on a phone (it was at y=1155), and still with the expert options unfolded."""
+    for width, height, locale in ((1366, 768, "fr-FR"), (390, 844, "en-GB")):
+        page = open_page(chromium, width, height, locale=locale)
         page.goto(base + "/")
         page.wait_for_selector("#game option", state="attached")
         page.select_option("#game", "drakon")
         shown = page.eval_on_selector_all("#options [name], #options-more [name]",
                                           "els => els.filter(e => e.checkVisibility()).map(e => e.name)")
         assert shown == ["players", "heroes", "escape", "teams", "couple"], shown
-        if width > 800:  # on a laptop, "Create the table" comes on the first screen
-            create = page.locator("#create").bounding_box()
-            assert create is not None and create["y"] < height
+        assert page.evaluate(CREATE_IN_SIGHT) == [True, True], (width, locale)
         page.click("#more-options > summary")
+        assert page.evaluate(CREATE_IN_SIGHT) == [True, True], (width, locale)
         expert = page.eval_on_selector_all("#options-more select, #options-more input",
                                            "els => els.map(e => e.name)")
         assert {"first_player", "goal", "lost_coins", "map_room", "turn_limit"} <= set(expert)

@@ -19,17 +19,22 @@ def step(page: Any, after: int) -> dict[str, Any]:
 
 
 IN_SIGHT = """(selector) => {
-    const box = document.querySelector(selector).getBoundingClientRect();
+    const node = document.querySelector(selector);
+    const box = (node.closest('.k-card') || node).getBoundingClientRect();  // a card's end: the card
     const coach = document.getElementById('coach');
     const pinned = getComputedStyle(coach).position === 'fixed';
     const floor = pinned ? coach.getBoundingClientRect().top : innerHeight;
-    return box.top >= 0 && box.bottom <= floor + 1;
+    const prompt = document.getElementById('prompt');  // held at the top of a phone's screen
+    const held = getComputedStyle(prompt).position === 'sticky';
+    const ceiling = held ? prompt.getBoundingClientRect().bottom : 0;
+    return box.top >= Math.max(0, ceiling) - 1 && box.bottom <= floor + 1;
 }"""
 
 
 def in_sight(page: Any, selector: str) -> bool:
-    """Whether the element comes on screen, not under the coach (pinned to the bottom on a phone):
-    the page scrolls it into sight once the board is laid out."""
+    """Whether the element (the whole card, for a card's end) comes on screen, not under the coach
+    (pinned to the bottom on a phone) nor the prompt (held at the top): the page scrolls it into
+    sight once the board is laid out."""
     try:
         page.wait_for_function(IN_SIGHT, arg=selector, timeout=3000)
     except Exception:  # (Playwright's TimeoutError)
@@ -92,6 +97,21 @@ def test_gargon_is_learnt_on_a_phone_from_the_lobby(chromium: Any, base: str, op
     assert len(made) >= 6 and made[0] == "play B14 R12"
     assert page.locator("#end").is_visible() and "You win" in page.inner_text("#coach")
     assert page.locator("#coach-lobby").is_visible()
+
+
+def test_on_a_phone_the_lesson_is_a_short_sheet_clear_of_what_it_points_at(chromium: Any, base: str,
+                                                                           open_page: Any) -> None:
+    """Issue 34: the lesson covered 45% of a phone's screen, and the river card whose end it
+    pointed at lay under it. Now at most 35%, and each thing pointed at is brought clear of it."""
+    page = open_page(chromium, 390, 844)
+    page.goto(base + "/learn/kagoun#pause=0")
+    first = step(page, -1)
+    assert first["expect"] and len(first["highlight"]) == 2, first
+    height = page.evaluate("document.getElementById('coach').getBoundingClientRect().height")
+    assert height <= 0.35 * 844 + 1, height
+    for selector in first["highlight"]:
+        assert in_sight(page, f"#board {selector}"), selector
+        page.click(f"#board {selector}")
 
 
 def test_the_lesson_speaks_french_only(chromium: Any, base: str, open_page: Any) -> None:

@@ -9,6 +9,7 @@ here), cancelling changes nothing, confirming calls."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import time
@@ -293,8 +294,10 @@ def keyboard_announcement_then_next_turn(page: Any, before: int) -> None:
 PHASES = ("announce", "defend", "consolidate", "rearrange", "scrap", "discard", "dropdown", "take", "clear")
 
 
+@functools.cache
 def decision_views(lang: str) -> dict[str, dict[str, Any]]:
-    """For each phase, the view of seat 0 at its first decision of that phase with a choice."""
+    """For each phase, the view of seat 0 at its first decision of that phase with a choice (made
+    once per language: the tests read them, never change them)."""
     game = get_game("kagoun")
     renderer = renderer_for(game)
     seats = [SeatRow(0, "human", name="Zoé"), SeatRow(1, "bot", "heuristic"), SeatRow(2, "bot", "random")]
@@ -343,6 +346,38 @@ def test_every_kind_of_decision_is_taken_on_the_board(chromium: Any, open_page: 
             assert page.evaluate("window.acted") == [action], (phase, action)
             if lang == "fr":  # what the choice showed on its way: previews, slots, confirmations
                 assert english_words(page, "#board") == [], phase
+
+
+#: For each of the board's Take buttons: [inside the viewport and under the prompt held at the top,
+#: what a tap at its centre hits is it]
+TAKE_IN_SIGHT = """() => [...document.querySelectorAll('#board .k-take')].map((node) => {
+  const r = node.getBoundingClientRect(), held = document.getElementById('prompt').getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [r.top >= held.bottom - 1 && r.bottom <= innerHeight + 0.5, !!hit && node.contains(hit)];
+})"""
+
+
+def test_on_a_phone_takes_opponents_are_in_sight_when_the_decision_begins(chromium: Any, open_page: Any,
+                                                                          base: str) -> None:
+    """Issue 34: "choose the opponent to take a card from" showed no opponent at 390×844 (they are
+    below your seat and the river there). The board, under a prompt held at the top as on the
+    table page, brings every Take button into sight when the decision begins."""
+    views = decision_views("en")
+    page = open_page(chromium, 390, 844)
+    page.goto(base + "/")
+    mount_board(page, "kagoun")
+    page.evaluate("""() => {
+      document.body.classList.add('page-table');  // the table page's held prompt (app.css)
+      document.body.prepend(Object.assign(document.createElement('p'),
+        { id: 'prompt', className: 'prompt', textContent: 'Choose the opponent to take a card from' }));
+    }""")
+    page.evaluate("view => window.mount(view)", views["announce"])  # the turn before, seen from the top
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("view => window.mount(view)", views["take"])
+    assert page.locator("#board .k-take").count() == len(views["take"]["legal"]) == 2
+    page.wait_for_function(f"() => ({TAKE_IN_SIGHT})().every(([seen, hit]) => seen && hit)")
+    page.click("#board .k-take >> nth=1")
+    assert page.evaluate("window.acted") == [views["take"]["legal"][1]["action"]]
 
 
 def hidden_by_fanning(page: Any) -> list[str]:

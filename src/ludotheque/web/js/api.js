@@ -149,6 +149,22 @@ export function iconLabel(button, text) {
   button.setAttribute("aria-label", text);
 }
 
+/** A key named in a sentence, "(R)": one capital letter or a key's name, in parentheses. */
+const KEY_MARK = /\s?\((?:[A-Z]|Enter|Entrée|Esc|Échap|Space|Espace)\)/g;
+
+/** The nodes of a sentence of the game's words whose keyboard keys, "(R)", are marked
+ * `.key-hint`: a touch screen has no keyboard, and app.css hides them there. */
+export function keyHints(text) {
+  const nodes = [];
+  let from = 0;
+  for (const match of text.matchAll(KEY_MARK)) {
+    nodes.push(text.slice(from, match.index), el("span", { class: "key-hint" }, match[0]));
+    from = match.index + match[0].length;
+  }
+  nodes.push(text.slice(from));
+  return nodes.filter((node) => node !== "");
+}
+
 /** Load a board's own stylesheet once (`url` beside its module) and wait for it, so that the board
  *  is never drawn unstyled: a first drawing without its layout would flash, and the next one would
  *  make the pieces travel from where the unstyled page had put them. A board awaits it at its top

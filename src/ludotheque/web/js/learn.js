@@ -7,6 +7,7 @@
 import { appPath, appUrl, el, fragmentParams } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
 import { markFresh, snapshot } from "./motion.js";
+import { clearBand } from "./sight.js";
 import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 addStrings({
@@ -180,17 +181,26 @@ function bringNext(targets) {
     if (data !== shown) return;
     const next = targets.find((node) => node.isConnected && node.getAttribute("aria-pressed") !== "true"
       && !node.classList.contains("selected"));
-    if (next && !inSight(next)) next.scrollIntoView({ block: "nearest" });
+    if (next && !inSight(next)) centre(next);
     else if (!next && data.done) $("end").scrollIntoView({ block: "nearest" });
   }));
 }
 
-/** Whether an element is wholly on screen, above the coach when the coach is pinned to the bottom. */
+/** Whether an element is wholly in the part of the screen nothing covers (on a phone: under the
+ * held prompt, above the coach's sheet). */
 function inSight(node) {
   const box = node.getBoundingClientRect();
-  const coach = $("coach");
-  const floor = getComputedStyle(coach).position === "fixed" ? coach.getBoundingClientRect().top : innerHeight;
-  return box.top >= 0 && box.bottom <= floor;
+  const [top, bottom] = clearBand($("coach"));
+  return box.top >= top && box.bottom <= bottom;
+}
+
+/** The element scrolled to the middle of the uncovered part of the screen: what it belongs to (a
+ * card whose end is pointed at, a slot's neighbours) shows around it, not cut by the sheet. */
+function centre(node) {
+  const box = node.getBoundingClientRect();
+  const [top, bottom] = clearBand($("coach"));
+  window.scrollBy({ top: (box.top + box.bottom) / 2 - (top + bottom) / 2, behavior: "instant" });
+  if (!inSight(node)) node.scrollIntoView({ block: "nearest" }); // (taller than the band, or a box that scrolls)
 }
 
 // the board redraws itself as the learner picks (a card, a tile): point again at what is expected

@@ -15,11 +15,11 @@ const $ = (id) => document.getElementById(id);
 addStrings({
   en: {
     bad_seat_link: "This link is not a seat of this table (check the link you were sent): you are watching as a spectator.",
-    confirm_play: "Play it anyway", confirm_cancel: "Cancel",
+    confirm_play: "Play it anyway", confirm_cancel: "Cancel", menu: "Menu",
   },
   fr: {
     bad_seat_link: "Ce lien n'est pas une place de cette table (vérifiez le lien reçu) : vous regardez en spectateur.",
-    confirm_play: "Jouer quand même", confirm_cancel: "Annuler",
+    confirm_play: "Jouer quand même", confirm_cancel: "Annuler", menu: "Menu",
   },
 });
 
@@ -219,6 +219,7 @@ function render() {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
   });
   renderSeats($("seats"), view, mod);
+  seatInSight();
   renderClock();
   renderName();
   renderSound();
@@ -419,6 +420,45 @@ function onClock(msg) {
 
 setInterval(renderClock, 500);
 
+/** On a phone the seats make one line that scrolls sideways: the seat to act is brought into it. */
+let actingShown = null;
+
+function seatInSight() {
+  const bar = $("seats");
+  const chip = bar.querySelector(".seat.acting");
+  if (!chip || view.to_act === actingShown) return;
+  actingShown = view.to_act;
+  const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
+  if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
+}
+
+/** The top bar's menu (shown as such on a phone only, app.css): it closes on Escape, on a click
+ * outside it, and once one of its items is used, except a toggle (sound, notifications, language),
+ * which stays to show its new state. */
+function setupMenu() {
+  const button = $("menu-button");
+  const menu = $("topbar-menu");
+  const open = (yes) => button.setAttribute("aria-expanded", String(yes));
+  button.addEventListener("click", () => {
+    const opening = button.getAttribute("aria-expanded") !== "true";
+    open(opening);
+    if (opening) menu.querySelector("a, button:not([hidden])")?.focus();
+  });
+  menu.addEventListener("click", (event) => {
+    const item = event.target.closest("a, button");
+    if (item && !item.hasAttribute("aria-pressed")) open(false);
+  });
+  document.addEventListener("click", (event) => {
+    if (!button.contains(event.target) && !menu.contains(event.target)) open(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && button.getAttribute("aria-expanded") === "true") {
+      open(false);
+      button.focus();
+    }
+  });
+}
+
 function seatName(seat) {
   const info = (view.seats || [])[seat];
   return info ? info.name : String(seat);
@@ -568,6 +608,7 @@ $("rename").addEventListener("click", () => {
   $("name-input").focus();
 });
 mountToggle($("lang"));
+setupMenu();
 const fillRules = setupRules($("rules-button"), $("rules"), () => mod);
 onLangChange((code) => {
   socket.send({ type: "lang", lang: code });

@@ -11,7 +11,7 @@
 // the rules' offer (the ability or the end of the turn) waits for the player. Unarmed, the page
 // answers that offer with "end" by itself and says so in the bar.
 
-import { boardStyle, el } from "../../static/js/api.js";
+import { boardStyle, el, keyHints } from "../../static/js/api.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
 import { ABILITY_VERBS, cellKey, layingsOf, legalByKind, parseCell, turnsOf } from "./legal.js";
 import { KINDS, addFigures, coinEl, dragonFigure, fitNames, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
@@ -559,7 +559,7 @@ export function createBoard(root, ui) {
     if (moves.stay) bar.append(button(t("d_stay"), { class: "move", "data-move": moves.stay }));
     if (moves.pass) bar.append(button(t("d_pass"), { class: "move", "data-move": moves.pass }));
     if (moves.end && isArmed(obs)) bar.append(button(t("d_end_turn"), { class: "move", "data-move": moves.end }));
-    hints.textContent = said.join(" ");
+    hints.replaceChildren(...keyHints(said.join(" "))); // (the "(R)" of turning a tile: not on a touch screen)
     return box;
   }
 

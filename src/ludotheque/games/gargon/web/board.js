@@ -4,6 +4,7 @@
 // the text of an entry of view.legal, never built here.
 
 import { boardStyle, el } from "../../static/js/api.js";
+import { bringIntoSight } from "../../static/js/sight.js";
 import { tapTips } from "../../static/js/tips.js";
 import { LETTERS, cardEl, cardNames, colourChip, legendOf } from "./cards.js";
 
@@ -232,8 +233,9 @@ export function createBoard(root, ui) {
     if (obs.to_act === seat) marks.unshift(t("to_act"));
     const title = el("h3", { class: "seat-title" }, me ? `${name} (${t("you")})` : name,
       marks.length ? el("span", { class: "marks" }, ` · ${marks.join(" · ")}`) : null);
+    const lead = seat === leaderFollowed(obs) ? "g-lead" : ""; // (first among the others on a narrow screen: board.css)
     const section = el("section", {
-      class: `g-seat ${me ? "g-me" : ""} ${obs.to_act === seat ? "acting" : ""}`, "data-seat": String(seat),
+      class: `g-seat ${me ? "g-me" : ""} ${obs.to_act === seat ? "acting" : ""} ${lead}`, "data-seat": String(seat),
       "aria-label": name,
     }, title);
     const inPlay = zone(view, t, seat, "g_in_play", obs.in_play[seat], "md", { keys });
@@ -296,6 +298,13 @@ export function createBoard(root, ui) {
     return bar;
   }
 
+  /** The round's first player when this seat is to follow their cards in play, else null. */
+  function leaderFollowed(obs) {
+    const leader = obs.first_player;
+    const following = ui.interactive && leader !== view.seat && legalOf("play").length > 0;
+    return following && (obs.in_play[leader] || []).length ? leader : null;
+  }
+
   function seatOrder(obs) {
     const n = obs.players;
     if (view.seat === null || view.seat === undefined) return [...Array(n).keys()];
@@ -329,24 +338,11 @@ export function createBoard(root, ui) {
     turnKinds = kinds;
     if (!began) return;
     // a draw comes with "stop" (or "pass") under the hand: the piles and those buttons together
+    // following, the leader's cards in play (what you follow) with your hand
     const where = kinds.includes("draw") ? [".g-piles", ".g-me .g-controls"]
-      : kinds.includes("battle") ? [".g-fight"] : [".g-me [data-zone='hand']"];
+      : kinds.includes("battle") ? [".g-fight"] : [".g-me [data-zone='hand']", ".g-lead [data-zone='in_play']"];
     // measured on the next frame, once the new drawing is laid out
-    requestAnimationFrame(() => {
-      const boxes = where.map((w) => root.querySelector(w)).filter(Boolean)
-        .map((node) => node.getBoundingClientRect()).filter((box) => box.height > 0);
-      if (!boxes.length) return;
-      const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
-      // what stays stuck at the top of a phone's screen (the prompt) covers what is under it
-      const prompt = document.getElementById("prompt");
-      const covered = prompt && getComputedStyle(prompt).position === "sticky" ? prompt.getBoundingClientRect().bottom : 0;
-      const margin = 8;
-      if (top >= covered && bottom <= window.innerHeight) return;
-      // the whole of it in sight when it fits, else its top just under what is stuck
-      const down = bottom - window.innerHeight + margin;
-      window.scrollBy(0, bottom - top <= window.innerHeight - covered - 2 * margin && top - down >= covered
-        ? down : top - covered - margin);
-    });
+    requestAnimationFrame(() => bringIntoSight(where.map((w) => root.querySelector(w))));
   }
 
   return {

@@ -15,6 +15,7 @@
 // moves panel keeps every action as the accessible list.
 
 import { boardStyle, el } from "../../static/js/api.js";
+import { bringIntoSight } from "../../static/js/sight.js";
 import { tapTips } from "../../static/js/tips.js";
 import { backEl, bandEl, cardEl, cardWords, colourName, letterOf, lineWords, powerIcon, powerName } from "./cards.js";
 
@@ -535,6 +536,19 @@ export function createBoard(root, ui) {
     // control of his own seat takes the focus when there is one
     if (!again && keyboardHere && !root.contains(document.activeElement)) again = root.querySelector(".k-me button:not([disabled])");
     if (again && !again.disabled) again.focus({ preventScroll: true });
+    showTurn();
+  }
+
+  /** When a decision comes to this seat, what it acts on out of its own seat is brought into sight:
+   * Take's opponents (below the river on a narrow screen: board.css). */
+  let turnStamp = "";
+
+  function showTurn() {
+    const began = stamp !== turnStamp;
+    turnStamp = stamp;
+    if (!began || !legal.take.length) return;
+    // measured on the next frame, once the new drawing is laid out
+    requestAnimationFrame(() => bringIntoSight([...root.querySelectorAll(".k-take")]));
   }
 
   let keyboardHere = false; // the focus is (or was, before its control went away) on the board
