@@ -380,6 +380,40 @@ def test_on_a_phone_takes_opponents_are_in_sight_when_the_decision_begins(chromi
     assert page.evaluate("window.acted") == [views["take"]["legal"][1]["action"]]
 
 
+#: Each control of the seat's moves on the board (a hand card, a pick, a move's button, a Take):
+#: [inside the viewport and under the prompt held at the top, what a tap at its centre hits is it]
+CONTROLS_IN_SIGHT = """() => [...document.querySelectorAll(
+    '#board [data-hand]:not([disabled]), #board [data-pick]:not([disabled]),'
+    + ' #board [data-move]:not([disabled]):not(.k-call), #board .k-take')].map((node) => {
+  const r = node.getBoundingClientRect(), held = document.getElementById('prompt').getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [r.top >= held.bottom - 1 && r.bottom <= innerHeight + 0.5, !!hit && node.contains(hit)];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_each_kind_of_decision_begins_with_a_control_in_sight(chromium: Any, open_page: Any,
+                                                                         base: str, lang: str) -> None:
+    """Issue 34: at 390×844, under the prompt held at the top, each phase's decision begins with at
+    least one control of its moves in sight and hit by a tap, wherever the page was scrolled."""
+    views = decision_views(lang)
+    page = open_page(chromium, 390, 844, locale="fr-FR" if lang == "fr" else "en-GB")
+    page.goto(base + "/")
+    mount_board(page, "kagoun")
+    page.evaluate("""() => {
+      document.body.classList.add('page-table');  // the table page's held prompt (app.css)
+      document.body.prepend(Object.assign(document.createElement('p'), { id: 'prompt', className: 'prompt',
+                                                                         textContent: '…' }));
+    }""")
+    for view in views.values():
+        for scroll in ("0", "document.body.scrollHeight"):
+            page.evaluate("view => window.mount({ ...view, version: -1, to_act: null, legal: [] })", view)
+            page.evaluate(f"window.scrollTo(0, {scroll})")
+            page.evaluate("view => window.mount(view)", view)
+            page.wait_for_function(f"() => ({CONTROLS_IN_SIGHT})().some(([seen, hit]) => seen && hit)",
+                                   timeout=5000)
+
+
 def hidden_by_fanning(page: Any) -> list[str]:
     """The pairs whose lower card's letter, or paired end, is covered by the upper card."""
     return list(page.evaluate("""() => [...document.querySelectorAll('#board .k-pair')].flatMap((pair) => {

@@ -539,16 +539,19 @@ export function createBoard(root, ui) {
     showTurn();
   }
 
-  /** When a decision comes to this seat, what it acts on out of its own seat is brought into sight:
-   * Take's opponents (below the river on a narrow screen: board.css). */
+  /** When a decision comes to this seat, what it acts on is brought into sight: Take's opponents
+   * (below the river on a narrow screen: board.css), else the controls of its moves (a hand card,
+   * a pair or card to pick, a move's button), never the Kagoun! call alone. */
   let turnStamp = "";
 
   function showTurn() {
     const began = stamp !== turnStamp;
     turnStamp = stamp;
-    if (!began || !legal.take.length) return;
+    if (!began) return;
+    const controls = legal.take.length ? ".k-take"
+      : "[data-hand]:not([disabled]), [data-pick]:not([disabled]), [data-move]:not([disabled]):not(.k-call)";
     // measured on the next frame, once the new drawing is laid out
-    requestAnimationFrame(() => bringIntoSight([...root.querySelectorAll(".k-take")]));
+    requestAnimationFrame(() => bringIntoSight([...root.querySelectorAll(controls)]));
   }
 
   let keyboardHere = false; // the focus is (or was, before its control went away) on the board
