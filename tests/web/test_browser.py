@@ -401,20 +401,23 @@ def test_phone_layout_has_no_horizontal_overflow(browser: Any, base: str, bots_t
         context.close()
 
 
-def phone(browser: Any, locale: str = "en-GB") -> Any:
-    """A page of a new touch-screen context at 390×844 (closed with its context by the caller)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  locale=locale)
+def phone(browser: Any, locale: str = "en-GB", size: tuple[int, int] = (390, 844)) -> Any:
+    """A page of a new touch-screen context, 390×844 unless ``size`` says otherwise (closed with its
+    context by the caller)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True,
+                                  has_touch=True, locale=locale)
     context.set_default_timeout(TIMEOUT_MS)
     return context.new_page()
 
 
-def test_on_a_phone_the_top_bar_and_the_seats_take_one_line_each(browser: Any, base: str) -> None:
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_on_a_phone_the_top_bar_and_the_seats_take_one_line_each(browser: Any, base: str,
+                                                                 size: tuple[int, int]) -> None:
     """Issue 34: the top bar and five seats took 290 of 844 px. Now one line each (the seats
     scroll sideways), the decision starting under 120 px, and every control of the bar still
-    reached, named, through its menu, in both languages."""
+    reached, named, through its menu, in both languages; on the smaller phone too."""
     table = create_table(base, ["human"] + ["bot:random"] * 4, {"players": 5})
-    page = phone(browser)
+    page = phone(browser, size=size)
     try:
         page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
         page.goto(base + table["seats"][0]["url"])
