@@ -391,13 +391,14 @@ CONTROLS_IN_SIGHT = """() => [...document.querySelectorAll(
 })"""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_on_a_phone_each_kind_of_decision_begins_with_a_control_in_sight(chromium: Any, open_page: Any,
-                                                                         base: str, lang: str) -> None:
-    """Issue 34: at 390×844, under the prompt held at the top, each phase's decision begins with at
-    least one control of its moves in sight and hit by a tap, wherever the page was scrolled."""
+@pytest.mark.parametrize(("lang", "size"), [("en", (390, 844)), ("fr", (390, 844)), ("fr", (1366, 768))])
+def test_each_kind_of_decision_begins_with_a_control_in_sight(chromium: Any, open_page: Any, base: str,
+                                                              lang: str, size: tuple[int, int]) -> None:
+    """Issue 34: on a phone (under the prompt held at the top) and on a laptop, each phase's
+    decision begins with at least one control of its moves in sight and hit by a tap, wherever
+    the page was scrolled."""
     views = decision_views(lang)
-    page = open_page(chromium, 390, 844, locale="fr-FR" if lang == "fr" else "en-GB")
+    page = open_page(chromium, *size, locale="fr-FR" if lang == "fr" else "en-GB")
     page.goto(base + "/")
     mount_board(page, "kagoun")
     page.evaluate("""() => {
