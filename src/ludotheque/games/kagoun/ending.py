@@ -15,6 +15,10 @@ from .components import WIN_POINTS, load_deck
 from .observe import KagounObservation
 from .scoring import chain_sheet
 
+#: The four colours in words, by letter (Y B G R): the game's words (render.py) and its end's.
+COLOUR_WORDS = {"en": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
+                "fr": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"}}
+
 _WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "call_warn": "You have {n} points; under 10 at the end of the round you are eliminated.",
@@ -28,7 +32,6 @@ _WORDS: dict[str, dict[str, Any]] = {
         "part": "{colour} ×{n} → {points}", "four": "four colours → +2", "no_chain": "—",
         "called": "called", "wins": "wins", "out": "out",
         "chain_row": "Chain", "points_row": "Points", "call_row": "Kagoun!", "result_row": "Result",
-        "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"},
     },
     "fr": {
         "call_warn": "Vous avez {n} points ; sous 10 points à la fin de la manche, vous êtes hors jeu.",
@@ -42,7 +45,6 @@ _WORDS: dict[str, dict[str, Any]] = {
         "part": "{colour} ×{n} → {points}", "four": "quatre couleurs → +2", "no_chain": "—",
         "called": "crié", "wins": "gagne", "out": "hors jeu",
         "chain_row": "Chaîne", "points_row": "Points", "call_row": "Kagoun !", "result_row": "Résultat",
-        "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"},
     },
 }
 
@@ -83,7 +85,7 @@ def end_reason(observation: KagounObservation, lang: str = "en",
 def chain_text(sheet: dict[str, Any], lang: str = "en") -> str:
     """A chain counted colour by colour, one line each (``green ×2 → 4``), then the four
     colours' bonus; "—" without a complete symbol."""
-    colours = pick(_WORDS, lang)["colours"]
+    colours = pick(COLOUR_WORDS, lang)
     lines = [_word("part", lang, colour=colours[c["colour"]], n=c["junctions"], points=c["points"])
              for c in sheet["colours"]]
     if sheet["bonus"]:

@@ -16,7 +16,7 @@ from ...core.words import colon, pick, say, seat_name
 from ...core.words import language as _lang
 from .actions import CARD, CHAIN, CLEAR, DROP, KAGOUN, SCRAP, TAKE_FROM, chain_parts, unlink
 from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
-from .ending import confirm_text, end_reason, end_sheet, winning_seats
+from .ending import COLOUR_WORDS, confirm_text, end_reason, end_sheet, winning_seats
 from .events import Event
 from .messages import message
 from .notation import action_to_text, parse_card
@@ -40,7 +40,7 @@ _WORDS: dict[str, dict[str, Any]] = {
         "loose": "To lay again in the chain",
         "capture": "capture", "steal": "steal", "consolidate": "consolidate", "discard_a": "discard",
         "pass": "pass", "hidden": "face down", "new_in_hand": "New in your hand: {cards}",
-        "colours": {"Y": "yellow", "B": "blue", "G": "green", "R": "red"}, "no_symbol": "none",
+        "no_symbol": "none",
         "bare": "bare",
         "your_hand": "Your hand",
         "card_key": "Cards: name, large symbols, ends a and b: small symbols, force, power",
@@ -70,7 +70,7 @@ _WORDS: dict[str, dict[str, Any]] = {
         "result": "Résultat", "capture": "capture", "steal": "vol", "consolidate": "consolidation",
         "discard_a": "défausse", "pass": "passe", "hidden": "face cachée",
         "new_in_hand": "Nouveau dans votre main : {cards}",
-        "colours": {"Y": "jaune", "B": "bleu", "G": "vert", "R": "rouge"}, "no_symbol": "aucun",
+        "no_symbol": "aucun",
         "bare": "nu",
         "your_hand": "Votre main",
         "card_key": "Cartes : nom, grands symboles, bouts a et b : petits symboles, force, pouvoir",
@@ -102,7 +102,7 @@ def _colour(colour: int, markup: bool) -> str:
 
 def _colour_word(colour: int, lang: str, markup: bool) -> str:
     letter = COLOUR_LETTERS[colour]
-    colours = pick(_WORDS, lang)["colours"]
+    colours = pick(COLOUR_WORDS, lang)
     assert isinstance(colours, dict)
     return f"[{STYLES[letter]}]{colours[letter]}[/]" if markup else str(colours[letter])
 
@@ -484,7 +484,7 @@ def legend(lang: str = "en") -> dict[str, Any]:
     """The colours, powers, announced actions and every card face of the default deck, for
     boards that draw cards."""
     deck = load_deck()
-    colours = pick(_WORDS, lang)["colours"]
+    colours = pick(COLOUR_WORDS, lang)
     powers = pick(_WORDS, lang)["powers"]
     assert isinstance(colours, dict) and isinstance(powers, dict)
     return {

@@ -470,6 +470,7 @@ function show(next) {
   pending = false;
   if (moved && !$("notice").classList.contains("warn")) clearNotice();
   render();
+  if (moved) renderClock(); // a bot's "thinking" mark goes with its move, not at the next tick
 }
 
 async function onView(next) {
