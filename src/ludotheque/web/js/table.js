@@ -400,6 +400,7 @@ function renderThinking(item, seat) {
     return;
   }
   if (!mark) item.append(mark = el("span", { class: "badge thinking", role: "status" }));
+  mark.dataset.version = String(thinking.version); // the decision it thinks about
   const left = thinking.seconds - (performance.now() - thinkingAt) / 1000;
   mark.textContent = left >= 0.1 ? t("thinking_left", { s: left.toLocaleString(lang(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }) }) : t("thinking");
 }

@@ -12,6 +12,7 @@
 // answers that offer with "end" by itself and says so in the bar.
 
 import { boardStyle, el, keyHints } from "../../static/js/api.js";
+import { bringIntoSight } from "../../static/js/sight.js";
 import { Camera, MIN_READABLE, TILE, wireCamera } from "./camera.js";
 import { ABILITY_VERBS, cellKey, layingsOf, legalByKind, parseCell, turnsOf } from "./legal.js";
 import { KINDS, addFigures, coinEl, dragonFigure, fitNames, heroHelp, heroWords, roomTitle, roomWords, tileFace } from "./pieces.js";
@@ -616,6 +617,20 @@ export function createBoard(root, ui) {
     viewport.style.height = `${Math.round(height)}px`;
   }
 
+  /** When a decision comes to this seat, its hint and controls, with the hand, are brought into
+   * the window (a click low on the map may have scrolled it down); the map's camera, not the
+   * window, brings the rooms into the map's sight. */
+  let turnStamp = null;
+
+  function showTurn() {
+    const stamp = mine() ? view.version : null;
+    const began = stamp !== null && stamp !== turnStamp;
+    turnStamp = stamp;
+    if (!began) return;
+    // measured on the next frame, once the new drawing is laid out
+    requestAnimationFrame(() => bringIntoSight([root.querySelector(".d-act"), root.querySelector(".d-hand")]));
+  }
+
   function draw(focusKey = null) {
     const obs = view.observation;
     // a choice that the legal actions no longer offer is dropped
@@ -653,6 +668,7 @@ export function createBoard(root, ui) {
     camera.anchor(map.viewport);
     placeCamera(obs, map.viewport, map.cells, map.targets);
     moved();
+    showTurn();
     if (hadFocus) {
       const again = root.querySelector(`[data-key="${CSS.escape(hadFocus)}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
