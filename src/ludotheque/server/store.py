@@ -756,7 +756,8 @@ class Store:
                  .order_by(tables.c.finished, tables.c.created.desc(), tables.c.id).limit(limit))
         with self.engine.connect() as db:
             found = db.execute(query).mappings().all()
-            return [(_table_row(row, _seat_rows(db, row["id"])), int(row["account_seat"])) for row in found]
+            by_table = _seats_by_table(db, [row["id"] for row in found])
+        return [(_table_row(row, by_table.get(row["id"], [])), int(row["account_seat"])) for row in found]
 
     def load_seats(self, table_id: str) -> list[SeatRow]:
         """A table's seats as stored now (a rematch seat claimed through another process)."""
@@ -819,12 +820,7 @@ class Store:
         """The tables ``query`` selects, each with its seats."""
         with self.engine.connect() as db:
             rows = db.execute(query).mappings().all()
-            ids = [r["id"] for r in rows]
-            seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
-                                   .order_by(seats.c.seat)).mappings().all() if ids else []
-        by_table: dict[str, list[Any]] = {}
-        for s in seat_rows:
-            by_table.setdefault(s["table_id"], []).append(s)
+            by_table = _seats_by_table(db, [r["id"] for r in rows])
         return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
 
     def bot_turns(self) -> list[str]:
@@ -902,6 +898,16 @@ def _newest_first(limit: int, before: tuple[float, str] | None) -> Any:
     if before is not None:
         query = query.where(tuple_(tables.c.created, tables.c.id) < tuple_(*before))
     return query
+
+
+def _seats_by_table(db: Connection, ids: Sequence[str]) -> dict[str, list[Any]]:
+    """The seats of the tables ``ids``, by table, in seat order: one query for them all."""
+    by_table: dict[str, list[Any]] = {}
+    if ids:
+        query = select(seats).where(seats.c.table_id.in_(list(ids))).order_by(seats.c.seat)
+        for s in db.execute(query).mappings().all():
+            by_table.setdefault(s["table_id"], []).append(s)
+    return by_table
 
 
 def _seat_rows(db: Connection, table_id: str) -> Sequence[Any]:
