@@ -140,7 +140,7 @@ class Accounts:
         """Whether the seat's person may take ``name`` (checked already): the claimed name, when
         it is claimed and they are signed in as it; None when nobody claimed it; 409
         ``name_claimed`` when somebody else did."""
-        if await to_thread.run_sync(self.store.password_hash, name) is None:
+        if not await to_thread.run_sync(self.store.is_claimed, name):  # (no secret read to tell)
             return None
         if await self.signed_in(token) != name:
             raise ApiError(409, "name_claimed", name=name)

@@ -684,6 +684,11 @@ class Store:
             found = db.execute(select(accounts.c.password).where(accounts.c.name == name)).scalar()
         return None if found is None else str(found)
 
+    def is_claimed(self, name: str) -> bool:
+        """Whether somebody claimed ``name`` (an account of that name exists)."""
+        with self.engine.connect() as db:
+            return db.execute(select(accounts.c.name).where(accounts.c.name == name)).first() is not None
+
     def set_password_hash(self, name: str, password_hash: str) -> None:
         with self._writing() as db:
             db.execute(update(accounts).where(accounts.c.name == name).values(password=password_hash))
