@@ -7,8 +7,10 @@ games feed it, or, for shares and win rates, when a 95% interval is wider than
 ``WIDEST_MARGIN`` either side.
 
 A game's own figure is, per game, a word (a category: its shares are reported), a number (a
-distribution), a list (one number per seat: a distribution per seat) or a mapping of counts
-(totals and means per game). Every key a game names for a figure (``keys``) is listed, 0 when
+distribution), a list (one number per seat: a distribution per seat), a mapping of counts
+(totals and means per game) or a mapping of ``winners`` and ``others`` to mappings of counts
+(what the game's winners did against what the other players did: means per winner and per
+other player). Every key a game names for a figure (``keys``) is listed, 0 when
 it never happened.
 
 Shares and win rates carry Wilson's 95% interval (``low``, ``high``; ``margin95`` is its
@@ -90,6 +92,21 @@ def _counts(totals: Mapping[str, float], games: int, every: Sequence[str] = ()) 
             "too_few": games < TOO_FEW_GAMES}
 
 
+def _by_outcome(totals: Mapping[str, Mapping[str, float]], seats: Mapping[str, int], games: int,
+                every: Sequence[str] = ()) -> dict[str, Any]:
+    """Counts of the winners and of the other players, each per seat of its group (a game of 4
+    won alone has 1 winner and 3 others)."""
+    found = [k for group in totals.values() for k in group]
+    keys = list(every) + sorted({k for k in found if k not in every}, key=_key_order)
+    out: dict[str, Any] = {"kind": "by_outcome", "games": games,
+                           "too_few": games < TOO_FEW_GAMES}
+    for group in ("winners", "others"):
+        tally, held = totals.get(group, {}), seats.get(group, 0)
+        out[group] = {"seats": held, "totals": {k: tally.get(k, 0) for k in keys},
+                      "per_seat": {k: tally.get(k, 0) / held if held else math.nan for k in keys}}
+    return out
+
+
 def _wins(rows: Sequence[tuple[str, int, float]], fair: Sequence[float], games: int) -> dict[str, Any]:
     """Win shares of some rows (seats, turn positions, bots): (key, games, wins) each, and the
     share each would win in a fair game."""
@@ -109,9 +126,18 @@ def _game_figures(results: Sequence[GameResult], keys: Mapping[str, Sequence[str
     numbers: dict[str, list[float]] = {}
     seats: dict[str, list[list[float]]] = {}
     counts: dict[str, dict[str, float]] = {}
+    outcomes: dict[str, dict[str, dict[str, float]]] = {}
+    groups = {"winners": sum(len(r.winners) for r in results),
+              "others": sum(len(r.scores) - len(r.winners) for r in results)}
     for result in results:
         for name, value in (result.figures or {}).items():
-            if isinstance(value, str):
+            if isinstance(value, Mapping) and any(isinstance(v, Mapping) for v in value.values()):
+                by_group = outcomes.setdefault(name, {})
+                for group, tally in value.items():
+                    total = by_group.setdefault(group, {})
+                    for key, count in tally.items():
+                        total[key] = total.get(key, 0) + count
+            elif isinstance(value, str):
                 tally = words.setdefault(name, {})
                 tally[value] = tally.get(value, 0) + 1
             elif isinstance(value, Mapping):
@@ -134,6 +160,8 @@ def _game_figures(results: Sequence[GameResult], keys: Mapping[str, Sequence[str
         out[name] = _per_seat(per_seat)
     for name, total in counts.items():
         out[name] = _counts(total, games, keys.get(name, ()))
+    for name, by_group in outcomes.items():
+        out[name] = _by_outcome(by_group, groups, games, keys.get(name, ()))
     return out
 
 

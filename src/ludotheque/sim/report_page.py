@@ -52,6 +52,10 @@ def _num(value: float | None) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
 
 
+def _num2(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
 def _svg(fig: Any, salt: str) -> str:
     """The figure as an inline ``<svg>`` element (its ids salted: several share the page)."""
     import matplotlib
@@ -130,6 +134,33 @@ class _Page:
         self._numbers(ax, x=False)
         if columns > 1:
             ax.legend(fontsize="small")
+        return _svg(fig, name)
+
+    def _outcome_bars(self, name: str, keys: Sequence[str]) -> str:
+        """Per key, each column's mean per winner (solid) beside its mean per other player
+        (hatched, paler), in the column's colour."""
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(8, 3.4))
+        series = len(self.columns) * 2
+        width = 0.8 / series
+        for c, variant in enumerate(self.report["variants"]):
+            figure = variant["figures"][name]
+            colour = f"C{c}"
+            for g, group in enumerate(("winners", "others")):
+                at = 2 * c + g
+                xs = [k + (at - (series - 1) / 2) * width for k in range(len(keys))]
+                heights = [figure[group]["per_seat"].get(k) or 0.0 for k in keys]
+                ax.bar(xs, heights, width, color=colour, alpha=1.0 if g == 0 else 0.45,
+                       hatch="" if g == 0 else "//",
+                       label=f"{self.columns[c]}: {word(group, self.lang)}")
+        labels = [self.label(name, k) for k in keys]
+        slanted = sum(len(label) + 2 for label in labels) > 70
+        ax.set_xticks(range(len(keys)), labels, rotation=30 if slanted else 0,
+                      ha="right" if slanted else "center")
+        ax.set_ylabel(word("per_player", self.lang))
+        self._numbers(ax, x=False)
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))  # beside the bars
         return _svg(fig, name)
 
     def _histograms(self, name: str, pick: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> str:
@@ -232,17 +263,16 @@ class _Page:
             if test is None or test["difference"] is None:
                 return "—"
             verdict = word("significant" if test["significant"] else "not_significant", self.lang)
-            return (f"{scale * test['difference']:+.1f} ({scale * test['low']:+.1f} "
-                    f"{word('to', self.lang)} {scale * test['high']:+.1f}), p {_p(test['p'])}: {verdict}")
+            return word("versus", self.lang, difference=f"{scale * test['difference']:+.1f}",
+                        low=f"{scale * test['low']:+.1f}", high=f"{scale * test['high']:+.1f}",
+                        p=_p(test["p"]), verdict=verdict)
 
         rows = [(self.label(name, k) if k != "mean" else word("mean", self.lang),
                  ["—"] + [cell(tests, k) for tests in tested]) for k in keys]
         head = word("difference_points" if percent else "difference", self.lang)
         table = self._table(head, rows)
-        # mark the cells: the test's verdict is the last words of each
-        return table.replace(f": {word('not_significant', self.lang)}<",
-                             f': <span class="not-significant">{word("not_significant", self.lang)}'
-                             "</span><")
+        quiet = word("not_significant", self.lang)  # each cell ends with its verdict
+        return table.replace(f"{quiet}</td>", f'<span class="not-significant">{quiet}</span></td>')
 
     def _figure(self, name: str) -> str:
         variants = self.report["variants"]
@@ -254,6 +284,17 @@ class _Page:
         if kind == "wins":
             plot, table, keys = self._wins(name, figures)
             tests = self._fair_tests(figures) + self._versus_table(name, figures, percent=True)
+        elif kind == "by_outcome":
+            for f in figures:
+                keys += [k for k in f["winners"]["totals"] if k not in keys]
+            plot = self._outcome_bars(name, keys)
+
+            def means(f: Mapping[str, Any], k: str) -> str:
+                won, other = (f[g]["per_seat"].get(k) for g in ("winners", "others"))
+                return "—" if won is None and other is None else f"{_num2(won)} / {_num2(other)}"
+
+            table = self._table(word("winners_others", lang),
+                                [(self.label(name, k), [means(f, k) for f in figures]) for k in keys])
         elif kind in ("shares", "counts"):
             for f in figures:
                 keys += [k for k in (f["shares"] if kind == "shares" else f["totals"]) if k not in keys]
