@@ -233,3 +233,18 @@ def test_the_report_rotates_the_bots_so_each_seat_sees_the_same_bots() -> None:
 @pytest.mark.parametrize("game_id", ["gargon", "drakon", "kagoun"])
 def test_the_first_player_is_the_one_the_game_names(game_id: str) -> None:
     assert {r.first for r in run_games(game_id, {"first_player": 1}, ["random"], 2, 3)} == {1}
+
+
+def test_what_winners_and_others_did_is_counted_per_player_of_each() -> None:
+    games = [result(0, (5, 2, 1), 10, 1,
+                    {"split": {"winners": {"find": 2}, "others": {"find": 1, "lose": 2}}}),
+             result(1, (4, 1, 4), 10, 1, {"split": {"winners": {"find": 4}, "others": {}}})]
+    split = variant_figures(games, keys={"split": ["find", "lose", "harp"]})["figures"]["split"]
+    # winners: 1 in game 0, 2 in game 1 (a shared win); others: 2, then 1
+    assert split["kind"] == "by_outcome"
+    assert (split["winners"]["seats"], split["others"]["seats"]) == (3, 3)
+    assert split["winners"]["totals"] == {"find": 6, "lose": 0, "harp": 0}
+    assert split["winners"]["per_seat"] == {"find": 2.0, "lose": 0.0, "harp": 0.0}
+    assert split["others"]["per_seat"] == pytest.approx({"find": 1 / 3, "lose": 2 / 3, "harp": 0.0})
+    shown = page_of([{"options": {}, **variant_figures(games, keys={"split": ["find", "lose", "harp"]})}])
+    assert "<td>find</td><td>2.00 / 0.33</td>" in shown and "<td>harp</td><td>0.00 / 0.00</td>" in shown
