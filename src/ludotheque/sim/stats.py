@@ -44,14 +44,6 @@ def finite(value: Any) -> Any:
     return value
 
 
-def margin95(rate: float, count: int) -> float:
-    """Half-width of a normal 95% interval on a proportion ``rate`` seen over ``count`` games
-    (NaN over none)."""
-    if not count:
-        return math.nan
-    return 1.96 * math.sqrt(max(rate * (1 - rate), 0.0) / count)
-
-
 def bin_edges(values: Iterable[float], most_bins: int = 30) -> list[float]:
     """Edges of equal bins over ``values``: one bin per whole number when they are whole and
     few enough, else ``most_bins`` equal bins (none for no values). Several columns of one
@@ -204,13 +196,14 @@ class Standing:
         return self.wins / self.games if self.games else math.nan
 
     @property
-    def margin(self) -> float:
-        """Half-width of a normal 95% interval on the win rate (ties make it approximate)."""
-        return margin95(self.win_rate, self.games)
+    def interval(self) -> tuple[float, float]:
+        """Wilson's 95% interval on the win rate (shared wins make it approximate)."""
+        return wilson(self.wins, self.games)
 
     def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
         return {"name": self.name, "seat": self.seat, "games": self.games, "wins": self.wins,
-                "win_rate": self.win_rate, "margin95": self.margin, "scores": asdict(self.scores)}
+                "win_rate": self.win_rate, "low": low, "high": high, "scores": asdict(self.scores)}
 
 
 @dataclass(frozen=True)
