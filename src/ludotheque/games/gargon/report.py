@@ -15,7 +15,7 @@ from typing import Any, Final
 from ...core.words import pick
 from .actions import BATTLE, PLAY, play_cards
 from .components import COMPONENTS
-from .scoring import score_table
+from .scoring import colour_points
 from .state import GargonState
 
 #: Everything comes from the final state and the actions: the log would cost more than the game.
@@ -39,17 +39,17 @@ def figures(state: GargonState, actions: Sequence[int]) -> dict[str, Any]:
     value_by: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
     colour_by: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
     letters = [colour.letter for colour in COMPONENTS.colours]
-    for seat, (seat_won, row) in enumerate(zip(state.won, score_table(state.won, amulets), strict=True)):
-        group, points = value_by["winners" if seat in winners else "others"], \
-            colour_by["winners" if seat in winners else "others"]
+    for seat, (seat_won, row) in enumerate(zip(state.won, colour_points(state.won, amulets), strict=True)):
+        side = "winners" if seat in winners else "others"
+        group, points = value_by[side], colour_by[side]
         for values in seat_won:
             for value in values:
                 if amulets[value]:
                     key = str(value)
                     by_value[key] = by_value.get(key, 0) + amulets[value]
                     group[key] = group.get(key, 0) + amulets[value]
-        for letter, colour in zip(letters, row.colours, strict=True):
-            points[letter] = points.get(letter, 0) + colour.points
+        for letter, scored in zip(letters, row, strict=True):
+            points[letter] = points.get(letter, 0) + scored
     shapes: dict[str, int] = {}
     # A round opens with a play (its first player cannot pass) and closes with at least one
     # battle (every colour chosen is an action), so the first play after a battle opens one.
