@@ -57,13 +57,34 @@ def test_report_end_to_end_each_game_base_and_variant_side_by_side(pages: dict[s
     for column in (base, variant):
         figures = column["figures"]
         assert {"seat_advantage", "length_actions"} | own <= set(figures)
-        assert abs(sum(s["wins"] for s in figures["seat_advantage"]["seats"]) - 20) < 1e-9
+        assert abs(sum(s["wins"] for s in figures["seat_advantage"]["rows"]) - 20) < 1e-9
+        assert abs(sum(t["wins"] for t in figures["turn_order"]["rows"]) - 20) < 1e-9
+        # every key the game names is listed, 0 when it never happened
+        assert set(figures["ending"]["shares"]) >= set(get_game(game_id).report_figures()
+                                                        .words("en")["ending"][2])
         assert sum(s["count"] for s in figures["ending"]["shares"].values()) == 20
         assert all(figure["too_few"] for figure in figures.values())  # 20 games: too few
     page = pages[game_id].read_text(encoding="utf-8")
     assert page.count("<svg") == len(base["figures"])
+    # one set of bins for both columns of each histogram, and the variant tested against the base
+    for name, figure in base["figures"].items():
+        if "histogram" in figure:
+            assert figure["histogram"]["edges"] == variant["figures"][name]["histogram"]["edges"]
+    assert "versus_base" in variant["figures"]["ending"] and "versus_base" not in base["figures"]["ending"]
     for fetch in ("<script", "<link", " src=", "url(http", 'href="http'):  # nothing fetched
         assert fetch not in page
+
+
+def test_report_rotates_mixed_bots_over_the_seats_in_whole_rounds(tmp_path: Path) -> None:
+    data = tmp_path / "r.json"
+    code, out, err = report("gargon", "--games", "4", "--seed", "1", "--players", "3", "--bots",
+                            "heuristic,random", "-o", str(tmp_path / "r.html"), "--json", str(data))
+    assert code == 0, out + err
+    assert "rounded up to 6" in out  # three seatings of heuristic, random, heuristic
+    figures = json.loads(data.read_text(encoding="utf-8"))["variants"][0]["figures"]
+    assert [s["games"] for s in figures["seat_advantage"]["rows"]] == [6, 6, 6]
+    assert [(b["key"], b["games"]) for b in figures["bots"]["rows"]] == [("heuristic", 12), ("random", 6)]
+    assert "Wins by bot" in (tmp_path / "r.html").read_text(encoding="utf-8")
 
 
 def test_report_on_a_corrected_components_file(tmp_path: Path) -> None:

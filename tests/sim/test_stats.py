@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from ludotheque.sim.runner import GameResult
-from ludotheque.sim.stats import Distribution, summarize, wilson
+from ludotheque.sim.stats import Distribution, Standing, chi_square_p, summarize, wilson
 
 
 def result(index: int, scores: tuple[float, ...], winners: tuple[int, ...], bots: tuple[str, ...],
@@ -58,3 +58,18 @@ def test_wilson_interval_matches_a_hand_computation() -> None:
     assert wilson(5, 10) == pytest.approx((1 - wilson(5, 10)[1], 1 - wilson(5, 10)[0]))
     assert wilson(4, 4) == pytest.approx((4 / (4 + 1.96**2), 1.0))
     assert all(math.isnan(x) for x in wilson(0, 0))
+
+
+def test_a_standing_at_no_wins_has_a_wilson_interval_not_a_zero_margin() -> None:
+    never = Standing("random", 1, 20, 0.0, Distribution.of([0.0] * 20)).to_json()
+    assert never["low"] == 0.0 and never["high"] == pytest.approx(wilson(0, 20)[1])
+    assert 0.16 < never["high"] < 0.17  # 0 wins in 20 games: up to 16.1%, not "± 0.0"
+
+
+def test_chi_square_p_values_match_the_tables() -> None:
+    # the 5% critical values for 1, 2 and 5 degrees of freedom, and the median of 3 (2.366)
+    assert chi_square_p(3.841, 1) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(5.991, 2) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(11.070, 5) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(2.366, 3) == pytest.approx(0.5, abs=1e-3)
+    assert chi_square_p(0.0, 3) == 1.0

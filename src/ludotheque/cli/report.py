@@ -14,7 +14,7 @@ from typing import Any
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
 from ..sim.backends import check_backend
-from ..sim.runner import check_run, run_games
+from ..sim.runner import check_run, rotations, run_games
 from ..sim.stats import finite
 from .common import check_lang, fail, parse_bot_list, run_seed_for, where_played
 from .simulate import progress_bar
@@ -92,9 +92,19 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         check_backend(backend, address)
     except LudothequeError as exc:
         fail(str(exc))
+    lineups = len(rotations(names, seats[0]))
+    if games % lineups:  # whole rotations, so that every bot holds every seat equally often
+        games += lineups - games % lineups
+        print(f"games rounded up to {games}: {lineups} seatings of the bots, each played equally "
+              "often", flush=True)
     print(f"{games} games of {game.spec.name} per column, {len(columns)} column(s), seed {run_seed}, "
           f"{where_played(backend, jobs, address)}", flush=True)
-    from ..sim.report import TOO_FEW_GAMES, WIDEST_MARGIN, variant_figures
+    from ..sim.report import TOO_FEW_GAMES, WIDEST_MARGIN, compare_columns, variant_figures
+
+    module = game.report_figures()
+    # every key the game names a figure's rows by is listed, 0 when it never happens
+    keys = {} if module is None else {name: list(labels)
+                                      for name, (_, _, labels) in module.words("en").items()}
 
     wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
     began = time.perf_counter()
@@ -103,12 +113,14 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         with progress_bar(games * len(columns)) as advance:
             for column in columns:
                 results = run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
-                                    progress=advance, figures=True, backend=backend, address=address)
-                summed.append({"options": column, **variant_figures(results, wins_only)})
+                                    progress=advance, figures=True, backend=backend, address=address,
+                                    rotate=True)
+                summed.append({"options": column, **variant_figures(results, wins_only, keys)})
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted", 130)
+    compare_columns(summed)
     document = finite({
         "game": game.id, "name": game.spec.name, "games": games, "players": seats[0], "bots": names,
         "seed": run_seed, "components": components,
@@ -116,7 +128,6 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     })
     from ..sim.report_page import render_page
 
-    module = game.report_figures()
     game_words = module.words(lang) if module is not None else {}
     page = render_page(document, game_words, lang, [bot_word(name, lang) for name in names])
     _write(out_file, page)

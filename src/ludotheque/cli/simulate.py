@@ -24,14 +24,20 @@ def _num(value: float, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
+def _interval(bounds: tuple[float, float]) -> str:
+    """Wilson's interval, ``21.0–34.2%``: not a "± 0.0" at 0% or 100%."""
+    low, high = bounds
+    return "—" if math.isnan(low) else f"{100 * low:.1f}–{100 * high:.1f}%"
+
+
 def _standings(title: str, rows: tuple[Standing, ...], by_seat: bool) -> str:
-    headers = (["seat", "bot"] if by_seat else ["bot", "games"]) + ["wins", "win %", "±95%", "mean",
+    headers = (["seat", "bot"] if by_seat else ["bot", "games"]) + ["wins", "win %", "95% interval", "mean",
                                                                     "sd", "min", "median", "max"]
     cells = []
     for row in rows:
         scores = row.scores
         cells.append(([str(row.seat), row.name] if by_seat else [row.name, str(row.games)]) + [
-            _num(row.wins), f"{row.win_rate:.1%}", f"{row.margin:.1%}",
+            _num(row.wins), f"{row.win_rate:.1%}", _interval(row.interval),
             _num(scores.mean), _num(scores.sd), _num(scores.min, 0), _num(scores.median),
             _num(scores.max, 0)])
     return text_table(title, headers, cells, left=(1 if by_seat else 0,))

@@ -184,6 +184,8 @@ class RecordedGame:
         self.state = state
         self._record = record
         self._pending: list[Action] = []  # applied, not yet written to the record
+        #: The seat that took the game's first decision (its first player), once play_game knows it
+        self.first_seat: int | None = None
 
     @classmethod
     def start(

@@ -55,6 +55,8 @@ def play_game(game_id: str, options: Mapping[str, Any] | None, bots: Sequence[Bo
                 chance = random.Random(chance_seed(0 if dealt is None else dealt))
             game.apply_trusted(sample_chance(state, chance))
             continue
+        if game.first_seat is None:  # a report's turn positions count from this seat
+            game.first_seat = seat
         try:
             action = ask(bots[seat], state, seat)
         except BotError as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from .report_words import FIGURES, word
 Words = Mapping[str, tuple[str, str, Mapping[str, str]]]
 
 #: Figures every game has, first and in this order; the game's own follow.
-GENERIC = ("seat_advantage", "length_actions", "length_rounds", "scores")
+GENERIC = ("seat_advantage", "turn_order", "bots", "length_actions", "length_rounds", "scores")
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}
@@ -25,7 +26,9 @@ h1{font-size:1.6em} h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #
 border-radius:4px} figure{margin:0} figure svg{max-width:100%;height:auto}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em} td,th{border:1px solid #ddd;
 padding:.2em .6em;text-align:right} th:first-child,td:first-child{text-align:left}
-nav li{display:inline;margin-right:1em} footer{margin-top:3em;color:#666;font-size:.85em}
+nav li{display:inline;margin-right:1em}
+.tests{font-size:.9em;color:#333} .not-significant{color:#777;font-style:italic}
+.significant{font-weight:600} footer{margin-top:3em;color:#666;font-size:.85em}
 """
 
 
@@ -33,15 +36,24 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}"
 
 
-def _share(value: float | None, margin: float | None) -> str:
-    """``27.5 % ± 11.3`` (a dash for a seat a variant does not have)."""
-    return "—" if value is None else f"{_pct(value)} % ± {_pct(margin)}"
+def _share(value: float | None, low: float | None, high: float | None) -> str:
+    """``27.5 % (21.0–34.2)``: a share and its Wilson interval (a dash for a seat a variant does
+    not have)."""
+    return "—" if value is None else f"{_pct(value)} % ({_pct(low)}–{_pct(high)})"
+
+
+def _p(value: float) -> str:
+    return "< 0.001" if value < 0.001 else f"{value:.3f}"
 
 
 def _num(value: float | None) -> str:
     if value is None:
         return "—"
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
+
+
+def _num2(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
 
 
 def _svg(fig: Any, salt: str) -> str:
@@ -64,6 +76,7 @@ class _Page:
     def __init__(self, report: Mapping[str, Any], game_words: Words, lang: str,
                  bots: Sequence[str]) -> None:
         self.report, self.lang, self.bots = report, lang, bots
+        self.bot_names = dict(zip(report["bots"], bots, strict=False))
         self.columns = [self._column_name(v) for v in report["variants"]]
         self.words: dict[str, tuple[str, str, dict[str, str]]] = {
             name: (title, explain, {}) for name, (title, explain) in FIGURES[lang].items()}
@@ -94,8 +107,9 @@ class _Page:
                 ax.xaxis.set_major_formatter(french)
 
     def _bars(self, name: str, keys: Sequence[str], values: Callable[[Mapping[str, Any], str], float],
-              errors: Callable[[Mapping[str, Any], str], float] | None, ylabel: str,
+              errors: Callable[[Mapping[str, Any], str], tuple[float, float]] | None, ylabel: str,
               fair: Sequence[float] = ()) -> str:
+        """Bars per key, a column beside the other; ``errors``: each bar's interval (low, high)."""
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(8, 3.4))
@@ -105,7 +119,10 @@ class _Page:
             figure = variant["figures"][name]
             xs = [k + (c - (columns - 1) / 2) * width for k in range(len(keys))]
             heights = [values(figure, key) for key in keys]
-            yerr = None if errors is None else [errors(figure, key) for key in keys]
+            bounds = [] if errors is None else [errors(figure, key) for key in keys]
+            yerr = None if errors is None else [  # distances below and above each bar
+                [max(0.0, h - low) for h, (low, _) in zip(heights, bounds, strict=True)],
+                [max(0.0, high - h) for h, (_, high) in zip(heights, bounds, strict=True)]]
             ax.bar(xs, heights, width, yerr=yerr, capsize=3, label=self.columns[c])
         for share in sorted(set(fair)):  # a fair share for each number of players
             ax.axhline(share, linestyle="--", color="#555", linewidth=1)
@@ -117,6 +134,33 @@ class _Page:
         self._numbers(ax, x=False)
         if columns > 1:
             ax.legend(fontsize="small")
+        return _svg(fig, name)
+
+    def _outcome_bars(self, name: str, keys: Sequence[str]) -> str:
+        """Per key, each column's mean per winner (solid) beside its mean per other player
+        (hatched, paler), in the column's colour."""
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(8, 3.4))
+        series = len(self.columns) * 2
+        width = 0.8 / series
+        for c, variant in enumerate(self.report["variants"]):
+            figure = variant["figures"][name]
+            colour = f"C{c}"
+            for g, group in enumerate(("winners", "others")):
+                at = 2 * c + g
+                xs = [k + (at - (series - 1) / 2) * width for k in range(len(keys))]
+                heights = [figure[group]["per_seat"].get(k) or 0.0 for k in keys]
+                ax.bar(xs, heights, width, color=colour, alpha=1.0 if g == 0 else 0.45,
+                       hatch="" if g == 0 else "//",
+                       label=f"{self.columns[c]}: {word(group, self.lang)}")
+        labels = [self.label(name, k) for k in keys]
+        slanted = sum(len(label) + 2 for label in labels) > 70
+        ax.set_xticks(range(len(keys)), labels, rotation=30 if slanted else 0,
+                      ha="right" if slanted else "center")
+        ax.set_ylabel(word("per_player", self.lang))
+        self._numbers(ax, x=False)
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))  # beside the bars
         return _svg(fig, name)
 
     def _histograms(self, name: str, pick: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> str:
@@ -145,26 +189,112 @@ class _Page:
             for r, vs in rows)
         return f"<table><tr><th>{html.escape(head)}</th>{cells}</tr>{body}</table>"
 
+    def _row_labels(self, name: str, keys: Sequence[str]) -> None:
+        """Labels of a win-share figure's rows: seats, turn positions, bots in the page's words."""
+        labels = self.words.setdefault(name, (name, "", {}))[2]
+        for k in keys:
+            if name == "turn_order":
+                labels.setdefault(k, word("turns", self.lang).split(",")[int(k)])
+            elif name == "bots":
+                labels.setdefault(k, self.bot_names.get(k, k))
+            else:
+                labels.setdefault(k, word("seat", self.lang, seat=k))
+
+    def _wins(self, name: str, figures: Sequence[Mapping[str, Any]]) -> tuple[str, str, list[str]]:
+        keys: list[str] = []
+        for f in figures:  # variants may seat different numbers of players
+            keys += [r["key"] for r in f["rows"] if r["key"] not in keys]
+        self._row_labels(name, keys)
+
+        def row(f: Mapping[str, Any], k: str) -> Mapping[str, Any] | None:
+            return next((r for r in f["rows"] if r["key"] == k), None)
+
+        def rate(f: Mapping[str, Any], k: str) -> float:
+            found = row(f, k)
+            return 0.0 if found is None or found["win_rate"] is None else float(found["win_rate"])
+
+        def bounds(f: Mapping[str, Any], k: str) -> tuple[float, float]:
+            found = row(f, k)
+            if found is None or found["low"] is None:
+                return 0.0, 0.0
+            return float(found["low"]), float(found["high"])
+
+        def cell(f: Mapping[str, Any], k: str) -> str:
+            found = row(f, k)
+            return "—" if found is None else _share(found["win_rate"], found["low"], found["high"])
+
+        plot = self._bars(name, keys, rate, bounds, word("win_share", self.lang),
+                          [f["fair_share"] for f in figures if f["fair_share"] is not None])
+        table = self._table(word("win_rate", self.lang),
+                            [(self.label(name, k), [cell(f, k) for f in figures]) for k in keys])
+        return plot, table, keys
+
+    def _fair_tests(self, figures: Sequence[Mapping[str, Any]]) -> str:
+        """Each column's chi-square test against a fair share, marked significant or not."""
+        items = []
+        for column, f in zip(self.columns, figures, strict=True):
+            test = f.get("test")
+            if not test or test["p"] is None:
+                continue
+            verdict = word("significant" if test["significant"] else "not_significant", self.lang)
+            text = word("fair_test", self.lang, column=column, chi2=f"{test['chi2']:.2f}",
+                        df=test["df"], p=_p(test["p"]), verdict=verdict)
+            mark = "significant" if test["significant"] else "not-significant"
+            items.append(f'<li class="{mark}">{html.escape(self._decimal(text))}</li>')
+        return f'<ul class="tests">{"".join(items)}</ul>' if items else ""
+
+    def _decimal(self, text: str) -> str:
+        """Decimal commas in French (in the test's sentences; tables do it themselves)."""
+        return re.sub(r"(\d)\.(\d)", r"\1,\2", text) if self.lang == "fr" else text
+
+    def _versus_table(self, name: str, figures: Sequence[Mapping[str, Any]], percent: bool) -> str:
+        """Each variant column against the base game: per row the difference with its 95%
+        interval and p-value, marked "not significant" where p >= 0.05."""
+        tested = [f.get("versus_base") for f in figures[1:]]
+        if not any(tested):
+            return ""
+        keys: list[str] = []
+        for tests in tested:
+            keys += [k for k in tests or {} if k not in keys]
+        scale = 100 if percent else 1
+
+        def cell(tests: Mapping[str, Any] | None, k: str) -> str:
+            test = (tests or {}).get(k)
+            if test is None or test["difference"] is None:
+                return "—"
+            verdict = word("significant" if test["significant"] else "not_significant", self.lang)
+            return word("versus", self.lang, difference=f"{scale * test['difference']:+.1f}",
+                        low=f"{scale * test['low']:+.1f}", high=f"{scale * test['high']:+.1f}",
+                        p=_p(test["p"]), verdict=verdict)
+
+        rows = [(self.label(name, k) if k != "mean" else word("mean", self.lang),
+                 ["—"] + [cell(tests, k) for tests in tested]) for k in keys]
+        head = word("difference_points" if percent else "difference", self.lang)
+        table = self._table(head, rows)
+        quiet = word("not_significant", self.lang)  # each cell ends with its verdict
+        return table.replace(f"{quiet}</td>", f'<span class="not-significant">{quiet}</span></td>')
+
     def _figure(self, name: str) -> str:
         variants = self.report["variants"]
         figures = [v["figures"][name] for v in variants]
         kind = figures[0]["kind"]
         lang = self.lang
         keys: list[str] = []
-        if kind == "seats":  # variants may seat different numbers of players
-            keys = [str(s) for s in range(max(len(f["seats"]) for f in figures))]
-            self.words.setdefault(name, (name, "", {}))[2].update(
-                {k: word("seat", lang, seat=k) for k in keys})
+        tests = ""
+        if kind == "wins":
+            plot, table, keys = self._wins(name, figures)
+            tests = self._fair_tests(figures) + self._versus_table(name, figures, percent=True)
+        elif kind == "by_outcome":
+            for f in figures:
+                keys += [k for k in f["winners"]["totals"] if k not in keys]
+            plot = self._outcome_bars(name, keys)
 
-            def seat(f: Mapping[str, Any], k: str, what: str) -> float | None:
-                return f["seats"][int(k)][what] if int(k) < len(f["seats"]) else None
+            def means(f: Mapping[str, Any], k: str) -> str:
+                won, other = (f[g]["per_seat"].get(k) for g in ("winners", "others"))
+                return "—" if won is None and other is None else f"{_num2(won)} / {_num2(other)}"
 
-            plot = self._bars(name, keys, lambda f, k: seat(f, k, "win_rate") or 0.0,
-                              lambda f, k: seat(f, k, "margin95") or 0.0,
-                              word("win_share", lang), [f["fair_share"] for f in figures])
-            rows = [(self.label(name, k), [_share(seat(f, k, "win_rate"), seat(f, k, "margin95"))
-                                           for f in figures]) for k in keys]
-            table = self._table(word("win_rate", lang), rows)
+            table = self._table(word("winners_others", lang),
+                                [(self.label(name, k), [means(f, k) for f in figures]) for k in keys])
         elif kind in ("shares", "counts"):
             for f in figures:
                 keys += [k for k in (f["shares"] if kind == "shares" else f["totals"]) if k not in keys]
@@ -174,13 +304,18 @@ class _Page:
                 def share(f: Mapping[str, Any], k: str) -> float:
                     return float(f["shares"].get(k, {}).get("share", 0.0))
 
-                def margin(f: Mapping[str, Any], k: str) -> float:
-                    return float(f["shares"].get(k, {}).get("margin95") or 0.0)
+                def bounds(f: Mapping[str, Any], k: str) -> tuple[float, float]:
+                    found = f["shares"].get(k, {})
+                    return float(found.get("low") or 0.0), float(found.get("high") or 0.0)
 
-                plot = self._bars(name, keys, share, margin, word("share", lang))
-                rows = [(self.label(name, k), [_share(share(f, k), margin(f, k)) for f in figures])
-                        for k in keys]
+                def cell(f: Mapping[str, Any], k: str) -> str:
+                    found = f["shares"].get(k)
+                    return "—" if found is None else _share(found["share"], found["low"], found["high"])
+
+                plot = self._bars(name, keys, share, bounds, word("share", lang))
+                rows = [(self.label(name, k), [cell(f, k) for f in figures]) for k in keys]
                 table = self._table(word("share", lang), rows)
+                tests = self._versus_table(name, figures, percent=True)
             else:
                 def mean(f: Mapping[str, Any], k: str) -> float:
                     return float(f["per_game"].get(k, 0.0))
@@ -199,6 +334,7 @@ class _Page:
                           [_num(f["seats"][s]["mean"]) if s < len(f["seats"]) else "—" for f in figures])
                          for s in range(max(len(f["seats"]) for f in figures))]
             table = self._table("", rows)
+            tests = self._versus_table(name, figures, percent=False)
         title, explain, _ = self.words.get(name, (name, "", {}))
         warn = [self.columns[c] for c, f in enumerate(figures) if f["too_few"]]
         warning = "" if not warn else '<p class="warning">⚠ {}</p>'.format(html.escape(word(
@@ -206,7 +342,7 @@ class _Page:
             points=round(100 * WIDEST_MARGIN))))
         return (f'<section id="{html.escape(name)}"><h2>{html.escape(title)}</h2>'
                 f'<p class="explain">{html.escape(explain)}</p>{warning}<figure>{plot}</figure>'
-                f"{table}</section>")
+                f"{table}{tests}</section>")
 
     def render(self) -> str:
         import matplotlib

@@ -9,8 +9,17 @@ from typing import Final
 FIGURES: Final[dict[str, dict[str, tuple[str, str]]]] = {
     "en": {
         "seat_advantage": ("Seat advantage",
-                           "Each seat's share of the wins, with its 95% interval; the dashed line "
-                           "is a fair share. A shared win counts 1/k for each of its k winners."),
+                           "Each seat's share of the wins, with its 95% interval (Wilson's); the "
+                           "dashed line is a fair share. A shared win counts 1/k for each of its k "
+                           "winners. The bots take turns at the seats, so each holds each seat "
+                           "equally often."),
+        "turn_order": ("Turn order",
+                       "The share of the wins by turn position: the first player (drawn at random "
+                       "each game, so not a seat), the second, and so on clockwise, with 95% "
+                       "intervals; the dashed line is a fair share."),
+        "bots": ("Wins by bot",
+                 "Each bot's share of the wins per seat it held, with its 95% interval; the "
+                 "dashed line is a fair share (all bots equally good)."),
         "length_actions": ("Game length in moves",
                            "Decisions taken in a game, chance draws included."),
         "length_rounds": ("Game length in rounds", "Rounds begun in a game."),
@@ -18,9 +27,19 @@ FIGURES: Final[dict[str, dict[str, tuple[str, str]]]] = {
     },
     "fr": {
         "seat_advantage": ("Avantage de la place",
-                           "La part des victoires de chaque place, avec son intervalle à 95 % ; "
-                           "le trait pointillé est une part égale. Une victoire partagée compte "
-                           "1/k pour chacun de ses k gagnants."),
+                           "La part des victoires de chaque place, avec son intervalle à 95 % "
+                           "(de Wilson) ; le trait pointillé est une part égale. Une victoire "
+                           "partagée compte 1/k pour chacun de ses k gagnants. Les robots "
+                           "tournent d'une place à l'autre : chacun occupe chaque place aussi "
+                           "souvent."),
+        "turn_order": ("Ordre du tour",
+                       "La part des victoires selon la position dans le tour : le premier joueur "
+                       "(tiré au sort à chaque partie, ce n'est donc pas une place), le deuxième, "
+                       "et ainsi de suite dans le sens des aiguilles d'une montre, avec "
+                       "intervalles à 95 % ; le trait pointillé est une part égale."),
+        "bots": ("Victoires par robot",
+                 "La part des victoires de chaque robot par place occupée, avec son intervalle "
+                 "à 95 % ; le trait pointillé est une part égale (robots de même force)."),
         "length_actions": ("Durée de la partie en coups",
                            "Décisions prises dans une partie, tirages du hasard compris."),
         "length_rounds": ("Durée de la partie en manches", "Manches commencées dans une partie."),
@@ -44,6 +63,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "value": "value", "mean": "mean", "median": "median", "sd": "sd", "min": "min",
         "max": "max", "games": "games", "win_rate": "win share", "interval": "95% interval",
         "all_seats": "all seats", "column": "column",
+        "winners": "winners", "others": "others", "per_player": "per player",
+        "winners_others": "per winner / per other player",
+        "turns": "first player,second player,third player,fourth player,fifth player,sixth player",
+        "significant": "significant", "not_significant": "not significant",
+        "versus": "{difference} ({low} to {high}), p {p}: {verdict}",
+        "fair_test": "{column}: against a fair share, χ² = {chi2} ({df} df), p {p}: {verdict}",
+        "difference_points": "difference from the base game, in points (95% interval), p",
+        "difference": "difference of the mean from the base game (95% interval), p",
         "footer": "Made by `ludotheque report`; the numbers are in the JSON beside it.",
     },
     "fr": {
@@ -61,6 +88,15 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "value": "valeur", "mean": "moyenne", "median": "médiane", "sd": "écart type",
         "min": "min", "max": "max", "games": "parties", "win_rate": "part des victoires",
         "interval": "intervalle à 95 %", "all_seats": "toutes places", "column": "colonne",
+        "winners": "gagnants", "others": "autres", "per_player": "par joueur",
+        "winners_others": "par gagnant / par autre joueur",
+        "turns": "premier joueur,deuxième joueur,troisième joueur,quatrième joueur,"
+                 "cinquième joueur,sixième joueur",
+        "significant": "significatif", "not_significant": "non significatif",
+        "versus": "{difference} ({low} à {high}), p {p} : {verdict}",
+        "fair_test": "{column} : face à une part égale, χ² = {chi2} ({df} ddl), p {p} : {verdict}",
+        "difference_points": "écart au jeu de base, en points (intervalle à 95 %), p",
+        "difference": "écart de la moyenne au jeu de base (intervalle à 95 %), p",
         "footer": "Produit par « ludotheque report » ; les nombres sont dans le JSON à côté.",
     },
 }

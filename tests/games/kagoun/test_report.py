@@ -28,3 +28,31 @@ def test_steals_and_captures_counted_from_the_log_agree_with_the_actions() -> No
         assert sum(figures["powers"].values()) == fired
         assert figures["ending"] == game.state.how_ended()
     assert steals_won > 0
+
+
+def test_calls_and_what_the_winners_did_agree_with_the_log() -> None:
+    won = 0
+    for seed in range(6):
+        bots = [make_bot("kagoun", "heuristic", seed * 10 + s) for s in range(3)]
+        game = play_game("kagoun", {"players": 3}, bots, seed, log=True)
+        state = game.state
+        figures = report.figures(state, game.actions())
+        log, winners = state.log, set(state.winners())
+        calls = figures["calls"]
+        assert sum(calls.values()) == sum(1 for e in log if e.kind == "call")  # each call ends one way
+        assert calls.get("out", 0) >= sum(1 for e in log if e.kind == "out")  # every seat out had called
+        if figures["ending"] == "kagoun":
+            assert calls["won"] == 1
+        won += calls.get("won", 0)
+        # the winners' powers by hand: the log's power events of a winning seat
+        by_hand: dict[str, int] = {}
+        for event in log:
+            if event.kind == "power" and event.seat in winners:
+                by_hand[event.args[0]] = by_hand.get(event.args[0], 0) + 1
+        assert figures["powers_by_outcome"]["winners"] == by_hand
+        for split, total in (("powers_by_outcome", figures["powers"]),
+                             ("pairs_by_outcome", figures["pairs"])):
+            halves = figures[split]
+            for key in halves["winners"].keys() | halves["others"].keys():
+                assert halves["winners"].get(key, 0) + halves["others"].get(key, 0) == total[key]
+    assert won >= 3  # the heuristic calls, and wins, most games

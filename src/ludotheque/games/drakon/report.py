@@ -1,5 +1,6 @@
 """What a balance report counts in a finished Drakon game (``sim/report.py`` sums it over many):
-how it ended, each seat's gold, the rooms the heroes entered and the gold they gave.
+how it ended, each seat's gold, the rooms the heroes entered and the gold they gave (for the
+winners against the other players too), and the heroes' abilities used (Heroes! variant).
 
 A figure is a word (one per game: shares), a number (one per game: a distribution), a list
 (one number per seat) or a mapping of counts (added over games)."""
@@ -11,7 +12,7 @@ from typing import Any, Final
 
 from ...core.game import State
 from .actions import COIN
-from .components import EFFECTS, START_ROOM
+from .components import EFFECTS, FIGURES, START_ROOM
 
 #: Rooms entered come from the public log (a room may be laid, turned, moved or exchanged).
 NEEDS_LOG: Final = True
@@ -26,10 +27,16 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
     """The figures of one finished game, from its log (``state.log`` kept) and its actions (the
     coins' values: the log keeps them secret, the chance actions drew them)."""
     values = iter([action - COIN + 1 for action in actions if COIN <= action < COIN + 3])
+    winners = set(state.winners())
+    figures_of: list[int] = state.hero_figure  # type: ignore[attr-defined]
+    owner_of = dict(zip(figures_of, state.hero_owner, strict=True))  # type: ignore[attr-defined]
     rooms: dict[int, int] = {}  # cell -> effect, as the log lays and changes them
     entered: dict[str, int] = {}
     by_room: dict[str, int] = {}
     moved: dict[str, int] = {}
+    # the same, split between the winners and the other players
+    entered_by: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
+    gold_by: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
     caught = 0
     room = ""  # the kind of the room the hero acting last entered
     for event in state.log or ():  # type: ignore[attr-defined]
@@ -44,6 +51,9 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
         elif kind in ("move", "pull"):
             room = EFFECTS[rooms.get(event.cell, START_ROOM)]  # only the Start room is not laid
             entered[room] = entered.get(room, 0) + 1
+            seat = owner_of.get(event.figure, event.seat)  # the hero's owner, not its mover
+            group = entered_by["winners" if seat in winners else "others"]
+            group[room] = group.get(room, 0) + 1
         elif kind == "caught":
             caught += 1
             room = ""
@@ -52,7 +62,10 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
             if how != "swapped":
                 moved[how] = moved.get(how, 0) + gold
             if room and how != "swapped":  # a catch ends what the room gave (room = "")
-                by_room[room] = by_room.get(room, 0) + (-gold if how == "lost" else gold)
+                given = -gold if how == "lost" else gold
+                by_room[room] = by_room.get(room, 0) + given
+                group = gold_by["winners" if event.seat in winners else "others"]
+                group[room] = group.get(room, 0) + given
     purse_of: list[int] = state.purse_of  # type: ignore[attr-defined]
     return {
         "ending": state.how_ended(),
@@ -61,16 +74,48 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
         "gold_by_room": by_room,
         "gold_moved": moved,
         "caught": caught,
+        "rooms_by_outcome": entered_by,
+        "gold_by_outcome": gold_by,
+        **_abilities(state, winners),
     }
+
+
+def _abilities(state: State, winners: set[int]) -> dict[str, Any]:
+    """Heroes! variant: the heroes whose ability was spent, by hero (none without the variant),
+    in all and split between the winners and the others."""
+    used: dict[str, int] = {}
+    by: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
+    spent: list[bool] = state.hero_used  # type: ignore[attr-defined]
+    owner: list[int] = state.hero_owner  # type: ignore[attr-defined]
+    for hero, figure in enumerate(state.hero_figure):  # type: ignore[attr-defined]
+        if hero < len(spent) and spent[hero]:
+            name = FIGURES[figure]
+            used[name] = used.get(name, 0) + 1
+            group = by["winners" if owner[hero] in winners else "others"]
+            group[name] = group.get(name, 0) + 1
+    return {"abilities": used, "abilities_by_outcome": by}
 
 
 def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
     """Each figure's title, what it shows, and the labels of its keys, in ``lang``."""
-    from .render import room_name
+    from .render import hero_name, room_name
 
     rooms = {key: room_name(effect, lang) for effect, key in enumerate(EFFECTS)}
+    heroes = {key: hero_name(figure, lang) for figure, key in enumerate(FIGURES)}
     if lang == "fr":
         return {
+            "rooms_by_outcome": ("Salles où entrent les gagnants et les autres",
+                                 "Entrées dans chaque sorte de salle, par partie, par gagnant et "
+                                 "par autre joueur : les salles qui mènent à la victoire.", rooms),
+            "gold_by_outcome": ("Or donné par les salles aux gagnants et aux autres",
+                                "L'or trouvé, volé ou perdu dans la salle où le héros vient "
+                                "d'entrer, par gagnant et par autre joueur.", rooms),
+            "abilities": ("Actions spéciales des héros utilisées",
+                          "Variante Héros ! : parties où l'action spéciale de chaque héros a servi "
+                          "(une fois par partie), par partie ; 0 partout sans la variante.", heroes),
+            "abilities_by_outcome": ("Actions spéciales des héros : gagnants et autres",
+                                     "Actions spéciales utilisées, par gagnant et par autre "
+                                     "joueur.", heroes),
             "ending": ("Comment la partie finit",
                        "Objectif d'or atteint, évasion, plus personne ne peut jouer (le plus "
                        "d'or gagne) ou limite de tours atteinte.",
@@ -90,6 +135,17 @@ def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
                        {}),
         }
     return {
+        "rooms_by_outcome": ("Rooms entered by the winners and the others",
+                             "Entries into each kind of room, per game, per winner and per other "
+                             "player: the rooms that lead to a win.", rooms),
+        "gold_by_outcome": ("Gold the rooms gave the winners and the others",
+                            "Gold found, stolen or lost in the room the hero had just entered, per "
+                            "winner and per other player.", rooms),
+        "abilities": ("Hero abilities used",
+                      "Heroes! variant: games in which each hero's ability was used (once a "
+                      "game), per game; 0 throughout without the variant.", heroes),
+        "abilities_by_outcome": ("Hero abilities: winners and others",
+                                 "Abilities used, per winner and per other player.", heroes),
         "ending": ("How games end",
                    "The gold goal reached, an escape, nobody able to act (most gold wins) or the "
                    "turn limit reached.",

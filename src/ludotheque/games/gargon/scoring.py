@@ -76,10 +76,16 @@ def score_table(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int]) 
     return [ScoreRow(tuple(r)) for r in rows]
 
 
-def totals(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int]) -> list[float]:
-    """Every seat's total, as ``score_table`` gives it, without the breakdown."""
-    out = [0.0] * len(won)
+def colour_points(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int]) -> list[list[int]]:
+    """Every seat's points in each colour (``out[seat][colour]``), as ``score_table`` gives them,
+    without the breakdown."""
+    out = [[0] * NUM_COLOURS for _ in won]
     for colour in range(NUM_COLOURS):
         for seat, (_, bonus, printed, zeros) in enumerate(_in_colour(won, amulets, colour)):
-            out[seat] += bonus + printed * multiplier(zeros)
+            out[seat][colour] = bonus + printed * multiplier(zeros)
     return out
+
+
+def totals(won: Sequence[Sequence[Sequence[int]]], amulets: Sequence[int]) -> list[float]:
+    """Every seat's total, as ``score_table`` gives it, without the breakdown."""
+    return [float(sum(points)) for points in colour_points(won, amulets)]
