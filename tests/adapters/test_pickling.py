@@ -17,12 +17,13 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from ludotheque.adapters.gymnasium import LudothequeEnv, make_vec  # noqa: E402
+from ludotheque.adapters.gymnasium import LudothequeEnv, make_vec, plain_attributes  # noqa: E402
 from ludotheque.adapters.pettingzoo import env, raw_env  # noqa: E402
 from ludotheque.adapters.table import Table  # noqa: E402
 from ludotheque.bots.ismcts import IsmctsBot  # noqa: E402
-from ludotheque.bots.registry import GENERAL  # noqa: E402
+from ludotheque.bots.registry import GENERAL, bot_names, make_bot  # noqa: E402
 from ludotheque.core import get_game  # noqa: E402
+from ludotheque.core.bot import ask  # noqa: E402
 
 COPIES: dict[str, Callable[[Any], Any]] = {
     "pickle": lambda original: pickle.loads(pickle.dumps(original)),
@@ -67,9 +68,12 @@ def test_a_table_copy_plays_on_as_the_original(game_id: str, copied: Callable[[A
         original.play(legal(original.mask(original.to_act or 0), rng))
     twin = copied(original)
     assert twin.game is original.game and twin.encoding is original.encoding  # by id, on load
-    while original.to_act is not None:
-        every_seat_sees_the_same(original, twin)
-        index = legal(original.mask(original.to_act), rng)
+    every_seat_sees_the_same(original, twin)
+    while original.to_act is not None:  # the seat to act each move, every seat at the end
+        seat = original.to_act
+        assert twin.to_act == seat and np.array_equal(original.tensor(seat), twin.tensor(seat))
+        assert np.array_equal(original.mask(seat), twin.mask(seat))
+        index = legal(original.mask(seat), rng)
         original.play(index)
         twin.play(index)
     every_seat_sees_the_same(original, twin)
@@ -125,6 +129,25 @@ def test_a_searching_bot_travels_with_what_it_plays_from(game_id: str, searching
     _, _, over, _, info = original.step(legal(info["action_mask"], rng))
     assert not over
     in_step(original, pickle.loads(pickle.dumps(original)), info, rng, 3)
+
+
+def test_a_bot_leaves_behind_only_its_game_and_its_last_search(game_id: str) -> None:
+    """A copied env rebuilds its bots from their plain attributes: every bot of the game, once
+    it has played, has nothing else (a bot remembering in another form would forget in a copy:
+    this test names it)."""
+    table = Table(game_id)
+    table.reset(seed=6)
+    for name in bot_names(game_id):
+        bot = make_bot(game_id, name, 0)
+        if isinstance(bot, IsmctsBot):
+            bot.iterations = 2  # its record of a search, not its time, is what this looks at
+        bot.reset(table.game, table.options, 0)
+        while table.to_act != 0:
+            table.play(legal(table.mask(table.to_act or 0), random.Random(0)))
+        table.play_action(ask(bot, table.state, 0))
+        state = bot.__getstate__()
+        every = set(state if isinstance(state, dict) else {})
+        assert every - set(plain_attributes(bot)) <= {"game", "last"}, name
 
 
 @pytest.mark.parametrize("make", [env, raw_env], ids=["wrapped", "raw"])
