@@ -14,7 +14,13 @@ The observation is the learner's tensor (the game's encoding; ``information_stat
 what the seat remembers, docs/research.md), the legal dense actions are
 ``info["action_mask"]``; the bots move (and chance is drawn) between the learner's turns, and the
 reward comes at the end (``table.REWARDS``). An action outside the mask forfeits: the episode
-ends with the lowest reward and ``info["illegal"]``.
+ends with the lowest reward and ``info["illegal"]``. ``action_masks()`` gives the mask as booleans
+(sb3-contrib's ``MaskablePPO``), never all false.
+
+``make_vec(game, n, ...)`` steps ``n`` of them (same-step autoreset); importing this module
+registers each game with an encoding as ``ludotheque/<Game>-v0`` for ``gymnasium.make``. An
+environment pickles and deep-copies, mid-game too (docs/research.md, "Copies, processes and
+masks").
 """
 
 from __future__ import annotations
