@@ -151,7 +151,8 @@ class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
 
 def make_vec(game: Game | str, num_envs: int, vectorization: str = "sync",
-             autoreset_mode: AutoresetMode = AutoresetMode.SAME_STEP, context: str | None = None,
+             autoreset_mode: str | AutoresetMode = AutoresetMode.SAME_STEP,
+             context: str | None = None,
              **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
     """``num_envs`` environments ``LudothequeEnv(game, **kwargs)`` stepped together
     (``vectorization``: ``"sync"`` in this process, ``"async"``: a process each, started by
