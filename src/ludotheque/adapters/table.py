@@ -111,6 +111,21 @@ class Table:
         self.state: State = self.game.new_state(self.options, 0)
         self._legal: dict[int, int] | None = None
 
+    # A table pickles and deep-copies (process pools, checkpoints, search over copies): the game
+    # and its encoding (a module, which cannot pickle) travel as the game's id, resolved on load;
+    # the position and the chance stream travel as they are, so a copy draws what the original
+    # would.
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["game"] = self.game.id
+        del state["encoding"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.game = get_game(state["game"])
+        self.encoding = encoding_of(self.game)
+
     def reset(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.state = self.game.new_state(self.options, self.rng.getrandbits(63))
