@@ -13,6 +13,7 @@ import numpy.typing as npt
 from ..core import CHANCE, Game, State, get_game
 from ..core.game import sample_chance
 from ..renderers import renderer_for
+from .tensors import Tensors
 
 #: How final scores become rewards: ``outcome`` (+1 for each winner, -1 for the others, 0 for
 #: everyone when all tie: a shared win is a win, as in Drakon's teams) or ``scores`` (the game's
@@ -50,11 +51,13 @@ def reward_range(game: Game, rewards: str) -> tuple[float, float]:
     return -1.0, 1.0
 
 
-def dense_legal(encoding: Any, state: State) -> dict[int, int]:
+def dense_legal(encoding: Any, state: State, observation: Any = None) -> dict[int, int]:
     """Dense index -> game action, for the seat to act (raises if two actions share an index:
-    an encoding that is not one-to-one must never hide a legal action)."""
+    an encoding that is not one-to-one must never hide a legal action); ``observation``: that
+    seat's, when the caller has it already."""
     assert state.to_act is not None and state.to_act >= 0
-    observation = state.observe(state.to_act)
+    if observation is None:
+        observation = state.observe(state.to_act)
     legal = state.legal_actions()
     dense = {int(encoding.action_index(observation, action)): action for action in legal}
     if len(dense) != len(legal):
@@ -94,11 +97,14 @@ def info_state_of(encoding: Any, state: State, seat: int, observation_size: int
 class Table:
     """One game of ``game`` under ``options``: deals from a seeded stream, draws its chance from
     the same stream, and shows each seat its tensor (with ``information_state``, followed by
-    what the seat remembers) and the mask of its dense actions."""
+    what the seat remembers) and the mask of its dense actions. ``observation_format`` (among
+    the options: ``dense``, ``normalised`` or ``sparse``, tensors.py) chooses the tensor's form."""
 
     def __init__(self, game: Game | str, options: Mapping[str, Any] | None = None,
                  information_state: bool = False) -> None:
         self.game = resolve_game(game)
+        options = dict(options or {})
+        observation_format = options.pop("observation_format", "dense")
         self.options = self.game.resolve_options(options)
         self.encoding = encoding_of(self.game)
         self.players = int(self.options["players"])
@@ -107,6 +113,7 @@ class Table:
         self.tensor_size = self.observation_size + (
             memory_size(self.encoding, self.options) if information_state else 0)
         self.action_size = int(self.encoding.action_size(self.options))
+        self.tensors = Tensors(self.encoding, self.options, information_state, observation_format)
         self.rng = random.Random()
         self.state: State = self.game.new_state(self.options, 0)
         self._legal: dict[int, int] | None = None
@@ -136,10 +143,9 @@ class Table:
                 self._legal = dense_legal(self.encoding, self.state)
         return self._legal
 
-    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        if self.information_state:
-            return info_state_of(self.encoding, self.state, seat, self.observation_size)
-        return tensor_of(self.encoding, self.state.observe(seat), self.observation_size)
+    def tensor(self, seat: int) -> Any:
+        """``seat``'s tensor in the table's ``observation_format`` (a dict when sparse)."""
+        return self.tensors.of(self.encoding, self.state, seat)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.action_size, dtype=np.int8)

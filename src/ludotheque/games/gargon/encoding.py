@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from .actions import PLAY, play_cards
-from .components import HIDDEN, NUM_COLOURS, NUM_VALUES
+from .components import COMPONENTS, DECK_SIZE, HIDDEN, NUM_COLOURS, NUM_VALUES
 from .observe import GargonObservation
 from .phase import Phase
 from .rules import SHAPES
@@ -68,6 +68,37 @@ def encode_memory(state: GargonState, seat: int) -> list[float]:
             for value in values:
                 out[slot * KINDS + colour * NUM_VALUES + value] += 1.0
     return out
+
+
+def shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"vector": (SIZE,)}
+
+
+def memory_shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"memory": (MEMORY_SIZE,)}
+
+
+#: The deck's copies of each kind (two 0s of a colour), and its cards of each colour.
+_COPIES: Final = [float(COMPONENTS.deck.count(kind)) for kind in range(KINDS)]
+_OF_COLOUR: Final = [float(sum(1 for card in COMPONENTS.deck if card // NUM_VALUES == colour))
+                     for colour in range(NUM_COLOURS)]
+_MOST_AMULETS: Final = 5.0  # on a card (components.py)
+
+
+def bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """Each feature's lowest and highest value: a count of cards is bounded by the deck (its
+    copies of a kind, its cards of a colour, its size), a flag by 1."""
+    zone = _COPIES + _OF_COLOUR
+    seat = zone * 3 + [1.0, 1.0, float(DECK_SIZE)]
+    pile = [1.0] * (PILE_TOP * NUM_COLOURS) + _OF_COLOUR + [float(DECK_SIZE)]
+    flags = [1.0] * (_PHASES + (MAX_PLAYERS + 1) + MAX_PLAYERS + len(SHAPES) + NUM_COLOURS)
+    high = (_COPIES + seat * MAX_PLAYERS + pile * 2 + _COPIES + flags
+            + [float(DECK_SIZE), 1.0] + [_MOST_AMULETS] * NUM_VALUES + [1.0] * (MAX_PLAYERS - 2))
+    return [0.0] * SIZE, high
+
+
+def memory_bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    return [0.0] * MEMORY_SIZE, _COPIES * MAX_PLAYERS
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:

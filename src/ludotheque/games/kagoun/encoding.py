@@ -15,9 +15,11 @@ from typing import Any, Final
 
 from . import actions as A
 from .components import DECK_SIZE
+from .game import MAX_ROUNDS
 from .notation import parse_card, parse_line
 from .observe import KagounObservation
 from .rules import ANNOUNCED_NAMES, TASK_NAMES
+from .scoring import ALL_COLOURS_BONUS
 from .state import KagounState
 
 MAX_PLAYERS: Final = 4
@@ -78,6 +80,34 @@ def encode_memory(state: KagounState, seat: int) -> list[float]:
         for card in state.reshuffled:
             out[at + 1 + card] = 1.0
     return out
+
+
+def shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"vector": (SIZE,)}
+
+
+def memory_shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"memory": (MEMORY_SIZE,)}
+
+
+#: A chain's points: each of its junctions (one fewer than its cards) gives at most 2, and all
+#: four colours 2 more (scoring.py).
+_MOST_POINTS: Final = 2.0 * (DECK_SIZE - 1) + ALL_COLOURS_BONUS
+
+
+def bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """Each feature's lowest and highest value: a card is in a zone once (1), a hand or the pile
+    holds at most the deck, a chain scores at most _MOST_POINTS, the round is at most the
+    ``max_rounds`` cap (its largest, MAX_ROUNDS, when the cap is off: 0)."""
+    rounds = float((options or {}).get("max_rounds", MAX_ROUNDS) or MAX_ROUNDS)
+    seat = [1.0, float(DECK_SIZE), _MOST_POINTS] + [1.0] * (_PER_SEAT - 3)
+    high = [1.0] * (5 * DECK_SIZE) + seat * MAX_PLAYERS + [1.0] * (2 * LINES)
+    high += [float(DECK_SIZE), rounds] + [1.0] * (SIZE - len(high) - 2)
+    return [0.0] * SIZE, high
+
+
+def memory_bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    return [0.0] * MEMORY_SIZE, [1.0] * MEMORY_SIZE
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:
