@@ -166,6 +166,11 @@ class Table:
         self.state.apply(action)
         self._settle()
 
+    def play_trusted(self, action: int) -> None:
+        """Play a game action known to be legal (read off this position's own mask)."""
+        self.state.apply_trusted(action)
+        self._settle()
+
     def text(self, seat: int | None = None, lang: str = "en") -> str:
         """The position as ``seat`` sees it (a spectator: None), in the game's own words."""
         words = renderer_for(self.game)

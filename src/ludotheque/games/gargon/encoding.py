@@ -11,6 +11,7 @@ first), numbered in the combinatorial number system.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, Final
@@ -105,17 +106,26 @@ def action_size(options: Mapping[str, Any] | None = None) -> int:
     return FIXED + len(_SLOT_SETS)
 
 
-def _zone(out: list[float], at: int, cards: tuple[int, ...]) -> None:
+def _zone(out: defaultdict[int, float], at: int, cards: tuple[int, ...]) -> None:
     for card in cards:
         out[at + (KINDS + card - HIDDEN if card >= HIDDEN else card)] += 1.0
 
 
 def encode(observation: GargonObservation) -> list[float]:
     """The viewer's tensor (field by field in docs/rules/gargon.md)."""
+    out = [0.0] * SIZE
+    for at, value in encode_nonzero(observation).items():
+        out[at] = value
+    return out
+
+
+def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
+    """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
+    1,835, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out = [0.0] * SIZE
+    out: defaultdict[int, float] = defaultdict(float)
     for card in o.hand:
         out[card] += 1.0
     at = KINDS

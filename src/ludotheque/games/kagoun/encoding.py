@@ -10,6 +10,7 @@ relative seat; chance outcomes (cards drawn or taken) are no seat's decision and
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -121,10 +122,19 @@ def _line(text: str) -> int:
 
 def encode(observation: KagounObservation) -> list[float]:
     """The viewer's tensor (field by field in docs/rules/kagoun.md)."""
+    out = [0.0] * SIZE
+    for at, value in encode_nonzero(observation).items():
+        out[at] = value
+    return out
+
+
+def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
+    """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
+    2,860, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out = [0.0] * SIZE
+    out: defaultdict[int, float] = defaultdict(float)
 
     def rel(seat: int) -> int:
         return (seat - me) % n
@@ -136,8 +146,8 @@ def encode(observation: KagounObservation) -> list[float]:
     for slot in range(n):
         seat = (me + slot) % n
         at = base + slot * _PER_SEAT
-        out[at:at + 5] = [1.0, float(o.hand_sizes[seat]), float(o.points[seat]),
-                          float(o.active[seat]), float(o.called[seat])]
+        out.update(enumerate((1.0, float(o.hand_sizes[seat]), float(o.points[seat]),
+                              float(o.active[seat]), float(o.called[seat])), at))
         at += 5
         for upper, lower in o.pairs[seat]:
             out[at + _line(upper)] = 1.0
@@ -186,11 +196,23 @@ def encode(observation: KagounObservation) -> list[float]:
     return out
 
 
+#: The last observation indexed and its hand sorted by card: an adapter indexes every legal
+#: action of one observation in a row (the observation is held, so its identity is not reused).
+_last_hand: list[Any] = [None, []]
+
+
+def _sorted_hand(observation: KagounObservation) -> list[int]:
+    if _last_hand[0] is not observation:
+        _last_hand[:] = [observation, sorted(parse_card(name) for name in observation.hand)]
+    hand: list[int] = _last_hand[1]
+    return hand
+
+
 def action_index(observation: KagounObservation, action: int) -> int:
     """The dense index of ``action``, legal for the viewer (the seat to act)."""
     if action < A.CHAIN:
         base, card, u, target, ln = A.unlink(action)
-        hand = sorted(parse_card(name) for name in observation.hand)
+        hand = _sorted_hand(observation)
         slot = hand.index(card)
         if slot >= HAND_SLOTS:
             raise ValueError(f"a hand of {len(hand)} cards: attacks name at most {HAND_SLOTS} positions")
