@@ -100,3 +100,15 @@ def test_drakon_sparse_is_a_few_hundred_entries_not_89061() -> None:
 def test_an_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="observation_format"):
         LudothequeEnv("kagoun", observation_format="coo")
+
+
+@pytest.mark.parametrize("observation_format", ["sparse", "normalised"])
+def test_each_format_passes_gymnasium_and_pettingzoo_checks(observation_format: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    from ludotheque.adapters.pettingzoo import env
+
+    check_env(LudothequeEnv("kagoun", players=2, observation_format=observation_format),
+              skip_render_check=True)
+    api_test(env("gargon", players=3, observation_format=observation_format), num_cycles=20)

@@ -76,6 +76,10 @@ class VectorEnv:
         self.generators = [seeding.np_random(None)[0] for _ in range(n)]
         self.bots: list[dict[int, Bot]] = [{} for _ in range(n)]
         self.legal: list[dict[int, int]] = [{} for _ in range(n)]
+        #: per row, the entries its last dense write set: only those are zeroed at the next
+        self.written: list[list[int] | None] = [None] * n
+        #: per game ended at this step: its last observation, its scores (None: forfeited)
+        self._finals: dict[int, tuple[Any, list[float] | None]] = {}
 
     def _bot_names(self, opponents: str | list[str]) -> list[str]:
         """One bot name per seat ("" at the learner's), as ``LudothequeEnv`` takes them."""
@@ -126,7 +130,8 @@ class VectorEnv:
             self.observations["indices"][k] = entries["indices"]
             self.observations["values"][k] = entries["values"]
         else:
-            self.tensors.write(self.observations[k], self.encoding, state, seat, observation)
+            self.written[k] = self.tensors.write(self.observations[k], self.encoding, state, seat,
+                                                 observation, self.written[k])
         legal = self.legal[k] = dense_legal(self.encoding, state, observation)
         mask = self.masks[k]
         mask.fill(0)
@@ -180,7 +185,7 @@ class VectorEnv:
             self._show(k)
         self.rewards.fill(0.0)
         self.terminations.fill(False)
-        self._finals: dict[int, tuple[Any, list[float]]] = {}
+        self._finals = {}
         return self.observations, self._infos([], [])
 
     def step(self, actions: npt.ArrayLike) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
