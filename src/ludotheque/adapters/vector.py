@@ -58,7 +58,7 @@ class VectorEnv:
             raise ValueError(f"rewards must be 'outcome' or 'scores'; got {rewards!r}")
         self.rewards_kind, self.reward_range = rewards, reward_range(first.game, rewards)
         self.bot_names = self._bot_names(opponents) if seat is not None else [""] * self.players
-        self.encoding, self.tensors = first.encoding, first.tensors
+        self.tensors = first.tensors
         self.single_observation_space = self.tensors.space()
         self.action_size = first.action_size
         n = num_envs
@@ -80,6 +80,11 @@ class VectorEnv:
         self.written: list[list[int] | None] = [None] * n
         #: per game ended at this step: its last observation, its scores (None: forfeited)
         self._finals: dict[int, tuple[Any, list[float] | None]] = {}
+
+    @property
+    def encoding(self) -> Any:
+        """The game's encoding, read from a table (not held here: a module does not pickle)."""
+        return self.tables[0].encoding
 
     def _bot_names(self, opponents: str | list[str]) -> list[str]:
         """One bot name per seat ("" at the learner's), as ``LudothequeEnv`` takes them."""
