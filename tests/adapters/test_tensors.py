@@ -67,6 +67,7 @@ def test_every_value_lies_within_the_declared_bounds(game_players: tuple[str, in
                 tensors.write(row, position.encoding, position.state, seat)
                 outside = np.flatnonzero((row < tensors.low) | (row > tensors.high))
                 assert not outside.size, f"features {outside[:5]} = {row[outside[:5]]}"
+                assert np.count_nonzero(row) <= tensors.max_nonzero  # the sparse form's K
                 np.maximum(seen_high, row, out=seen_high)
     # the bounds are not loose by orders of magnitude where a count was seen at all
     assert (seen_high > 0).sum() > 10

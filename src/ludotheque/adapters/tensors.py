@@ -90,12 +90,16 @@ def memory_nonzero(encoding: Any, state: State, seat: int, at: int) -> tuple[lis
 
 def max_nonzero(encoding: Any, options: Mapping[str, Any], size: int) -> int:
     """The most non-zero entries a tensor of ``size`` may have: what the game declares
-    (``max_nonzero``) plus its memory's size, or the whole size."""
+    (``max_nonzero``, ``memory_max_nonzero``), the size of a part it does not declare."""
     declared = getattr(encoding, "max_nonzero", None)
     if declared is None:
         return size
     observation = int(encoding.observation_size(options))
-    return min(size, int(declared(options)) + size - observation)
+    memory = size - observation
+    if memory:
+        declared_memory = getattr(encoding, "memory_max_nonzero", None)
+        memory = memory if declared_memory is None else min(memory, int(declared_memory(options)))
+    return min(observation, int(declared(options))) + memory
 
 
 def scatter(indices: Indices, values: Floats, size: int) -> Floats:

@@ -129,6 +129,12 @@ def max_nonzero(options: Mapping[str, Any] | None = None) -> int:
     return 6 * rooms + 2 * max(MAX_PLAYERS, NUM_FIGURES) + 2 + SCALARS
 
 
+def memory_max_nonzero(options: Mapping[str, Any] | None = None) -> int:
+    """The most non-zero entries of the memory: every stock's three coin values, a tile of the
+    box known in a hand at most once, one kind at each place under the pile."""
+    return 3 * _COIN_STOCKS + _room_limit(options) + PILE_MEMORY
+
+
 def bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
     """Each feature's lowest and highest value: 0 to 1 but for counts, bounded by the box (its
     tiles of a kind, its coins), the turn limit and the goal."""
