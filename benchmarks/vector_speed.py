@@ -8,7 +8,10 @@ Every row is a learner's decision: its observation and mask built, a legal actio
 uniformly, the opponents' moves (random bots) and chance in between. A ``SyncVectorEnv`` step
 that only resets a finished game (Gymnasium's next-step auto-reset) is not counted.
 
-    .venv/bin/python benchmarks/vector_speed.py [--envs 64] [--seconds 5] [--only G] [--profile G]
+    .venv/bin/python benchmarks/vector_speed.py [--envs 64] [--seconds 5] [--rounds 5] [--only G]
+    .venv/bin/python benchmarks/vector_speed.py --profile GAME   # where a vector step goes
+
+The vector env and the ``SyncVectorEnv`` of a game are measured in alternating chunks.
 """
 
 from __future__ import annotations
@@ -36,13 +39,20 @@ def pick(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def per_cpu_second(seconds: float, step: Callable[[], int]) -> float:
     """Steps per CPU second of this process, ``step`` called (returning its steps) for ``seconds``."""
+    steps, cpu = run_for(seconds, step)
+    return steps / cpu
+
+
+def run_for(seconds: float, step: Callable[[], int]) -> tuple[int, float]:
+    """(steps, CPU seconds) of ``step`` called for ``seconds`` of CPU."""
     steps, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         steps += step()
-    return steps / (time.process_time() - start)
+    return steps, time.process_time() - start
 
 
-def vector_rate(game_id: str, envs: int, seconds: float, observation_format: str = "dense") -> float:
+def vector_stepper(game_id: str, envs: int, observation_format: str = "dense") -> Callable[[], int]:
+    """One step of the vector env (its learner steps)."""
     from ludotheque.adapters.vector import VectorEnv
 
     vector = VectorEnv(game_id, envs, observation_format=observation_format)
@@ -54,10 +64,12 @@ def vector_rate(game_id: str, envs: int, seconds: float, observation_format: str
         _, _, _, _, infos = vector.step(pick(infos["action_mask"], rng))
         return envs
 
-    return per_cpu_second(seconds, step)
+    return step
 
 
-def sync_rate(game_id: str, envs: int, seconds: float) -> float:
+def sync_stepper(game_id: str, envs: int) -> Callable[[], int]:
+    """One step of a ``SyncVectorEnv`` of ``LudothequeEnv`` (its learner steps: a finished
+    game's next step only resets it)."""
     from gymnasium.vector import SyncVectorEnv
 
     from ludotheque.adapters.gymnasium import LudothequeEnv
@@ -69,15 +81,24 @@ def sync_rate(game_id: str, envs: int, seconds: float) -> float:
 
     def step() -> int:
         nonlocal infos, ended
-        learners = envs - int(ended.sum())  # a finished game's next step only resets it
+        learners = envs - int(ended.sum())
         _, _, terminations, truncations, infos = sync.step(pick(infos["action_mask"], rng))
         ended = terminations | truncations
         return learners
 
-    try:
-        return per_cpu_second(seconds, step)
-    finally:
-        sync.close()
+    return step
+
+
+def alternated(seconds: float, rounds: int, steppers: list[Callable[[], int]]) -> list[float]:
+    """Steps per CPU second of each stepper, measured in ``rounds`` alternating chunks (a
+    shared machine's load drifts: each sees the same drift)."""
+    steps, cpu = [0] * len(steppers), [0.0] * len(steppers)
+    for _ in range(rounds):
+        for k, stepper in enumerate(steppers):
+            more, spent = run_for(seconds / rounds, stepper)
+            steps[k] += more
+            cpu[k] += spent
+    return [s / c for s, c in zip(steps, cpu, strict=True)]
 
 
 def leduc_rate(seconds: float) -> float | str:
@@ -148,6 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--envs", type=int, default=64, help="games stepped together")
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per measure")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating chunks per measure")
     parser.add_argument("--only", help="one game")
     parser.add_argument("--profile", metavar="GAME", help="profile the vector env on GAME instead")
     args = parser.parse_args()
@@ -162,13 +184,17 @@ def main() -> None:
     for game_id in game_ids():
         if get_game(game_id).encoding() is None or args.only not in (None, game_id):
             continue
-        vector = vector_rate(game_id, args.envs, args.seconds)
-        sync = sync_rate(game_id, args.envs, args.seconds)
+        steppers = [vector_stepper(game_id, args.envs), sync_stepper(game_id, args.envs)]
+        sparse = get_game(game_id).encoding().__dict__.get("max_nonzero") is not None
+        if sparse:  # a large tensor with few non-zero entries
+            steppers.append(vector_stepper(game_id, args.envs, "sparse"))
+        rates = alternated(args.seconds, args.rounds, steppers)
+        vector, sync = rates[0], rates[1]
         rows.append((f"{game_id}: vector env x{args.envs}", vector, f"{vector / sync:.2f}x the sync"))
         rows.append((f"{game_id}: SyncVectorEnv of {args.envs} LudothequeEnv", sync, ""))
-        if get_game(game_id).encoding().__dict__.get("max_nonzero"):  # a large sparse tensor
-            sparse = vector_rate(game_id, args.envs, args.seconds, "sparse")
-            rows.append((f"{game_id}: vector env x{args.envs}, sparse", sparse, f"{sparse / sync:.2f}x"))
+        if sparse:
+            rows.append((f"{game_id}: vector env x{args.envs}, sparse", rates[2],
+                         f"{rates[2] / sync:.2f}x"))
     rows.append(("PettingZoo leduc_holdem_v4 (observation read)", leduc_rate(args.seconds), ""))
     rows.append(("OpenSpiel hearts (C++), information-state tensor read",
                  hearts_rate(args.seconds, True), "like with like"))

@@ -37,6 +37,7 @@ _SLOT_INDEX: Final = {slots: FIXED + k for k, slots in enumerate(_SLOT_SETS)}
 _ZONE: Final = KINDS + NUM_COLOURS  # a zone: counts of each kind, then backs per colour
 _PER_SEAT: Final = 3 * _ZONE + 2 + 1  # hand, in play, won; passed, present; pending draws
 _PHASES: Final = len(Phase)
+_PHASE_INDEX: Final = {phase.label: k for k, phase in enumerate(Phase)}
 SIZE: Final = (KINDS  # own hand
                + MAX_PLAYERS * _PER_SEAT
                + 2 * (PILE_TOP * NUM_COLOURS + NUM_COLOURS + 1)  # piles
@@ -149,7 +150,7 @@ def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
         at += NUM_COLOURS + 1
     _zone(out, at, o.discard)
     at += KINDS
-    out[at + [p.label for p in Phase].index(o.phase)] = 1.0
+    out[at + _PHASE_INDEX[o.phase]] = 1.0
     at += _PHASES
     out[at + (MAX_PLAYERS if o.to_act is None or o.to_act < 0 else (o.to_act - me) % n)] = 1.0
     at += MAX_PLAYERS + 1

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from . import actions as A
-from .components import DECK_SIZE
+from .components import DECK_SIZE, card_name
 from .game import MAX_ROUNDS
 from .notation import parse_card, parse_line
 from .observe import KagounObservation
@@ -115,6 +115,15 @@ def action_size(options: Mapping[str, Any] | None = None) -> int:
     return ACTIONS
 
 
+#: A card's index by its name as observations write it (parsed once, not at every encoding).
+_CARDS: Final = {card_name(card): card for card in range(DECK_SIZE)}
+
+
+def _card(name: str) -> int:
+    card = _CARDS.get(name, -1)
+    return card if card >= 0 else parse_card(name)
+
+
 def _line(text: str) -> int:
     card, end = parse_line(text)
     return card * 2 + end
@@ -141,7 +150,7 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
 
     for zone, cards in enumerate((o.hand, o.river, o.discard, o.stolen, o.loose)):
         for name in cards:
-            out[zone * DECK_SIZE + parse_card(name)] += 1.0
+            out[zone * DECK_SIZE + _card(name)] += 1.0
     base = 5 * DECK_SIZE
     for slot in range(n):
         seat = (me + slot) % n
@@ -154,9 +163,9 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
             out[at + LINES + _line(lower)] = 1.0
         at += 2 * LINES
         for name in o.chains[seat]:
-            out[at + parse_card(name[:2])] = 1.0
+            out[at + _card(name[:2])] = 1.0
             if name.endswith("~"):
-                out[at + DECK_SIZE + parse_card(name[:2])] = 1.0
+                out[at + DECK_SIZE + _card(name[:2])] = 1.0
         at += 2 * DECK_SIZE
         announced = o.announced[seat]
         if announced is not None:
@@ -171,7 +180,7 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
         at += _ANNOUNCED
         for defence in o.defences:
             if defence["seat"] == seat:
-                out[at + parse_card(defence["target"])] = 1.0
+                out[at + _card(defence["target"])] = 1.0
     at = base + MAX_PLAYERS * _PER_SEAT
     for defence in o.defences:
         if defence["card"] is not None:
@@ -203,7 +212,7 @@ _last_hand: list[Any] = [None, []]
 
 def _sorted_hand(observation: KagounObservation) -> list[int]:
     if _last_hand[0] is not observation:
-        _last_hand[:] = [observation, sorted(parse_card(name) for name in observation.hand)]
+        _last_hand[:] = [observation, sorted(_card(name) for name in observation.hand)]
     hand: list[int] = _last_hand[1]
     return hand
 
