@@ -10,7 +10,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.registry import bot_factory, make_bot
 from ..core import CHANCE, Game, State, get_game
+from ..core.bot import Bot
 from ..core.game import sample_chance
 from ..renderers import renderer_for
 from .tensors import Tensors
@@ -49,6 +51,33 @@ def reward_range(game: Game, rewards: str) -> tuple[float, float]:
     if rewards == "scores":
         return float(game.spec.min_score), float(game.spec.max_score)
     return -1.0, 1.0
+
+
+def seat_bot_names(game: Game, players: int, seat: int, opponents: str | list[str]) -> list[str]:
+    """One bot name per seat, "" at the learner's ``seat``: one name for all, or one per other
+    seat (or per seat); an unknown name is refused now, not at the first game."""
+    names = [opponents] * players if isinstance(opponents, str) else list(opponents)
+    if len(names) == players - 1:
+        names.insert(seat, "")
+    if len(names) != players:
+        raise ValueError(f"name {players - 1} opponents; got {len(names)}")
+    names[seat] = ""
+    for other, name in enumerate(names):
+        if other != seat:
+            bot_factory(game.id, name)
+    return names
+
+
+def deal_bots(game: Game, options: Mapping[str, Any], names: list[str],
+              generator: np.random.Generator) -> dict[int, Bot]:
+    """The bots of a new game, each seeded from ``generator`` in seat order (no bot at "")."""
+    bots: dict[int, Bot] = {}
+    for seat, name in enumerate(names):
+        if name:
+            bot = make_bot(game.id, name, int(generator.integers(1 << 62)))
+            bot.reset(game, options, seat)
+            bots[seat] = bot
+    return bots
 
 
 def dense_legal(encoding: Any, state: State, observation: Any = None) -> dict[int, int]:

@@ -176,14 +176,22 @@ class Tensors:
     def sparse(self, encoding: Any, state: State, seat: int, observation: Any = None
                ) -> dict[str, Any]:
         """``seat``'s non-zero entries, padded to ``max_nonzero`` (index 0, value 0)."""
+        rows = {"indices": np.empty(self.max_nonzero, dtype=np.int64),
+                "values": np.empty(self.max_nonzero, dtype=np.float32)}
+        self.write_sparse(rows["indices"], rows["values"], encoding, state, seat, observation)
+        return rows
+
+    def write_sparse(self, indices_row: Indices, values_row: Floats, encoding: Any, state: State,
+                     seat: int, observation: Any = None) -> None:
+        """The sparse form written into two rows of ``max_nonzero`` (no new array)."""
         indices, values = self.entries(encoding, state, seat, observation)
-        if len(indices) > self.max_nonzero:
-            raise ValueError(f"{len(indices)} non-zero entries: the game declares {self.max_nonzero}")
-        padded_indices = np.zeros(self.max_nonzero, dtype=np.int64)
-        padded_values = np.zeros(self.max_nonzero, dtype=np.float32)
-        padded_indices[:len(indices)] = indices
-        padded_values[:len(values)] = values
-        return {"indices": padded_indices, "values": padded_values}
+        count = len(indices)
+        if count > self.max_nonzero:
+            raise ValueError(f"{count} non-zero entries: the game declares {self.max_nonzero}")
+        indices_row[:count] = indices
+        indices_row[count:] = 0
+        values_row[:count] = values
+        values_row[count:] = 0.0
 
     def of(self, encoding: Any, state: State, seat: int) -> Any:
         """``seat``'s tensor in this format."""

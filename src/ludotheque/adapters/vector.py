@@ -32,10 +32,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium.utils import seeding
 
-from ..bots.registry import bot_factory, make_bot
 from ..core import Game
 from ..core.bot import Bot, ask
-from .table import Table, dense_legal, reward_range, rewards_of
+from .table import Table, deal_bots, dense_legal, reward_range, rewards_of, seat_bot_names
 
 
 class VectorEnv:
@@ -57,7 +56,8 @@ class VectorEnv:
         if rewards not in ("outcome", "scores"):
             raise ValueError(f"rewards must be 'outcome' or 'scores'; got {rewards!r}")
         self.rewards_kind, self.reward_range = rewards, reward_range(first.game, rewards)
-        self.bot_names = self._bot_names(opponents) if seat is not None else [""] * self.players
+        self.bot_names = ([""] * self.players if seat is None
+                          else seat_bot_names(first.game, self.players, seat, opponents))
         self.tensors = first.tensors
         self.single_observation_space = self.tensors.space()
         self.action_size = first.action_size
@@ -86,32 +86,13 @@ class VectorEnv:
         """The game's encoding, read from a table (not held here: a module does not pickle)."""
         return self.tables[0].encoding
 
-    def _bot_names(self, opponents: str | list[str]) -> list[str]:
-        """One bot name per seat ("" at the learner's), as ``LudothequeEnv`` takes them."""
-        assert self.seat is not None
-        names = [opponents] * self.players if isinstance(opponents, str) else list(opponents)
-        if len(names) == self.players - 1:
-            names.insert(self.seat, "")
-        if len(names) != self.players:
-            raise ValueError(f"name {self.players - 1} opponents; got {len(names)}")
-        for other, name in enumerate(names):
-            if other != self.seat:
-                bot_factory(self.tables[0].game.id, name)  # an unknown name is refused now
-        return names
-
     # -- one game ---------------------------------------------------------------------------
 
     def _new_game(self, k: int) -> None:
         """Game k dealt from its generator, its bots made from it, as ``LudothequeEnv.reset``."""
         table, generator = self.tables[k], self.generators[k]
         table.reset(int(generator.integers(1 << 62)))
-        bots: dict[int, Bot] = {}
-        for seat, name in enumerate(self.bot_names):
-            if self.seat is not None and seat != self.seat:
-                bot = make_bot(table.game.id, name, int(generator.integers(1 << 62)))
-                bot.reset(table.game, table.options, seat)
-                bots[seat] = bot
-        self.bots[k] = bots
+        self.bots[k] = deal_bots(table.game, table.options, self.bot_names, generator)
         self._others_play(k)
 
     def _others_play(self, k: int) -> None:
@@ -131,9 +112,8 @@ class VectorEnv:
         assert seat is not None and seat >= 0, "a game on the learner's turn"
         observation = state.observe(seat)
         if self.tensors.format == "sparse":
-            entries = self.tensors.sparse(self.encoding, state, seat, observation)
-            self.observations["indices"][k] = entries["indices"]
-            self.observations["values"][k] = entries["values"]
+            self.tensors.write_sparse(self.observations["indices"][k], self.observations["values"][k],
+                                      self.encoding, state, seat, observation)
         else:
             self.written[k] = self.tensors.write(self.observations[k], self.encoding, state, seat,
                                                  observation, self.written[k])
