@@ -176,10 +176,10 @@ class Tensors:
     def sparse(self, encoding: Any, state: State, seat: int, observation: Any = None
                ) -> dict[str, Any]:
         """``seat``'s non-zero entries, padded to ``max_nonzero`` (index 0, value 0)."""
-        rows = {"indices": np.empty(self.max_nonzero, dtype=np.int64),
-                "values": np.empty(self.max_nonzero, dtype=np.float32)}
-        self.write_sparse(rows["indices"], rows["values"], encoding, state, seat, observation)
-        return rows
+        indices = np.empty(self.max_nonzero, dtype=np.int64)
+        values = np.empty(self.max_nonzero, dtype=np.float32)
+        self.write_sparse(indices, values, encoding, state, seat, observation)
+        return {"indices": indices, "values": values}
 
     def write_sparse(self, indices_row: Indices, values_row: Floats, encoding: Any, state: State,
                      seat: int, observation: Any = None) -> None:
