@@ -64,7 +64,7 @@ class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 bot_factory(self.table.game.id, name)  # an unknown name is refused now
         self.bot_names = names
         self.seat, self.rewards, self.render_mode, self.lang = seat, rewards, render_mode, lang
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.tensor_size,), np.float32)
+        self.observation_space = self.table.tensors.space()  # bounds and format: tensors.py
         self.action_space = spaces.Discrete(self.table.action_size)
         self.reward_range = reward_range(self.table.game, rewards)
         self.bots: dict[int, Bot] = {}

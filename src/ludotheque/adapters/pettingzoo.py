@@ -57,7 +57,7 @@ class LudothequeAEC(AECEnv):  # type: ignore[misc]
         low, high = reward_range(self.table.game, rewards)
         self.reward_range = (low, high)
         observation = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.tensor_size,), np.float32),
+            "observation": self.table.tensors.space(),  # bounds and format: tensors.py
             "action_mask": spaces.Box(0, 1, (self.table.action_size,), np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)

@@ -10,9 +10,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.registry import bot_factory, make_bot
 from ..core import CHANCE, Game, State, get_game
+from ..core.bot import Bot
 from ..core.game import sample_chance
 from ..renderers import renderer_for
+from .tensors import Tensors
 
 #: How final scores become rewards: ``outcome`` (+1 for each winner, -1 for the others, 0 for
 #: everyone when all tie: a shared win is a win, as in Drakon's teams) or ``scores`` (the game's
@@ -50,11 +53,40 @@ def reward_range(game: Game, rewards: str) -> tuple[float, float]:
     return -1.0, 1.0
 
 
-def dense_legal(encoding: Any, state: State) -> dict[int, int]:
+def seat_bot_names(game: Game, players: int, seat: int, opponents: str | list[str]) -> list[str]:
+    """One bot name per seat, "" at the learner's ``seat``: one name for all, or one per other
+    seat (or per seat); an unknown name is refused now, not at the first game."""
+    names = [opponents] * players if isinstance(opponents, str) else list(opponents)
+    if len(names) == players - 1:
+        names.insert(seat, "")
+    if len(names) != players:
+        raise ValueError(f"name {players - 1} opponents; got {len(names)}")
+    names[seat] = ""
+    for other, name in enumerate(names):
+        if other != seat:
+            bot_factory(game.id, name)
+    return names
+
+
+def deal_bots(game: Game, options: Mapping[str, Any], names: list[str],
+              generator: np.random.Generator) -> dict[int, Bot]:
+    """The bots of a new game, each seeded from ``generator`` in seat order (no bot at "")."""
+    bots: dict[int, Bot] = {}
+    for seat, name in enumerate(names):
+        if name:
+            bot = make_bot(game.id, name, int(generator.integers(1 << 62)))
+            bot.reset(game, options, seat)
+            bots[seat] = bot
+    return bots
+
+
+def dense_legal(encoding: Any, state: State, observation: Any = None) -> dict[int, int]:
     """Dense index -> game action, for the seat to act (raises if two actions share an index:
-    an encoding that is not one-to-one must never hide a legal action)."""
+    an encoding that is not one-to-one must never hide a legal action); ``observation``: that
+    seat's, when the caller has it already."""
     assert state.to_act is not None and state.to_act >= 0
-    observation = state.observe(state.to_act)
+    if observation is None:
+        observation = state.observe(state.to_act)
     legal = state.legal_actions()
     dense = {int(encoding.action_index(observation, action)): action for action in legal}
     if len(dense) != len(legal):
@@ -94,11 +126,14 @@ def info_state_of(encoding: Any, state: State, seat: int, observation_size: int
 class Table:
     """One game of ``game`` under ``options``: deals from a seeded stream, draws its chance from
     the same stream, and shows each seat its tensor (with ``information_state``, followed by
-    what the seat remembers) and the mask of its dense actions."""
+    what the seat remembers) and the mask of its dense actions. ``observation_format`` (among
+    the options: ``dense``, ``normalised`` or ``sparse``, tensors.py) chooses the tensor's form."""
 
     def __init__(self, game: Game | str, options: Mapping[str, Any] | None = None,
                  information_state: bool = False) -> None:
         self.game = resolve_game(game)
+        options = dict(options or {})
+        observation_format = options.pop("observation_format", "dense")
         self.options = self.game.resolve_options(options)
         self.encoding = encoding_of(self.game)
         self.players = int(self.options["players"])
@@ -107,6 +142,7 @@ class Table:
         self.tensor_size = self.observation_size + (
             memory_size(self.encoding, self.options) if information_state else 0)
         self.action_size = int(self.encoding.action_size(self.options))
+        self.tensors = Tensors(self.encoding, self.options, information_state, observation_format)
         self.rng = random.Random()
         self.state: State = self.game.new_state(self.options, 0)
         self._legal: dict[int, int] | None = None
@@ -151,10 +187,9 @@ class Table:
                 self._legal = dense_legal(self.encoding, self.state)
         return self._legal
 
-    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        if self.information_state:
-            return info_state_of(self.encoding, self.state, seat, self.observation_size)
-        return tensor_of(self.encoding, self.state.observe(seat), self.observation_size)
+    def tensor(self, seat: int) -> Any:
+        """``seat``'s tensor in the table's ``observation_format`` (a dict when sparse)."""
+        return self.tensors.of(self.encoding, self.state, seat)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.action_size, dtype=np.int8)
@@ -173,6 +208,11 @@ class Table:
     def play_action(self, action: int) -> None:
         """Play a game action (a bot's choice) of the seat to act."""
         self.state.apply(action)
+        self._settle()
+
+    def play_trusted(self, action: int) -> None:
+        """Play a game action known to be legal (read off this position's own mask)."""
+        self.state.apply_trusted(action)
         self._settle()
 
     def text(self, seat: int | None = None, lang: str = "en") -> str:

@@ -17,10 +17,10 @@ from typing import Any, Final
 
 from . import actions as A
 from .components import EFFECTS, FIGURES, NUM_KINDS, components, kind_of
-from .geometry import CELLS, NEIGHBOUR, NO_CELL, opposite, orientations, pattern_of
+from .geometry import CELLS, NEIGHBOUR, NO_CELL, WIDTH, opposite, orientations, pattern_of
 from .memory import UNKNOWN
 from .observe import DrakonObservation
-from .state import DrakonState
+from .state import DrakonState, goal_for
 from .steps import NAMES
 
 MAX_PLAYERS: Final = 6
@@ -110,6 +110,61 @@ def encode_memory(state: DrakonState, seat: int) -> list[float]:
         if kind != UNKNOWN:
             out[at + depth * NUM_KINDS + kind] = 1.0
     return out
+
+
+def shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    """The tensor's parts in order: ``planes[p, x + REACH, y + REACH]`` (a cell's features, x to
+    the east and y to the north of Start, as for Go's planes), then the scalars."""
+    return {"planes": (OBS_PLANES, WIDTH, WIDTH), "scalars": (SCALARS,)}
+
+
+def memory_shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"memory": (MEMORY_SIZE,)}
+
+
+def max_nonzero(options: Mapping[str, Any] | None = None) -> int:
+    """The most non-zero entries of a tensor: every tile a room (itself, its effect, four
+    arrows), each hero twice (its player, its figure), Drakon, the Moving room, every scalar."""
+    rooms = _room_limit(options)
+    return 6 * rooms + 2 * max(MAX_PLAYERS, NUM_FIGURES) + 2 + SCALARS
+
+
+def memory_max_nonzero(options: Mapping[str, Any] | None = None) -> int:
+    """The most non-zero entries of the memory: every stock's three coin values, a tile of the
+    box known in a hand at most once, one kind at each place under the pile."""
+    return 3 * _COIN_STOCKS + _room_limit(options) + PILE_MEMORY
+
+
+def bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """Each feature's lowest and highest value: 0 to 1 but for counts, bounded by the box (its
+    tiles of a kind, its coins), the turn limit and the goal."""
+    options = options or {}
+    box = components(options.get("components"))
+    tiles, coins = float(box.tile_count), float(sum(box.coins))
+    gold = float(sum(value * count for value, count in zip((1, 2, 3), box.coins, strict=True)))
+    high = [1.0] * SIZE
+    at = OBS_PLANES * CELLS
+    high[at:at + NUM_KINDS] = [float(max(1, box.tiles.count(kind))) for kind in range(NUM_KINDS)]
+    at += NUM_KINDS
+    seat = [1.0, tiles, coins, gold, *map(float, box.coins), 1.0]
+    for _ in range(MAX_PLAYERS):
+        high[at:at + _PER_SEAT] = seat
+        at += _PER_SEAT
+    at += len(_STEPS) + (MAX_PLAYERS + 1) + (NUM_FIGURES + 1) + (MAX_PLAYERS + 2) + MAX_PLAYERS
+    # the goal of the resolved options; without them, 20 (the most any variant asks)
+    goal = float(goal_for(options)) if "goal" in options else 20.0
+    high[at:at + 5] = [float(options.get("turn_limit", 400)), tiles, coins, coins, goal]
+    return [0.0] * SIZE, high
+
+
+def memory_bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """Coins seen going into a stock (at most the box's coins of that value), tiles known in a
+    hand (the box's tiles of that kind), a kind under the pile (0 or 1)."""
+    box = components((options or {}).get("components"))
+    kinds = [float(max(1, box.tiles.count(kind))) for kind in range(NUM_KINDS)]
+    high = [float(c) for c in box.coins] * _COIN_STOCKS + kinds * MAX_PLAYERS
+    high += [1.0] * (PILE_MEMORY * NUM_KINDS)
+    return [0.0] * MEMORY_SIZE, high
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:

@@ -11,12 +11,13 @@ first), numbered in the combinatorial number system.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, Final
 
 from .actions import PLAY, play_cards
-from .components import HIDDEN, NUM_COLOURS, NUM_VALUES
+from .components import COMPONENTS, DECK_SIZE, HIDDEN, NUM_COLOURS, NUM_VALUES
 from .observe import GargonObservation
 from .phase import Phase
 from .rules import SHAPES
@@ -36,6 +37,7 @@ _SLOT_INDEX: Final = {slots: FIXED + k for k, slots in enumerate(_SLOT_SETS)}
 _ZONE: Final = KINDS + NUM_COLOURS  # a zone: counts of each kind, then backs per colour
 _PER_SEAT: Final = 3 * _ZONE + 2 + 1  # hand, in play, won; passed, present; pending draws
 _PHASES: Final = len(Phase)
+_PHASE_INDEX: Final = {phase.label: k for k, phase in enumerate(Phase)}
 SIZE: Final = (KINDS  # own hand
                + MAX_PLAYERS * _PER_SEAT
                + 2 * (PILE_TOP * NUM_COLOURS + NUM_COLOURS + 1)  # piles
@@ -70,21 +72,61 @@ def encode_memory(state: GargonState, seat: int) -> list[float]:
     return out
 
 
+def shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"vector": (SIZE,)}
+
+
+def memory_shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"memory": (MEMORY_SIZE,)}
+
+
+#: The deck's copies of each kind (two 0s of a colour), and its cards of each colour.
+_COPIES: Final = [float(COMPONENTS.deck.count(kind)) for kind in range(KINDS)]
+_OF_COLOUR: Final = [float(sum(1 for card in COMPONENTS.deck if card // NUM_VALUES == colour))
+                     for colour in range(NUM_COLOURS)]
+_MOST_AMULETS: Final = 5.0  # on a card (components.py)
+
+
+def bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """Each feature's lowest and highest value: a count of cards is bounded by the deck (its
+    copies of a kind, its cards of a colour, its size), a flag by 1."""
+    zone = _COPIES + _OF_COLOUR
+    seat = zone * 3 + [1.0, 1.0, float(DECK_SIZE)]
+    pile = [1.0] * (PILE_TOP * NUM_COLOURS) + _OF_COLOUR + [float(DECK_SIZE)]
+    flags = [1.0] * (_PHASES + (MAX_PLAYERS + 1) + MAX_PLAYERS + len(SHAPES) + NUM_COLOURS)
+    high = (_COPIES + seat * MAX_PLAYERS + pile * 2 + _COPIES + flags
+            + [float(DECK_SIZE), 1.0] + [_MOST_AMULETS] * NUM_VALUES + [1.0] * (MAX_PLAYERS - 2))
+    return [0.0] * SIZE, high
+
+
+def memory_bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    return [0.0] * MEMORY_SIZE, _COPIES * MAX_PLAYERS
+
+
 def action_size(options: Mapping[str, Any] | None = None) -> int:
     return FIXED + len(_SLOT_SETS)
 
 
-def _zone(out: list[float], at: int, cards: tuple[int, ...]) -> None:
+def _zone(out: defaultdict[int, float], at: int, cards: tuple[int, ...]) -> None:
     for card in cards:
         out[at + (KINDS + card - HIDDEN if card >= HIDDEN else card)] += 1.0
 
 
 def encode(observation: GargonObservation) -> list[float]:
     """The viewer's tensor (field by field in docs/rules/gargon.md)."""
+    out = [0.0] * SIZE
+    for at, value in encode_nonzero(observation).items():
+        out[at] = value
+    return out
+
+
+def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
+    """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
+    1,835, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out = [0.0] * SIZE
+    out: defaultdict[int, float] = defaultdict(float)
     for card in o.hand:
         out[card] += 1.0
     at = KINDS
@@ -108,7 +150,7 @@ def encode(observation: GargonObservation) -> list[float]:
         at += NUM_COLOURS + 1
     _zone(out, at, o.discard)
     at += KINDS
-    out[at + [p.label for p in Phase].index(o.phase)] = 1.0
+    out[at + _PHASE_INDEX[o.phase]] = 1.0
     at += _PHASES
     out[at + (MAX_PLAYERS if o.to_act is None or o.to_act < 0 else (o.to_act - me) % n)] = 1.0
     at += MAX_PLAYERS + 1

@@ -10,14 +10,17 @@ relative seat; chance outcomes (cards drawn or taken) are no seat's decision and
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any, Final
 
 from . import actions as A
-from .components import DECK_SIZE
+from .components import DECK_SIZE, card_name
+from .game import MAX_ROUNDS
 from .notation import parse_card, parse_line
 from .observe import KagounObservation
 from .rules import ANNOUNCED_NAMES, TASK_NAMES
+from .scoring import ALL_COLOURS_BONUS
 from .state import KagounState
 
 MAX_PLAYERS: Final = 4
@@ -80,8 +83,45 @@ def encode_memory(state: KagounState, seat: int) -> list[float]:
     return out
 
 
+def shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"vector": (SIZE,)}
+
+
+def memory_shape(options: Mapping[str, Any] | None = None) -> dict[str, tuple[int, ...]]:
+    return {"memory": (MEMORY_SIZE,)}
+
+
+#: A chain's points: each of its junctions (one fewer than its cards) gives at most 2, and all
+#: four colours 2 more (scoring.py).
+_MOST_POINTS: Final = 2.0 * (DECK_SIZE - 1) + ALL_COLOURS_BONUS
+
+
+def bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    """Each feature's lowest and highest value: a card is in a zone once (1), a hand or the pile
+    holds at most the deck, a chain scores at most _MOST_POINTS, the round is at most the
+    ``max_rounds`` cap (its largest, MAX_ROUNDS, when the cap is off: 0)."""
+    rounds = float((options or {}).get("max_rounds", MAX_ROUNDS) or MAX_ROUNDS)
+    seat = [1.0, float(DECK_SIZE), _MOST_POINTS] + [1.0] * (_PER_SEAT - 3)
+    high = [1.0] * (5 * DECK_SIZE) + seat * MAX_PLAYERS + [1.0] * (2 * LINES)
+    high += [float(DECK_SIZE), rounds] + [1.0] * (SIZE - len(high) - 2)
+    return [0.0] * SIZE, high
+
+
+def memory_bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float], list[float]]:
+    return [0.0] * MEMORY_SIZE, [1.0] * MEMORY_SIZE
+
+
 def action_size(options: Mapping[str, Any] | None = None) -> int:
     return ACTIONS
+
+
+#: A card's index by its name as observations write it (parsed once, not at every encoding).
+_CARDS: Final = {card_name(card): card for card in range(DECK_SIZE)}
+
+
+def _card(name: str) -> int:
+    card = _CARDS.get(name, -1)
+    return card if card >= 0 else parse_card(name)
 
 
 def _line(text: str) -> int:
@@ -91,32 +131,41 @@ def _line(text: str) -> int:
 
 def encode(observation: KagounObservation) -> list[float]:
     """The viewer's tensor (field by field in docs/rules/kagoun.md)."""
+    out = [0.0] * SIZE
+    for at, value in encode_nonzero(observation).items():
+        out[at] = value
+    return out
+
+
+def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
+    """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
+    2,860, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out = [0.0] * SIZE
+    out: defaultdict[int, float] = defaultdict(float)
 
     def rel(seat: int) -> int:
         return (seat - me) % n
 
     for zone, cards in enumerate((o.hand, o.river, o.discard, o.stolen, o.loose)):
         for name in cards:
-            out[zone * DECK_SIZE + parse_card(name)] += 1.0
+            out[zone * DECK_SIZE + _card(name)] += 1.0
     base = 5 * DECK_SIZE
     for slot in range(n):
         seat = (me + slot) % n
         at = base + slot * _PER_SEAT
-        out[at:at + 5] = [1.0, float(o.hand_sizes[seat]), float(o.points[seat]),
-                          float(o.active[seat]), float(o.called[seat])]
+        out.update(enumerate((1.0, float(o.hand_sizes[seat]), float(o.points[seat]),
+                              float(o.active[seat]), float(o.called[seat])), at))
         at += 5
         for upper, lower in o.pairs[seat]:
             out[at + _line(upper)] = 1.0
             out[at + LINES + _line(lower)] = 1.0
         at += 2 * LINES
         for name in o.chains[seat]:
-            out[at + parse_card(name[:2])] = 1.0
+            out[at + _card(name[:2])] = 1.0
             if name.endswith("~"):
-                out[at + DECK_SIZE + parse_card(name[:2])] = 1.0
+                out[at + DECK_SIZE + _card(name[:2])] = 1.0
         at += 2 * DECK_SIZE
         announced = o.announced[seat]
         if announced is not None:
@@ -131,7 +180,7 @@ def encode(observation: KagounObservation) -> list[float]:
         at += _ANNOUNCED
         for defence in o.defences:
             if defence["seat"] == seat:
-                out[at + parse_card(defence["target"])] = 1.0
+                out[at + _card(defence["target"])] = 1.0
     at = base + MAX_PLAYERS * _PER_SEAT
     for defence in o.defences:
         if defence["card"] is not None:
@@ -156,11 +205,23 @@ def encode(observation: KagounObservation) -> list[float]:
     return out
 
 
+#: The last observation indexed and its hand sorted by card: an adapter indexes every legal
+#: action of one observation in a row (the observation is held, so its identity is not reused).
+_last_hand: list[Any] = [None, []]
+
+
+def _sorted_hand(observation: KagounObservation) -> list[int]:
+    if _last_hand[0] is not observation:
+        _last_hand[:] = [observation, sorted(_card(name) for name in observation.hand)]
+    hand: list[int] = _last_hand[1]
+    return hand
+
+
 def action_index(observation: KagounObservation, action: int) -> int:
     """The dense index of ``action``, legal for the viewer (the seat to act)."""
     if action < A.CHAIN:
         base, card, u, target, ln = A.unlink(action)
-        hand = sorted(parse_card(name) for name in observation.hand)
+        hand = _sorted_hand(observation)
         slot = hand.index(card)
         if slot >= HAND_SLOTS:
             raise ValueError(f"a hand of {len(hand)} cards: attacks name at most {HAND_SLOTS} positions")
