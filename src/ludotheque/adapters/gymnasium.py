@@ -35,10 +35,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
 
-from ..bots.registry import bot_factory, make_bot
+from ..bots.registry import make_bot
 from ..core import Game, game_ids, get_game
 from ..core.bot import Bot, ask
-from .table import Table, reward_range, rewards_of
+from .table import Table, deal_bots, reward_range, rewards_of, seat_bot_names
 
 
 class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -54,15 +54,7 @@ class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"rewards must be 'outcome' or 'scores'; got {rewards!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi'; got {render_mode!r}")
-        names = [opponents] * self.table.players if isinstance(opponents, str) else list(opponents)
-        if len(names) != self.table.players - 1 and len(names) != self.table.players:
-            raise ValueError(f"name {self.table.players - 1} opponents; got {len(names)}")
-        if len(names) == self.table.players - 1:
-            names.insert(seat, "")
-        for other, name in enumerate(names):
-            if other != seat:
-                bot_factory(self.table.game.id, name)  # an unknown name is refused now
-        self.bot_names = names
+        self.bot_names = seat_bot_names(self.table.game, self.table.players, seat, opponents)
         self.seat, self.rewards, self.render_mode, self.lang = seat, rewards, render_mode, lang
         self.observation_space = self.table.tensors.space()  # bounds and format: tensors.py
         self.action_space = spaces.Discrete(self.table.action_size)
@@ -122,12 +114,8 @@ class LudothequeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         self.table.reset(int(self.np_random.integers(1 << 62)))
-        self.bots, self.forfeited = {}, False
-        for seat, name in enumerate(self.bot_names):
-            if seat != self.seat:
-                bot = make_bot(self.table.game.id, name, int(self.np_random.integers(1 << 62)))
-                bot.reset(self.table.game, self.table.options, seat)
-                self.bots[seat] = bot
+        self.forfeited = False
+        self.bots = deal_bots(self.table.game, self.table.options, self.bot_names, self.np_random)
         self._others_play()
         return self.table.tensor(self.seat), self._info()
 
