@@ -1,4 +1,4 @@
-"""The learning agent (benchmarks/learn_against_random.py, PyTorch): a few training steps change
+"""The learning agent (benchmarks/learning_baselines.py, PyTorch): a few training steps change
 the policy, and whatever it has learnt it plays legal moves only, greedily or sampled."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import learn_against_random as learn  # noqa: E402
+import learning_baselines as learn  # noqa: E402
 
 from ludotheque.adapters.gymnasium import LudothequeEnv  # noqa: E402
 
