@@ -151,8 +151,9 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
                 results = run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
                                     progress=advance, figures=True, backend=backend, address=address,
                                     rotate=True)
-                named = {} if box is None else {"box": box}  # a box's column is named after it
-                summed.append({"options": column, **named,
+                # a box's column is named after it
+                as_box: dict[str, Any] = {} if box is None else {"box": box}
+                summed.append({"options": column, **as_box,
                                **variant_figures(results, wins_only, keys)})
     except LudothequeError as exc:
         fail(str(exc))
