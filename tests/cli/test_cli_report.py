@@ -174,10 +174,10 @@ def test_a_bad_components_file_is_refused_naming_the_room_or_card_and_the_value(
         tmp_path: Path, make: Any, lang: str, message: str) -> None:
     bad = make(tmp_path)
     game = "kagoun" if bad.suffix == ".json" else "drakon"
-    code, _, err = report(game, "--components", f"mine={bad}", "--lang", lang,
-                          "-o", str(tmp_path / "p.html"))
-    assert code == 1 and message.format(path=bad) in " ".join(err.split()), err
-    assert not (tmp_path / "p.html").exists()
+    for asked in (["--components", f"mine={bad}"], ["--variants", f"components={bad}"]):
+        code, _, err = report(game, *asked, "--lang", lang, "-o", str(tmp_path / "p.html"))
+        assert code == 1 and message.format(path=bad) in " ".join(err.split()), (asked, err)
+        assert not (tmp_path / "p.html").exists()
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -117,6 +117,8 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         try:
             seats.append(check_run(game.id, base | column, names))
         except LudothequeError as exc:
+            if column.get(COMPONENTS_OPTION):  # a bad box file is said in the page's language
+                _boxes(game, [f"{COMPONENTS_OPTION}={column[COMPONENTS_OPTION]}"], lang)
             named = " ".join(f"{k}={v}" for k, v in column.items())
             where = f"variant {named!r}" if column else "the base game"
             fail(f"{where}: {exc}")
