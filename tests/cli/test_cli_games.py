@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from ludotheque.bots.registry import bot_names
 from ludotheque.cli.testing import CliRunner
+from ludotheque.cli.words import BOTS
+from ludotheque.core.registry import game_ids
 
 runner = CliRunner()
 
@@ -24,3 +29,15 @@ def test_games_in_french() -> None:
     out = runner.invoke(["games", "--lang", "fr"], env={"COLUMNS": "80"}).stdout
     assert "first_player = tiré au hasard" in out and "heuristic (heuristique)" in out
     assert "random (hasard)" in out and "Robots (--bots NOM) :" in out and "3 à 5 joueurs" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_games_describes_every_bot_of_each_game_in_both_languages(lang: str) -> None:
+    out = " ".join(runner.invoke(["games", "--lang", lang], env={"COLUMNS": "200"}).stdout.split())
+    for game in game_ids():
+        block = out.split(f"{game} — ")[1].split(" — ")[0]  # up to the next game
+        for bot in bot_names(game):
+            assert bot in BOTS[lang], (lang, bot)  # worded here, not the class's docstring
+            shown, described = BOTS[lang][bot]
+            assert described in block, (lang, game, bot)
+            assert (bot if shown == bot else f"{bot} ({shown})") in block

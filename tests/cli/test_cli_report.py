@@ -4,6 +4,7 @@ with its plots, in English and in French."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -26,15 +27,28 @@ def report(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def kagoun_deck(folder: Path, force: int = 7) -> Path:
+    """The package's Kagoun deck with card C2's first force changed (shipped: 2)."""
+    import ludotheque.games.kagoun as kagoun
+
+    deck = json.loads((Path(kagoun.__path__[0]) / "data" / "deck-reconstructed.json").read_text("utf-8"))
+    deck["cards"][5]["ends"][0]["force"] = force  # the sixth card of the file is C2
+    path = folder / "my-deck.json"
+    path.write_text(json.dumps(deck), encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Each game's report, 20 games a column, base game and one variant, in English; Gargon's
-    again in French."""
+    """Each game's report, 20 games a column, base game and one variant, in English (Kagoun's on
+    a deck of its own, from a path); Gargon's again in French, with no JSON."""
     folder = tmp_path_factory.mktemp("reports")
     made = {}
+    own = {"kagoun": ["--components", str(kagoun_deck(folder))]}
     for game_id, variant in VARIANTS.items():
         page, data = folder / f"{game_id}.html", folder / f"{game_id}.json"
         code, out, err = report(game_id, "--games", "20", "--seed", "2", "--variants", variant,
+                                *own.get(game_id, []),
                                 "-o", str(page), "--json", str(data), "--lang", "en")
         assert code == 0, out + err
         made[game_id] = page
@@ -75,6 +89,26 @@ def test_report_end_to_end_each_game_base_and_variant_side_by_side(pages: dict[s
         assert fetch not in page
 
 
+def test_report_plays_a_kagoun_deck_from_a_path_named_after_its_file(pages: dict[str, Path]) -> None:
+    data = json.loads(pages["kagoun"].with_suffix(".json").read_text(encoding="utf-8"))
+    (box,) = data["components"]
+    assert box["name"] == "my-deck" and data["variants"][0]["box"] == "my-deck"
+    assert box["sha256"] == hashlib.sha256(Path(box["path"]).read_bytes()).hexdigest()
+    assert box["differences"]["rows"] == [{"key": "C2", "shipped": "Y/B (a: B 2, b: G 2 defend)",
+                                           "box": "Y/B (a: B 7, b: G 2 defend)"}]
+    page = pages["kagoun"].read_text(encoding="utf-8")
+    assert "the first is the box my-deck" in page and "<th>my-deck</th>" in page
+    assert "base game" not in page and "as it comes" not in page
+    assert "warning\">⚠ my-deck" not in page  # 52 cards, as published: no warning
+
+
+def test_the_footer_names_the_json_only_when_one_was_written(pages: dict[str, Path]) -> None:
+    assert "the numbers are in " + str(pages["drakon"].with_suffix(".json")) in \
+        pages["drakon"].read_text(encoding="utf-8")
+    french = pages["gargon-fr"].read_text(encoding="utf-8")  # written without --json
+    assert "<footer>Produit par « ludotheque report ».</footer>" in french and "JSON" not in french
+
+
 def test_report_rotates_mixed_bots_over_the_seats_in_whole_rounds(tmp_path: Path) -> None:
     data = tmp_path / "r.json"
     code, out, err = report("gargon", "--games", "4", "--seed", "1", "--players", "3", "--bots",
@@ -87,15 +121,63 @@ def test_report_rotates_mixed_bots_over_the_seats_in_whole_rounds(tmp_path: Path
     assert "Wins by bot" in (tmp_path / "r.html").read_text(encoding="utf-8")
 
 
-def test_report_on_a_corrected_components_file(tmp_path: Path) -> None:
+def drakon_box(folder: Path, finds: int = 38, name: str = "big-box.toml") -> Path:
+    """The package's Drakon box with 36 more "find N" tiles than it ships (108 tiles in all)."""
     import ludotheque.games.drakon as drakon
 
-    box = Path(drakon.__path__[0]) / "data" / "components.toml"  # the package's: compiled or not
-    data = tmp_path / "r.json"
-    code, out, err = report("drakon", "--games", "3", "--seed", "1", "--components", str(box),
-                            "-o", str(tmp_path / "r.html"), "--json", str(data))
+    shipped = (Path(drakon.__path__[0]) / "data" / "components.toml").read_text("utf-8")
+    path = folder / name
+    path.write_text(shipped.replace('room = "find"\narrows = "N"\ncount = 2',
+                                    f'room = "find"\narrows = "N"\ncount = {finds}'), "utf-8")
+    return path
+
+
+def test_report_on_corrected_components_files_named_and_compared(tmp_path: Path) -> None:
+    import ludotheque.games.drakon as drakon
+
+    shipped = Path(drakon.__path__[0]) / "data" / "components.toml"  # the package's: compiled or not
+    big, data, page = drakon_box(tmp_path), tmp_path / "r.json", tmp_path / "r.html"
+    code, out, err = report("drakon", "--games", "3", "--seed", "1", "--players", "3",
+                            "--components", str(big), "--components", f"shipped={shipped}",
+                            "--variants", "players=4", "-o", str(page), "--json", str(data))
     assert code == 0, out + err
-    assert json.loads(data.read_text(encoding="utf-8"))["components"] == str(box)
+    document = json.loads(data.read_text(encoding="utf-8"))
+    assert [(c.get("box"), c["options"]) for c in document["variants"]] == [
+        ("big-box", {}), ("shipped", {"components": str(shipped)}), (None, {"players": "4"})]
+    mine, theirs = document["components"]
+    assert (mine["name"], mine["path"], theirs["name"]) == ("big-box", str(big), "shipped")
+    assert mine["sha256"] == hashlib.sha256(big.read_bytes()).hexdigest() != theirs["sha256"]
+    assert mine["differences"] == {
+        "rows": [{"key": "find", "shipped": 16, "box": 52}],
+        "totals": [{"key": "tiles", "published": 72, "box": 108},
+                   {"key": "coins", "published": 28, "box": 28}]}
+    assert theirs["differences"]["rows"] == []
+    text = page.read_text(encoding="utf-8")
+    assert "⚠ big-box does not hold what the published box holds: tiles in all 108 (published: 72)" in text
+    assert "⚠ shipped" not in text and "Nothing differs from the box the package ships" in text
+    assert "<tr><td>Find a coin</td><td>16</td><td>52</td></tr>" in text
+    assert "the first is the box big-box" in text and "Every variant column plays on the box big-box" in text
+    assert "base game" not in text and "as it comes" not in text
+    assert "3 to 4 players" in text and " 3 players" not in text  # the columns seat 3, 3 and 4
+
+
+@pytest.mark.parametrize(("make", "lang", "message"), [
+    (lambda folder: drakon_box(folder, finds=0), "fr",
+     "erreur : matériel de Drakon ({path}) : « find N » : count doit être un nombre entier à "
+     "partir de 1 ; reçu 0"),
+    (lambda folder: drakon_box(folder, finds=0), "en",
+     'error: drakon components ({path}): "find N": count must be a whole number from 1; got 0'),
+    (lambda folder: kagoun_deck(folder, force=12), "fr",
+     "erreur : paquet de Kagoun ({path}) : C2 : une force va de 0 à 9 ; reçu 12"),
+])
+def test_a_bad_components_file_is_refused_naming_the_room_or_card_and_the_value(
+        tmp_path: Path, make: Any, lang: str, message: str) -> None:
+    bad = make(tmp_path)
+    game = "kagoun" if bad.suffix == ".json" else "drakon"
+    for asked in (["--components", f"mine={bad}"], ["--variants", f"components={bad}"]):
+        code, _, err = report(game, *asked, "--lang", lang, "-o", str(tmp_path / "p.html"))
+        assert code == 1 and message.format(path=bad) in " ".join(err.split()), (asked, err)
+        assert not (tmp_path / "p.html").exists()
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -103,7 +185,8 @@ def test_report_on_a_corrected_components_file(tmp_path: Path) -> None:
     (["gargon", "--variants", "heroes=yes"], "variant 'heroes=yes'"),
     (["drakon", "--variants", "heroes"], "expected NAME=VALUE"),
     (["drakon", "--variants", "players=9"], "2 to 6 players"),
-    (["kagoun", "--components", "deck.json"], "Kagoun has no components file option"),
+    (["gargon", "--components", "box.toml"], "Gargon has no components file option"),
+    (["drakon", "--components", "a=x.toml", "--components", "a=y.toml"], "two boxes named 'a'"),
     (["drakon", "--components", "/nonexistent/box.toml"], "no such file"),
     (["nogame"], "nogame"),
     (["gargon", "--json", "/nonexistent/r.json"], "no such folder"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from ludotheque.cli.progress import ProgressLines, clock_time, progress_bar
+from ludotheque.cli.progress import ProgressLines, clock_time, progress_bar, rate_text
 
 
 class Terminal(io.StringIO):
@@ -50,3 +50,15 @@ def test_durations_read_as_on_a_clock() -> None:
     assert clock_time(0) == "0:00:00"
     assert clock_time(65.4) == "0:01:05"
     assert clock_time(3 * 3600 + 59) == "3:00:59"
+
+
+def test_a_slow_rate_is_not_zero_and_a_start_up_is_not_playing_time() -> None:
+    assert [rate_text(r) for r in (0.031, 0.4, 2.345, 24.8, 500.0)] == ["0.031", "0.40", "2.3", "25", "500"]
+    now = [0.0]
+    log = io.StringIO()
+    advance = ProgressLines(100, "simulating", log, every=10.0, clock=lambda: now[0])
+    now[0] = 240.0  # Ray started for four minutes: the games begin now
+    advance(0)
+    now[0] = 250.0
+    advance(10)  # 10 games in 10 s of play, not in 250 s
+    assert log.getvalue() == "simulating 10/100 1.0 games/s 0:01:30\n"

@@ -90,7 +90,8 @@ def test_the_plot_is_a_real_image(kind: str, tmp_path: Path) -> None:
 
 
 def test_french_headings_have_no_english_word(tmp_path: Path) -> None:
-    code, out, err = tournament("gargon", "--bots", "heuristic,random", "--games", "2", "--seed", "1",
+    # the bots by the names the French tables give them
+    code, out, err = tournament("gargon", "--bots", "heuristique,hasard", "--games", "2", "--seed", "1",
                                 "--plot", str(tmp_path / "p.png"), env={"LANG": "fr_FR.UTF-8"})
     assert code == 0, err
     assert "Classement" in out and "Face-à-face" in out and "heuristique" in out and "parties/s" in out

@@ -50,6 +50,8 @@ def test_seats_alone_set_the_number_of_players(client: TestClient, tables: Any) 
     ({"game": "gargon", "options": {"colour": "red"}, "seats": ["human"] * 4}, "bad_options"),
     ({"game": "drakon", "options": {"components": "/etc/passwd"}, "seats": ["human"] * 4},
      "bad_options"),
+    ({"game": "kagoun", "options": {"components": "/etc/passwd"}, "seats": ["human"] * 3},
+     "bad_options"),
     ({"game": "drakon", "options": {"teams": True}, "seats": ["human"] * 3}, "bad_options"),
     ({"game": "gargon", "seats": "human"}, "malformed"),
     ({"seats": ["human"] * 4}, "malformed"),
@@ -83,6 +85,7 @@ def test_the_lobby_offers_the_heuristic_and_the_search_bot(client: TestClient) -
 def test_options_naming_a_file_on_the_server_are_not_offered(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert "components" not in {o["name"] for o in games["drakon"]["options"]}
+    assert "components" not in {o["name"] for o in games["kagoun"]["options"]}
     assert "teams" in {o["name"] for o in games["drakon"]["options"]}
 
 

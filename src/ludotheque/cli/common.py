@@ -9,6 +9,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .words import bot_of_word
+
 if TYPE_CHECKING:
     from argparse import ArgumentParser
 
@@ -88,7 +90,9 @@ def game_options(option: Sequence[str] | None = None, **given: Any) -> dict[str,
 
 
 def parse_bot_list(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
+    """Bot names, each as the program knows it: a name in the players' words (``hasard``, as
+    the French tables say) is the bot it names (``random``)."""
+    names = [bot_of_word(name.strip().lower()) for name in text.split(",")]
     if not names or any(not name for name in names):
         fail(f"--bots: expected bot names separated by commas, got {text!r}")
     return names

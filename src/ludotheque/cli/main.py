@@ -132,8 +132,11 @@ def _report(commands: Any) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes; results do not depend on it")
     p.add_argument("--variants", nargs="+", metavar="'NAME=VALUE ...'", help="one column per variant: "
                    "a quoted set of options, e.g. \"heroes=yes\" \"escape=yes teams=yes\"")
-    p.add_argument("--components", metavar="FILE", help="play every column on this components file "
-                   "(games with a components option: Drakon)")
+    p.add_argument("--components", metavar="[NAME=]FILE", action="append",
+                   help="a components file of your own box (games with a components option: "
+                   "Drakon, Kagoun), its column named NAME (default: after the file); the first "
+                   "is played by every variant column, each further one adds a column; repeat "
+                   "to compare boxes")
     p.add_argument("-o", "--out", dest="out_file", metavar="FILE.html", help="the page (default: "
                    "GAME-report.html)")
     p.add_argument("--json", dest="json_file", metavar="FILE", help="also write every figure as JSON")

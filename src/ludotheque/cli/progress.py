@@ -4,16 +4,29 @@ log shows the run is alive without filling up. Rich is loaded only for the bar."
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-#: Called with the number of games just finished.
+#: Called with the number of games just finished; 0 once, when the games begin (after a back end
+#: such as Ray has started), so that games/s and the time left count from there.
 Advance = Callable[[int], None]
 #: Seconds between two plain lines.
 LINE_EVERY = 10.0
+
+
+def rate_digits(rate: float) -> int:
+    """Decimals enough to show two significant digits of a slow rate (0.031 games/s, not 0)."""
+    if rate >= 10 or rate <= 0:
+        return 0
+    return max(1, 1 - math.floor(math.log10(rate)))
+
+
+def rate_text(rate: float) -> str:
+    return f"{rate:.{rate_digits(rate)}f}"
 
 
 def clock_time(seconds: float) -> str:
@@ -34,6 +47,9 @@ class ProgressLines:
         self.began = self.last = clock()
 
     def __call__(self, games: int) -> None:
+        if not games and not self.done:  # the games begin: the start-up is not playing time
+            self.began = self.last = self.clock()
+            return
         self.done += games
         now = self.clock()
         if now - self.last < self.every or self.done >= self.total:
@@ -41,7 +57,8 @@ class ProgressLines:
         self.last = now
         rate = self.done / (now - self.began) if now > self.began else 0.0
         left = clock_time((self.total - self.done) / rate) if rate > 0 else "-:--:--"
-        self.stream.write(f"{self.label} {self.done}/{self.total} {rate:.0f} {self.per_second} {left}\n")
+        speed = f"{rate_text(rate)} {self.per_second}"
+        self.stream.write(f"{self.label} {self.done}/{self.total} {speed} {left}\n")
         self.stream.flush()
 
 
@@ -68,10 +85,18 @@ def progress_bar(total: int, label: str = "simulating", per_second: str = "games
     class GamesPerSecond(ProgressColumn):
         def render(self, task: Any) -> Text:
             speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:.0f} {per_second}", style="progress.data.speed")
+            shown = "" if speed is None else f"{rate_text(speed)} {per_second}"
+            return Text(shown, style="progress.data.speed")
 
     console = Console(file=stream, highlight=False)
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
                   TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task("games", total=total)
-        yield lambda games: bar.advance(task, games)
+
+        def advance(games: int) -> None:
+            if games:
+                bar.advance(task, games)
+            elif not bar.tasks[0].completed:  # the games begin: time and speed count from here
+                bar.reset(task, total=total)
+
+        yield advance

@@ -5,13 +5,14 @@ played), summed by ``sim.report`` and drawn by ``sim.report_page``."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import time
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import LudothequeError
+from ..core.errors import LudothequeError, WordedError
 from ..core.registry import get_game
 from ..sim.backends import check_backend
 from ..sim.runner import check_run, rotations, run_games
@@ -38,17 +39,48 @@ def parse_variant(text: str) -> dict[str, str]:
     return options
 
 
-def _base_options(game: Any, players: int | None, components: str | None) -> dict[str, Any]:
+def parse_box(text: str) -> tuple[str, str]:
+    """``mine=my-box.toml`` -> its name and path; ``my-box.toml`` is named after its file."""
+    name, sep, path = text.partition("=")
+    if not sep:
+        return Path(text).stem, text
+    if not name.strip() or not path:
+        fail(f"--components: expected NAME=FILE or FILE, got {text!r}")
+    return name.strip(), path
+
+
+def _boxes(game: Any, texts: list[str], lang: str) -> list[dict[str, Any]]:
+    """Each ``--components`` box, checked before any game: its name, path, SHA-256 and what
+    differs from the box the package ships (from the game's ``report.box``; errors in ``lang``)."""
+    if texts and COMPONENTS_OPTION not in {option.name for option in game.spec.options}:
+        names = ", ".join(option.name for option in game.spec.options)
+        fail(f"{game.spec.name} has no components file option, so --components cannot apply "
+             f"(it works for a game with a '{COMPONENTS_OPTION}' option, such as Drakon or "
+             f"Kagoun; {game.spec.name}'s options are: {names})")
+    module = game.report_figures()
+    boxes: list[dict[str, Any]] = []
+    named = [parse_box(text) for text in texts]
+    for name, _ in named:
+        if [n for n, _ in named].count(name) > 1:
+            fail(f"--components: two boxes named {name!r}; name them: NAME=FILE")
+    for name, path in named:
+        if not Path(path).is_file():
+            fail(f"--components: no such file: {path}")
+        differences = None
+        if module is not None and hasattr(module, "box"):
+            try:
+                differences = module.box(path)
+            except WordedError as exc:
+                fail(exc.said(lang), lang=lang)
+        boxes.append({"name": name, "path": path, "differences": differences,
+                      "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()})
+    return boxes
+
+
+def _base_options(players: int | None, boxes: list[dict[str, Any]]) -> dict[str, Any]:
     options: dict[str, Any] = {} if players is None else {"players": players}
-    if components is not None:
-        if COMPONENTS_OPTION not in {option.name for option in game.spec.options}:
-            names = ", ".join(option.name for option in game.spec.options)
-            fail(f"{game.spec.name} has no components file option, so --components cannot apply "
-                 f"(it works for a game with a '{COMPONENTS_OPTION}' option, such as Drakon; "
-                 f"{game.spec.name}'s options are: {names})")
-        if not Path(components).is_file():
-            fail(f"--components: no such file: {components}")
-        options[COMPONENTS_OPTION] = components
+    if boxes:  # the first box is every column's but the other boxes'
+        options[COMPONENTS_OPTION] = boxes[0]["path"]
     return options
 
 
@@ -61,7 +93,7 @@ def _write(path: str, text: str) -> None:
 
 def report(game_id: str, games: int = 2000, players: int | None = None, bots: str = "random",
            seed: int | None = None, jobs: int = 1, variants: list[str] | None = None,
-           components: str | None = None, out_file: str | None = None, json_file: str | None = None,
+           components: list[str] | None = None, out_file: str | None = None, json_file: str | None = None,
            lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
     """Play ``games`` games of the base game and of each variant; write the page and the JSON."""
     lang = check_lang(lang)
@@ -74,13 +106,19 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         game = get_game(game_id)
     except LudothequeError as exc:
         fail(str(exc))
-    base = _base_options(game, players, components)
-    columns: list[dict[str, Any]] = [{}] + [parse_variant(text) for text in variants or ()]
+    boxes = _boxes(game, components or [], lang)
+    base = _base_options(players, boxes)
+    # the first box (or the game as it comes), each other box, then each variant on the first box
+    columns: list[dict[str, Any]] = [{}] + [{COMPONENTS_OPTION: b["path"]} for b in boxes[1:]]
+    columns += [parse_variant(text) for text in variants or ()]
+    box_names = [b["name"] for b in boxes] + [None] * (len(columns) - len(boxes))
     seats = []  # each column's players, checked before any game is played
     for column in columns:
         try:
             seats.append(check_run(game.id, base | column, names))
         except LudothequeError as exc:
+            if column.get(COMPONENTS_OPTION):  # a bad box file is said in the page's language
+                _boxes(game, [f"{COMPONENTS_OPTION}={column[COMPONENTS_OPTION]}"], lang)
             named = " ".join(f"{k}={v}" for k, v in column.items())
             where = f"variant {named!r}" if column else "the base game"
             fail(f"{where}: {exc}")
@@ -111,11 +149,14 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     summed: list[dict[str, Any]] = []  # each column summed as soon as it is played
     try:
         with progress_bar(games * len(columns)) as advance:
-            for column in columns:
+            for column, box in zip(columns, box_names, strict=True):
                 results = run_games(game.id, base | column, names, games, run_seed, jobs=jobs,
                                     progress=advance, figures=True, backend=backend, address=address,
                                     rotate=True)
-                summed.append({"options": column, **variant_figures(results, wins_only, keys)})
+                # a box's column is named after it
+                as_box: dict[str, Any] = {} if box is None else {"box": box}
+                summed.append({"options": column, **as_box,
+                               **variant_figures(results, wins_only, keys)})
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -123,13 +164,15 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     compare_columns(summed)
     document = finite({
         "game": game.id, "name": game.spec.name, "games": games, "players": seats[0], "bots": names,
-        "seed": run_seed, "components": components,
+        "seed": run_seed, "components": boxes,
         "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN}, "variants": summed,
     })
     from ..sim.report_page import render_page
 
     game_words = module.words(lang) if module is not None else {}
-    page = render_page(document, game_words, lang, [bot_word(name, lang) for name in names])
+    box_words = module.box_words(lang) if module is not None and hasattr(module, "box_words") else {}
+    page = render_page(document, game_words, lang, [bot_word(name, lang) for name in names],
+                       json_file=json_file, box_words=box_words)
     _write(out_file, page)
     if json_file is not None:
         _write(json_file, json.dumps(document, ensure_ascii=False, indent=1) + "\n")

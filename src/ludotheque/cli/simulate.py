@@ -14,7 +14,8 @@ from ..sim.backends import check_backend
 from ..sim.runner import GameResult, check_run, run_games
 from ..sim.stats import Distribution, Standing, Summary, finite, summarize
 from .common import emit_json, fail, game_options, parse_bot_list, run_seed_for, where_played
-from .progress import progress_bar as progress_bar  # tournament and report use it from here
+from .progress import progress_bar as progress_bar
+from .progress import rate_text  # tournament and report use it from here
 from .text_table import text_table
 
 
@@ -57,7 +58,8 @@ def print_summary(summary: Summary, elapsed: float) -> None:
     print(_standings("Win rate per seat (shared wins count 1/k)", summary.seats, True))
     print(_standings("Per bot (scores over every seat it held)", summary.bots, False))
     print(_lengths(summary))
-    print(f"{summary.games} games in {elapsed:.2f} s: {rate:.1f} games/s; {summary.ties} shared win(s)")
+    print(f"{summary.games} games in {elapsed:.2f} s: {rate_text(rate)} games/s; "
+          f"{summary.ties} shared win(s)")
 
 
 def _write_records(path: str, results: list[GameResult]) -> None:

@@ -13,6 +13,7 @@ from ..core.registry import get_game
 from ..sim import tournament as tour
 from ..sim.stats import finite
 from .common import check_lang, emit_json, fail, game_options, parse_bot_list, run_seed_for
+from .progress import rate_digits
 from .simulate import _write_records, progress_bar
 from .text_table import text_table
 from .tournament_words import decimal, interval, percent, word
@@ -98,7 +99,7 @@ def tournament(game_id: str, bots: str, games: int = 100, players: int | None = 
     print(pairs_table(figures, language))
     rate = len(results) / elapsed if elapsed > 0 else math.inf
     print(word("speed", language, games=len(results), seconds=decimal(elapsed, 2, language),
-               rate=decimal(rate, 1 if rate >= 10 else 2, language)))
+               rate=decimal(rate, max(1, rate_digits(rate)), language)))
     if out_file is not None:
         print(word("written", language, path=out_file))
     if plot_file is not None:

@@ -123,18 +123,27 @@ _WORDS: dict[str, dict[str, str]] = {
 }
 
 
-#: Bots by name, in each language: (name, what it does in a line). A bot not listed is shown by
-#: its name and the first line of its class's docstring.
+#: Bots by name, in each language: (name, what it does in a line), every bot of the registry
+#: (``bots/registry.py``: a test checks it). A bot not listed is shown by its name and the first
+#: line of its class's docstring. The names given here are accepted by ``--bots`` too.
 BOTS: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
         "random": ("random", "plays any legal move, drawn at random: for testing and beginners"),
         "heuristic": ("heuristic", "the game's own bot: plays by rules of thumb that an average "
                                    "player follows, fast and fair (sees only its own seat)"),
+        "ismcts": ("ismcts", "looks ahead: a tree search over positions drawn again from what its "
+                             "seat sees (never the hidden cards), half a second a move"),
+        "ismcts-hard": ("ismcts-hard", "looks further ahead: the same search, 3 seconds a move"),
     },
     "fr": {
         "random": ("hasard", "joue un coup permis tiré au hasard : pour les essais et les débutants"),
         "heuristic": ("heuristique", "le robot propre au jeu : joue selon des règles simples d'un "
                                      "joueur moyen, vite et sans tricher (ne voit que sa place)"),
+        "ismcts": ("chercheur", "regarde plus loin : une recherche arborescente sur des positions "
+                                "retirées de ce que voit sa place (jamais les cartes cachées), "
+                                "une demi-seconde par coup"),
+        "ismcts-hard": ("chercheur-fort", "regarde encore plus loin : la même recherche, "
+                                          "3 secondes par coup"),
     },
 }
 
@@ -142,6 +151,16 @@ BOTS: dict[str, dict[str, tuple[str, str]]] = {
 def bot_word(name: str, lang: str = "en") -> str:
     """A bot's name in ``lang`` (``heuristique``); an unknown bot keeps its own name."""
     return BOTS.get(lang, BOTS["en"]).get(name, (name, ""))[0]
+
+
+def bot_of_word(word: str) -> str:
+    """The bot a name in any language names (``hasard``: ``random``); an unknown word is kept,
+    for the registry to refuse with the list of bots."""
+    for names in BOTS.values():
+        for bot, (shown, _) in names.items():
+            if shown == word:
+                return bot
+    return word
 
 
 def bot_help(name: str, lang: str = "en", doc: str | None = None) -> str:

@@ -40,3 +40,15 @@ class IllegalActionError(LudothequeError):
 
 class RecordError(LudothequeError):
     """A game record is malformed (bad JSON, missing fields, bad options or setup)."""
+
+
+class WordedError(LudothequeError):
+    """A refusal a player reads, said in English (its message) and in French (``said``), for a
+    front end that speaks the player's language."""
+
+    def __init__(self, message: str, french: str | None = None) -> None:
+        super().__init__(message)
+        self.french = french
+
+    def said(self, lang: str) -> str:
+        return self.french if lang == "fr" and self.french else str(self)

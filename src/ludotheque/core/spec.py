@@ -132,6 +132,15 @@ def optional_integer(value: Any) -> int | None:
     return integer(value)
 
 
+def optional_path(value: Any) -> str | None:
+    """Option converter: the path of a file on the player's machine, or nothing (None, "")."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"expected the path of a file, got {value!r}")
+    return value
+
+
 def flag(value: Any) -> bool:
     """Option converter: yes or no, also from text ("true", "false", "yes", "no", "on", "off",
     "1", "0")."""

@@ -177,6 +177,8 @@ def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: i
         _send_token_when_at_hand()
     ray = _import_ray()
     _connect(ray, jobs, address)
+    if progress is not None:  # the games begin: Ray's start-up (seconds) is not counted as play
+        progress(0)
     waiting: list[Any] = []
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))

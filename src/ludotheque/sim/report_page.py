@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .report import TOO_FEW_GAMES, WIDEST_MARGIN
+from .report_boxes import boxes_section, first_column
 from .report_words import FIGURES, word
 
 Words = Mapping[str, tuple[str, str, Mapping[str, str]]]
@@ -76,6 +77,8 @@ class _Page:
     def __init__(self, report: Mapping[str, Any], game_words: Words, lang: str,
                  bots: Sequence[str]) -> None:
         self.report, self.lang, self.bots = report, lang, bots
+        self.json_file: str | None = None
+        self.box_words: Mapping[str, str] = {}
         self.bot_names = dict(zip(report["bots"], bots, strict=False))
         self.columns = [self._column_name(v) for v in report["variants"]]
         self.words: dict[str, tuple[str, str, dict[str, str]]] = {
@@ -84,6 +87,8 @@ class _Page:
                            for name, (title, explain, labels) in game_words.items()})
 
     def _column_name(self, variant: Mapping[str, Any]) -> str:
+        if variant.get("box"):  # a components file of the player's, named after it
+            return str(variant["box"])
         if not variant["options"]:
             return word("base", self.lang)
         return " ".join(f"{k}={v}" for k, v in variant["options"].items())
@@ -270,6 +275,9 @@ class _Page:
         rows = [(self.label(name, k) if k != "mean" else word("mean", self.lang),
                  ["—"] + [cell(tests, k) for tests in tested]) for k in keys]
         head = word("difference_points" if percent else "difference", self.lang)
+        box = self.report["variants"][0].get("box")
+        if box:  # the first column is a box of the player's, not the base game
+            head = word("versus_box_points" if percent else "versus_box", self.lang, box=box)
         table = self._table(head, rows)
         quiet = word("not_significant", self.lang)  # each cell ends with its verdict
         return table.replace(f"{quiet}</td>", f'<span class="not-significant">{quiet}</span></td>')
@@ -356,22 +364,37 @@ class _Page:
         names += [n for n in present if n not in names]
         title = word("title", lang, game=report["name"])
         intro = word("intro", lang, games=report["games"], bots=", ".join(self.bots),
-                     players=report["players"], seed=report["seed"])
-        if report.get("components"):
-            intro += " " + word("components", lang, path=report["components"])
+                     players=self._players(), seed=report["seed"],
+                     first=first_column(report, lang) or word("as_it_comes", lang))
+        footer = word("footer_json", lang, path=self.json_file) if self.json_file else word(
+            "footer", lang)
         nav = "".join(f'<li><a href="#{n}">{html.escape(self.title(n))}</a></li>'
                       for n in names)
         sections = "".join(self._figure(n) for n in names)
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
                 f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>"
                 f"<h1>{html.escape(title)}</h1><p>{html.escape(intro)}</p>"
+                f"{boxes_section(report, self.box_words, lang)}"
                 f'<nav><strong>{html.escape(word("contents", lang))}</strong><ul>{nav}</ul></nav>'
-                f'{sections}<footer>{html.escape(word("footer", lang))}</footer></body></html>\n')
+                f"{sections}<footer>{html.escape(footer)}</footer></body></html>\n")
+
+    def _players(self) -> str:
+        """``4 players``, or ``3 to 4 players`` when the columns seat different numbers."""
+        seated = sorted({len(v["figures"]["seat_advantage"]["rows"]) for v in self.report["variants"]}
+                        or {self.report["players"]})
+        if len(seated) == 1:
+            return word("players", self.lang, n=seated[0])
+        return word("players_differ", self.lang, low=seated[0], high=seated[-1])
 
 
 def render_page(report: Mapping[str, Any], game_words: Words, lang: str,
-                bots: Sequence[str] | None = None) -> str:
+                bots: Sequence[str] | None = None, json_file: str | None = None,
+                box_words: Mapping[str, str] | None = None) -> str:
     """The HTML page of ``report`` (as ``cli/report.py`` builds it) in ``lang``; ``bots``: the
-    bots' names in that language (default: as the report names them)."""
+    bots' names in that language (default: as the report names them); ``json_file``: where its
+    numbers were written (the footer names it; none promised without); ``box_words``: the
+    labels of the rows of the boxes' differences (the game's ``report.box_words``)."""
     lang = "fr" if lang == "fr" else "en"
-    return _Page(report, game_words, lang, bots or report["bots"]).render()
+    page = _Page(report, game_words, lang, bots or report["bots"])
+    page.json_file, page.box_words = json_file, box_words or {}
+    return page.render()

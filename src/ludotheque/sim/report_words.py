@@ -51,8 +51,10 @@ FIGURES: Final[dict[str, dict[str, tuple[str, str]]]] = {
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "{game}: balance report",
-        "intro": "{games} games per column between bots ({bots}), {players} players, run seed {seed}. "
-                 "Every column plays the same deals; the first is the game as it comes.",
+        "intro": "{games} games per column between bots ({bots}), {players}, run seed {seed}. "
+                 "Every column plays the same deals; the first is {first}.",
+        "players": "{n} players", "players_differ": "{low} to {high} players (as each column sets)",
+        "as_it_comes": "the game as it comes",
         "base": "base game",
         "components": "components: {path}",
         "contents": "Figures",
@@ -71,12 +73,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "fair_test": "{column}: against a fair share, χ² = {chi2} ({df} df), p {p}: {verdict}",
         "difference_points": "difference from the base game, in points (95% interval), p",
         "difference": "difference of the mean from the base game (95% interval), p",
-        "footer": "Made by `ludotheque report`; the numbers are in the JSON beside it.",
+        "versus_box_points": "difference from {box}, in points (95% interval), p",
+        "versus_box": "difference of the mean from {box} (95% interval), p",
+        "footer": "Made by `ludotheque report`.",
+        "footer_json": "Made by `ludotheque report`; the numbers are in {path}.",
     },
     "fr": {
         "title": "{game} : rapport d'équilibre",
-        "intro": "{games} parties par colonne entre robots ({bots}), {players} joueurs, graine {seed}. "
-                 "Chaque colonne joue les mêmes donnes ; la première est le jeu tel quel.",
+        "intro": "{games} parties par colonne entre robots ({bots}), {players}, graine {seed}. "
+                 "Chaque colonne joue les mêmes donnes ; la première est {first}.",
+        "players": "{n} joueurs", "players_differ": "de {low} à {high} joueurs (selon la colonne)",
+        "as_it_comes": "le jeu tel quel",
         "base": "jeu de base",
         "components": "matériel : {path}",
         "contents": "Figures",
@@ -97,7 +104,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "fair_test": "{column} : face à une part égale, χ² = {chi2} ({df} ddl), p {p} : {verdict}",
         "difference_points": "écart au jeu de base, en points (intervalle à 95 %), p",
         "difference": "écart de la moyenne au jeu de base (intervalle à 95 %), p",
-        "footer": "Produit par « ludotheque report » ; les nombres sont dans le JSON à côté.",
+        "versus_box_points": "écart à {box}, en points (intervalle à 95 %), p",
+        "versus_box": "écart de la moyenne à {box} (intervalle à 95 %), p",
+        "footer": "Produit par « ludotheque report ».",
+        "footer_json": "Produit par « ludotheque report » ; les nombres sont dans {path}.",
     },
 }
 

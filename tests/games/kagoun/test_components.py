@@ -16,6 +16,7 @@ from ludotheque.games.kagoun.components import (
     deck_names,
     load_deck,
     parse_deck,
+    register_deck,
 )
 
 DATA = Path(__file__).resolve().parents[3] / "src/ludotheque/games/kagoun/data/deck-reconstructed.json"
@@ -59,6 +60,25 @@ def test_malformed_deck_is_refused(change, message) -> None:  # type: ignore[no-
     change(data)
     with pytest.raises(ComponentsError, match=message):
         parse_deck(data, "bad")
+
+
+def test_a_deck_of_your_own_box_is_played_from_its_path_with_the_components_option(
+        tmp_path: Path) -> None:
+    data = json.loads(DATA.read_text("utf-8"))
+    data["cards"][5]["ends"][0]["force"] = 7  # C2: 2 in the package's deck
+    mine = tmp_path / "my-deck.json"
+    mine.write_text(json.dumps(data), "utf-8")
+    state = GAME.new_state({"players": 2, "components": str(mine)}, seed=1)
+    assert state.deck.force[5] == (7, 2) and load_deck().force[5] == (2, 2)
+    assert load_deck(state.deck.name) is state.deck  # observations name it: found by name
+    assert next(o for o in GAME.spec.options if o.name == "components").local  # never at the web table
+    with pytest.raises(OptionsError, match="not both"):
+        GAME.new_state({"deck": register_deck(data), "components": str(mine)}, seed=1)
+    data["cards"][5]["ends"][0]["force"] = 12
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(OptionsError, match=r"C2: a force is 0 to 9; got 12"):
+        GAME.new_state({"components": str(bad)}, seed=1)
 
 
 def test_deck_option_names_a_deck_of_the_package_never_a_path(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from ...core.errors import LudothequeError
+from ...core.errors import WordedError
 from .geometry import PATTERN_MASKS, PATTERNS, arrows_text, parse_arrows, pattern_of
 
 #: The rooms, by the words the notation uses (004, "Descriptions des salles").
@@ -52,8 +52,14 @@ COIN_VALUES: Final = (1, 2, 3)
 FIGURES: Final = ("amazon", "barbarian", "dwarf", "knight", "thief", "wizard")
 
 
-class ComponentsError(LudothequeError):
-    """A components data file is malformed."""
+class ComponentsError(WordedError):
+    """A components data file is malformed: said in English and French, naming the room and the
+    value at fault (never an entry number)."""
+
+
+#: The published box (004, Contenu; seeds README): what a player's own file is held against.
+PUBLISHED_TILES: Final = 72
+PUBLISHED_COINS: Final = 28
 
 
 @dataclass(frozen=True)
@@ -98,49 +104,83 @@ def parse_kind(text: str) -> int:
     return kind_of(effect, arrows)
 
 
-def _require(condition: bool, source: str, message: str) -> None:
+def _refuse(source: str, english: str, french: str) -> ComponentsError:
+    return ComponentsError(f"drakon components ({source}): {english}",
+                           f"matériel de Drakon ({source}) : {french}")
+
+
+def _require(condition: bool, source: str, english: str, french: str) -> None:
     if not condition:
-        raise ComponentsError(f"drakon components ({source}): {message}")
+        raise _refuse(source, english, french)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _tile_row(row: Any, source: str) -> tuple[int, int, int]:
+    """One [[tiles]] entry checked: (effect, arrows, count); a fault names the room as the file
+    writes it and the value refused."""
+    keys = sorted(row) if isinstance(row, dict) else []
+    room = row.get("room") if isinstance(row, dict) else None
+    _require(isinstance(row, dict) and set(row) == {"room", "arrows", "count"}, source,
+             f"the tiles {room!r} need exactly room, arrows and count; got {', '.join(keys)}",
+             f"les tuiles {room!r} demandent exactement room, arrows et count ; "
+             f"reçu {', '.join(keys)}")
+    _require(room in EFFECTS, source, f"unknown room {room!r} (rooms: {', '.join(EFFECTS)})",
+             f"salle inconnue {room!r} (salles : {', '.join(EFFECTS)})")
+    name = f"{room} {row['arrows']}".strip()  # the tiles as the file writes them: find NE
+    where, ou = f'"{name}"', f"« {name} »"
+    count = row["count"]
+    _require(_whole(count) and count >= 1, source,
+             f"{where}: count must be a whole number from 1; got {count!r}",
+             f"{ou} : count doit être un nombre entier à partir de 1 ; reçu {count!r}")
+    try:
+        arrows = parse_arrows(str(row["arrows"]))
+    except ValueError as exc:
+        raise _refuse(source, f"{where}: {exc}",
+                      f"{ou} : des flèches s'écrivent avec N, E, S, W ; "
+                      f"reçu {row['arrows']!r}") from None
+    effect = EFFECTS.index(room)
+    if effect in ARROWLESS:
+        _require(arrows == 0, source, f"{where}: {room} has no arrows (004, Violent wind)",
+                 f"{ou} : la salle {room} n'a pas de flèches (004, Vent violent)")
+    elif effect != START_ROOM:
+        _require(1 <= bin(arrows).count("1") <= 3, source,
+                 f"{where}: a {room} room has one to three arrows",
+                 f"{ou} : une salle {room} a une à trois flèches")
+    return effect, arrows, count
 
 
 def parse_components(data: dict[str, Any], source: str) -> Components:
     """Validate a decoded data file; every fact must have its expected shape."""
     rows = data.get("tiles")
     if not isinstance(rows, list) or not rows:
-        raise ComponentsError(f"drakon components ({source}): a [[tiles]] list is required")
+        raise _refuse(source, "a [[tiles]] list is required", "une liste [[tiles]] est requise")
     tiles: list[int] = []
     start: list[int] = []
-    for number, row in enumerate(rows, 1):
-        where = f"tile entry {number}"
-        _require(isinstance(row, dict) and set(row) == {"room", "arrows", "count"}, source,
-                 f"{where} needs exactly room, arrows and count")
-        room, count = row["room"], row["count"]
-        _require(room in EFFECTS, source, f"{where}: unknown room {room!r}")
-        _require(isinstance(count, int) and not isinstance(count, bool) and count >= 1, source,
-                 f"{where}: count must be a whole number from 1")
-        try:
-            arrows = parse_arrows(str(row["arrows"]))
-        except ValueError as exc:
-            raise ComponentsError(f"drakon components ({source}): {where}: {exc}") from None
-        effect = EFFECTS.index(room)
-        if effect in ARROWLESS:
-            _require(arrows == 0, source, f"{where}: {room} has no arrows (004, Violent wind)")
-        elif effect != START_ROOM:
-            _require(1 <= bin(arrows).count("1") <= 3, source,
-                     f"{where}: a {room} room has one to three arrows")
+    for row in rows:
+        effect, arrows, count = _tile_row(row, source)
         if effect == START_ROOM:
             start += [arrows] * count
         else:
             tiles += [kind_of(effect, arrows)] * count
-    _require(len(start) == 1, source, "exactly one Start tile")
-    _require(start[0] != 0, source, "Start needs at least one arrow")
+    _require(len(start) == 1, source, f"exactly one Start tile; got {len(start)}",
+             f"une seule tuile Départ (start) ; reçu {len(start)}")
+    _require(start[0] != 0, source, "Start needs at least one arrow",
+             "Départ (start) demande au moins une flèche")
     coins = data.get("coins")
     if not isinstance(coins, dict) or not set(coins) <= {"1", "2", "3"}:
-        raise ComponentsError(f"drakon components ({source}): [coins] gives how many coins of "
-                              "1, 2 and 3 gold")
+        raise _refuse(source, "[coins] gives how many coins of 1, 2 and 3 gold",
+                      "[coins] donne combien de pièces de 1, 2 et 3 or")
+    for value in COIN_VALUES:
+        count = coins.get(str(value), 0)
+        _require(_whole(count) and count >= 0, source,
+                 f"coin counts are whole numbers: coins of {value} gold, got {count!r}",
+                 f"les nombres de pièces sont des entiers : pièces de {value} or, reçu {count!r}")
     counts = tuple(coins.get(str(v), 0) for v in COIN_VALUES)
-    _require(all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts)
-             and sum(counts) > 0, source, "coin counts are whole numbers, some coins at least")
+    _require(sum(counts) > 0, source, "coin counts are whole numbers, some coins at least",
+             "les nombres de pièces sont des entiers, au moins une pièce")
     return Components(tiles=tuple(tiles), start_arrows=start[0],
                       coins=(counts[0], counts[1], counts[2]), source=source)
 
@@ -149,9 +189,12 @@ def read_components(path: Path) -> Components:
     try:
         data = tomllib.loads(path.read_text("utf-8"))
     except OSError as exc:
-        raise ComponentsError(f"drakon components: cannot read {path}: {exc.strerror}") from None
+        raise ComponentsError(f"drakon components: cannot read {path}: {exc.strerror}",
+                              f"matériel de Drakon : impossible de lire {path} : {exc.strerror}"
+                              ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ComponentsError(f"drakon components ({path}): not valid TOML: {exc}") from None
+        raise _refuse(str(path), f"not valid TOML: {exc}", f"ce n'est pas du TOML valide : {exc}"
+                      ) from None
     return parse_components(data, str(path))
 
 

@@ -9,7 +9,16 @@ from typing import Any
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.seeds import deal_random, new_seed
-from ...core.spec import GameSpec, OptionSpec, flag, integer, optional_integer, setup_first_player, text
+from ...core.spec import (
+    GameSpec,
+    OptionSpec,
+    flag,
+    integer,
+    optional_integer,
+    optional_path,
+    setup_first_player,
+    text,
+)
 from . import notation, rules
 from .actions import MAX_ACTION, decode
 from .components import (
@@ -49,14 +58,6 @@ def optional_goal(value: Any) -> int | None:
     if goal is not None and not 1 <= goal <= 200:
         raise ValueError(f"expected 1 to 200; got {goal}")
     return goal
-
-
-def optional_path(value: Any) -> str | None:
-    if value is None or value == "":
-        return None
-    if not isinstance(value, str):
-        raise ValueError(f"expected the path of a components file, got {value!r}")
-    return value
 
 
 SPEC = GameSpec(

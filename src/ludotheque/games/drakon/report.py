@@ -12,7 +12,17 @@ from typing import Any, Final
 
 from ...core.game import State
 from .actions import COIN
-from .components import EFFECTS, FIGURES, START_ROOM
+from .components import (
+    COIN_VALUES,
+    EFFECTS,
+    FIGURES,
+    PUBLISHED_COINS,
+    PUBLISHED_TILES,
+    START_ROOM,
+    Components,
+    components,
+    kind_effect,
+)
 
 #: Rooms entered come from the public log (a room may be laid, turned, moved or exchanged).
 NEEDS_LOG: Final = True
@@ -94,6 +104,40 @@ def _abilities(state: State, winners: set[int]) -> dict[str, Any]:
             group = by["winners" if owner[hero] in winners else "others"]
             group[name] = group.get(name, 0) + 1
     return {"abilities": used, "abilities_by_outcome": by}
+
+
+def _box_counts(box: Components) -> dict[str, int]:
+    """Tiles per room (Start included) and coins per value (``coins-2``) of a box."""
+    rooms = {room: 0 for room in EFFECTS}
+    rooms[EFFECTS[START_ROOM]] = 1
+    for kind in box.tiles:
+        rooms[EFFECTS[kind_effect(kind)]] += 1
+    return rooms | {f"coins-{value}": n for value, n in zip(COIN_VALUES, box.coins, strict=True)}
+
+
+def box(path: str) -> dict[str, Any]:
+    """What a components file changes from the box the package ships (``rows``: each room's
+    tiles and each value's coins that differ), and its totals against the published box's 72
+    tiles and 28 coins (``totals``). Raises ComponentsError (in both languages) for a bad file."""
+    shipped, mine = _box_counts(components()), _box_counts(components(path))
+    rows = [{"key": key, "shipped": shipped[key], "box": mine[key]}
+            for key in shipped if shipped[key] != mine[key]]
+    tiles = sum(mine[room] for room in EFFECTS)
+    coins = sum(mine[f"coins-{value}"] for value in COIN_VALUES)
+    return {"rows": rows, "totals": [{"key": "tiles", "published": PUBLISHED_TILES, "box": tiles},
+                                     {"key": "coins", "published": PUBLISHED_COINS, "box": coins}]}
+
+
+def box_words(lang: str) -> dict[str, str]:
+    """The labels of ``box``'s keys in ``lang``: rooms, coins, totals."""
+    from .render import room_name
+
+    rooms = {key: room_name(effect, lang) for effect, key in enumerate(EFFECTS)}
+    if lang == "fr":
+        return rooms | {f"coins-{v}": f"pièces de {v} or" for v in COIN_VALUES} | {
+            "tiles": "tuiles en tout", "coins": "pièces en tout"}
+    return rooms | {f"coins-{v}": f"coins of {v} gold" for v in COIN_VALUES} | {
+        "tiles": "tiles in all", "coins": "coins in all"}
 
 
 def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:

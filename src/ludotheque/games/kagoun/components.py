@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from ...core.errors import LudothequeError
+from ...core.errors import WordedError
 
 NUM_COLOURS: Final = 4
 COLOUR_LETTERS: Final = "YBGR"  # yellow, blue, green, red (003 names the symbols by colour)
@@ -40,8 +40,9 @@ POWER_NAMES: Final = ("", "take", "replay", "draw", "defend")
 DEFAULT_DECK: Final = "reconstructed"
 
 
-class ComponentsError(LudothequeError):
-    """A deck data file is missing or malformed."""
+class ComponentsError(WordedError):
+    """A deck data file is missing or malformed: said in English and French, naming the card and
+    the value at fault."""
 
 
 def card_name(card: int) -> str:
@@ -95,68 +96,96 @@ class Deck:
         return self.left[card], self.right[card]
 
 
-def _require(condition: bool, message: str) -> None:
+def _refuse(english: str, french: str) -> ComponentsError:
+    return ComponentsError(f"kagoun deck: {english}", f"paquet de Kagoun : {french}")
+
+
+def _require(condition: bool, english: str, french: str) -> None:
     if not condition:
-        raise ComponentsError(f"kagoun deck: {message}")
+        raise _refuse(english, french)
 
 
-def _colour(text: Any) -> int:
+def _colour(text: Any, where: str) -> int:
     _require(isinstance(text, str) and len(text) == 1 and text in COLOUR_LETTERS,
-             f"{text!r} is not a colour ({', '.join(COLOUR_LETTERS)})")
+             f"{where}: {text!r} is not a colour ({', '.join(COLOUR_LETTERS)})",
+             f"{where} : {text!r} n'est pas une couleur ({', '.join(COLOUR_LETTERS)})")
     return COLOUR_LETTERS.index(text)
 
 
+def _card_index(item: Any) -> int:
+    _require(isinstance(item, dict), f"each card is an object; got {item!r}",
+             f"chaque carte est un objet ; reçu {item!r}")
+    card_id = item.get("card")
+    _require(isinstance(card_id, str) and len(card_id) == 2 and card_id[0].isupper()
+             and card_id[0].isascii() and card_id[1] in "12",
+             f"bad card name {card_id!r} (a letter A to Z and a copy, 1 or 2: M1)",
+             f"nom de carte incorrect {card_id!r} (une lettre de A à Z et un exemplaire, 1 ou 2 : "
+             "M1)")
+    return (ord(card_id[0]) - 65) * 2 + int(card_id[1]) - 1
+
+
+def _end(end: Any, where: str) -> tuple[tuple[int, ...], int]:
+    """One end of a card: its line of small symbols and its force."""
+    _require(isinstance(end, dict), f"{where}: each end is an object; got {end!r}",
+             f"{where} : chaque bout est un objet ; reçu {end!r}")
+    symbols = end.get("small")
+    _require(isinstance(symbols, list) and len(symbols) <= 2,
+             f"{where}: a line holds 0 to 2 small symbols; got {symbols!r}",
+             f"{where} : une ligne porte de 0 à 2 petits symboles ; reçu {symbols!r}")
+    strength = end.get("force")
+    _require(isinstance(strength, int) and not isinstance(strength, bool) and 0 <= strength <= 9,
+             f"{where}: a force is 0 to 9; got {strength!r}",
+             f"{where} : une force va de 0 à 9 ; reçu {strength!r}")
+    return tuple(_colour(s, where) for s in symbols), strength
+
+
 def parse_deck(data: Any, name: str) -> Deck:
-    """Validate a decoded deck file (docs/rules/kagoun.md §5)."""
-    _require(isinstance(data, dict), "the file must hold a JSON object")
+    """Validate a decoded deck file (docs/rules/kagoun.md §5); a fault names the card and the
+    value refused."""
+    _require(isinstance(data, dict), "the file must hold a JSON object",
+             "le fichier doit contenir un objet JSON")
     _require(isinstance(data.get("provenance"), str) and bool(data["provenance"]),
-             "the file needs its provenance")
+             "the file needs its provenance", "le fichier doit dire sa provenance (provenance)")
     cards = data.get("cards")
-    if not isinstance(cards, list) or len(cards) != DECK_SIZE:
-        raise ComponentsError("kagoun deck: 52 cards expected")
+    _require(isinstance(cards, list) and len(cards) == DECK_SIZE,
+             f"52 cards expected; got {len(cards) if isinstance(cards, list) else cards!r}",
+             f"52 cartes attendues ; reçu {len(cards) if isinstance(cards, list) else cards!r}")
     by_id: dict[int, Any] = {}
     for item in cards:
-        _require(isinstance(item, dict), "each card is an object")
-        card_id = item.get("card")
-        _require(isinstance(card_id, str) and len(card_id) == 2 and card_id[0].isupper()
-                 and card_id[0].isascii() and card_id[1] in "12", f"bad card name {card_id!r}")
-        index = (ord(card_id[0]) - 65) * 2 + int(card_id[1]) - 1
-        _require(index not in by_id, f"{card_id} appears twice")
+        index = _card_index(item)
+        _require(index not in by_id, f"{card_name(index)} appears twice",
+                 f"{card_name(index)} figure deux fois")
         by_id[index] = item
-    _require(sorted(by_id) == list(range(DECK_SIZE)), "two cards per letter A..Z expected")
     left, right, halves, lines, small, force, power, power_end = [], [], [], [], [], [], [], []
     for index in range(DECK_SIZE):
-        entry: Any = by_id[index]
+        entry: Any = by_id[index]  # 52 distinct names of 52 possible: every card is there
         where = card_name(index)
         pair = entry.get("halves")
-        _require(isinstance(pair, list) and len(pair) == 2, f"{where}: two halves expected")
-        lh, rh = _colour(pair[0]), _colour(pair[1])
+        _require(isinstance(pair, list) and len(pair) == 2,
+                 f"{where}: two halves expected; got {pair!r}",
+                 f"{where} : deux moitiés attendues ; reçu {pair!r}")
+        lh, rh = _colour(pair[0], where), _colour(pair[1], where)
         ends = entry.get("ends")
-        _require(isinstance(ends, list) and len(ends) == 2, f"{where}: two ends expected")
-        colours_ab: list[tuple[int, ...]] = []
-        forces: list[int] = []
-        for end in ends:
-            _require(isinstance(end, dict), f"{where}: each end is an object")
-            symbols = end.get("small")
-            _require(isinstance(symbols, list) and len(symbols) <= 2,
-                     f"{where}: a line holds 0 to 2 small symbols")
-            colours_ab.append(tuple(_colour(s) for s in symbols))
-            strength = end.get("force")
-            _require(isinstance(strength, int) and not isinstance(strength, bool)
-                     and 0 <= strength <= 9, f"{where}: a force is 0 to 9")
-            forces.append(strength)
+        _require(isinstance(ends, list) and len(ends) == 2,
+                 f"{where}: two ends expected; got {ends!r}",
+                 f"{where} : deux bouts attendus ; reçu {ends!r}")
+        (line_a, force_a), (line_b, force_b) = _end(ends[0], where), _end(ends[1], where)
         kind, at = NO_POWER, -1
         printed = entry.get("power")
         if printed is not None:
             _require(isinstance(printed, dict) and printed.get("name") in POWER_NAMES[1:]
-                     and printed.get("end") in ("a", "b"), f"{where}: bad power {printed!r}")
+                     and printed.get("end") in ("a", "b"),
+                     f"{where}: bad power {printed!r} (a name: {', '.join(POWER_NAMES[1:])}; "
+                     "an end: a or b)",
+                     f"{where} : pouvoir incorrect {printed!r} (un nom : "
+                     f"{', '.join(POWER_NAMES[1:])} ; un bout : a ou b)")
             kind, at = POWER_NAMES.index(printed["name"]), "ab".index(printed["end"])
         left.append(lh)
         right.append(rh)
         halves.append(pack([lh, rh]))
-        lines.append((pack(colours_ab[0]), pack(colours_ab[1])))
-        small.append((colours_ab[0], colours_ab[1]))
-        force.append((forces[0], forces[1]))
+        lines.append((pack(line_a), pack(line_b)))
+        small.append((line_a, line_b))
+        force.append((force_a, force_b))
         power.append(kind)
         power_end.append(at)
     return Deck(name, bool(data.get("reconstructed", False)), tuple(left), tuple(right),
@@ -191,6 +220,36 @@ def load_deck(name: str = DEFAULT_DECK) -> Deck:
     return _load_file(name)
 
 
+#: Decks read from a player's own file, by path: the name each was registered under.
+_FILES: dict[str, str] = {}
+
+
+def deck_file(path: str) -> str:
+    """A deck file of the player's own box (the ``components`` option, which only front ends on
+    the player's machine accept): read, validated, and registered under a name made of its
+    content, the name states and observations carry (``load_deck`` finds it)."""
+    if path not in _FILES:
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise ComponentsError(f"kagoun deck: cannot read {path}: {exc.strerror}",
+                                  f"paquet de Kagoun : impossible de lire {path} : {exc.strerror}"
+                                  ) from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ComponentsError(f"kagoun deck ({path}): not valid JSON ({exc})",
+                                  f"paquet de Kagoun ({path}) : ce n'est pas du JSON valide ({exc})"
+                                  ) from None
+        try:
+            _FILES[path] = register_deck(data)
+        except ComponentsError as exc:  # the file named, as Drakon's components are
+            raise ComponentsError(str(exc).replace("kagoun deck:", f"kagoun deck ({path}):", 1),
+                                  exc.said("fr").replace("Kagoun :", f"Kagoun ({path}) :", 1)
+                                  ) from None
+    return _FILES[path]
+
+
 def deck_names() -> list[str]:
     """The decks of the package's data folder."""
     return sorted(p.name[5:-5] for p in _data_folder().glob("deck-*.json"))
@@ -199,11 +258,14 @@ def deck_names() -> list[str]:
 @lru_cache(maxsize=8)
 def _load_file(name: str) -> Deck:
     if name not in deck_names():
-        raise ComponentsError(f"no deck {name!r}; decks are: {', '.join(deck_names())} "
-                              "(or give the cards inline in a set-up)")
+        raise _refuse(f"no deck {name!r}; decks are: {', '.join(deck_names())} "
+                      "(or give the cards inline in a set-up)",
+                      f"aucun paquet {name!r} ; les paquets sont : {', '.join(deck_names())} "
+                      "(ou donnez les cartes dans une mise en place)")
     text = (_data_folder() / f"deck-{name}.json").read_text("utf-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ComponentsError(f"kagoun deck {name!r}: not valid JSON ({exc})") from None
+        raise _refuse(f"{name!r} is not valid JSON ({exc})",
+                      f"{name!r} n'est pas du JSON valide ({exc})") from None
     return parse_deck(data, name)

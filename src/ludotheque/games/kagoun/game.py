@@ -10,7 +10,15 @@ from ...core.draws import shuffle
 from ...core.errors import LudothequeError, OptionsError, SetupError
 from ...core.game import BotFactory, Game
 from ...core.seeds import deal_random, new_seed
-from ...core.spec import GameSpec, OptionSpec, integer, optional_integer, setup_first_player, text
+from ...core.spec import (
+    GameSpec,
+    OptionSpec,
+    integer,
+    optional_integer,
+    optional_path,
+    setup_first_player,
+    text,
+)
 from . import notation, rules
 from .actions import MAX_ACTION
 from .components import (
@@ -19,6 +27,9 @@ from .components import (
     HAND_LIMIT,
     MAX_PAIRS,
     REPLAY,
+    ComponentsError,
+    Deck,
+    deck_file,
     load_deck,
     register_deck,
 )
@@ -95,6 +106,9 @@ SPEC = GameSpec(
                    choices=("draw", "most_points"), convert=text),
         OptionSpec("deck", DEFAULT_DECK, "the deck data file of the package (reconstructed faces "
                    "by default; set-ups may give their cards inline)", convert=_deck_option),
+        OptionSpec("components", None, "a deck file (JSON, like the package's "
+                   "data/deck-reconstructed.json) describing your own box, in place of deck",
+                   convert=optional_path, local=True),
     ),
     distinct_actions=MAX_ACTION,
     max_game_length=MAX_GAME_LENGTH,
@@ -113,7 +127,21 @@ class KagounGame(Game):
         if not 0 <= resolved["max_rounds"] <= MAX_ROUNDS:
             raise OptionsError(f"max_rounds must be 0 (no cap) to {MAX_ROUNDS}; "
                                f"got {resolved['max_rounds']}", "max_rounds")
+        if resolved["components"] is not None:
+            if resolved["deck"] != DEFAULT_DECK:
+                raise OptionsError("give a deck of the package or a components file, not both",
+                                   "components")
+            try:
+                deck_file(resolved["components"])
+            except ComponentsError as exc:
+                raise OptionsError(str(exc), "components") from None
         return resolved
+
+    @staticmethod
+    def _deck(resolved: Mapping[str, Any]) -> Deck:
+        """The deck the options name: the player's own file (``components``) or ``deck``."""
+        path = resolved["components"]
+        return load_deck(resolved["deck"] if path is None else deck_file(path))
 
     def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
         """``max_rounds`` rounds, each bounded by ``round_bound``: a seat's Replay actions in a
@@ -128,7 +156,7 @@ class KagounGame(Game):
                                "max_rounds")
         per_seat = 1
         if resolved["replay_limit"] == "card":
-            per_seat = sum(1 for power in load_deck(resolved["deck"]).power if power == REPLAY)
+            per_seat = sum(1 for power in self._deck(resolved).power if power == REPLAY)
         return int(rounds) * round_bound(players, players * per_seat)
 
     def options_of_version(self, version: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -141,7 +169,7 @@ class KagounGame(Game):
                 "replay_limit": "seat", "stalemate": "most_points", **options}
 
     def _empty_state(self, resolved: dict[str, Any]) -> KagounPosition:
-        return KagounPosition(self, resolved, load_deck(resolved["deck"]))
+        return KagounPosition(self, resolved, self._deck(resolved))
 
     def new_state(self, options: Mapping[str, Any] | None = None, seed: int | None = None
                   ) -> KagounPosition:

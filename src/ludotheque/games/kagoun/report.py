@@ -12,7 +12,16 @@ from typing import Any, Final
 
 from ...core.game import State
 from .actions import CAPTURE, DEFEND, STEAL
-from .components import WIN_POINTS
+from .components import (
+    COLOUR_LETTERS,
+    DECK_SIZE,
+    POWER_NAMES,
+    WIN_POINTS,
+    Deck,
+    card_name,
+    deck_file,
+    load_deck,
+)
 from .scoring import chain_score
 
 #: Powers and steals come from the public log.
@@ -70,6 +79,46 @@ def figures(state: State, actions: Sequence[int] = ()) -> dict[str, Any]:
         "pairs_by_outcome": pairs_by,
         "calls": calls,
     }
+
+
+def _face(deck: Deck, card: int) -> str:
+    """A card as its file writes it: ``Y/B (a: B 2, b: G 2 defend)``."""
+    ends = []
+    for end in (0, 1):
+        text = f"{'ab'[end]}: {''.join(COLOUR_LETTERS[c] for c in deck.small[card][end]) or '-'} "
+        text += str(deck.force[card][end])
+        if deck.power[card] and deck.power_end[card] == end:
+            text += f" {POWER_NAMES[deck.power[card]]}"
+        ends.append(text)
+    return (f"{COLOUR_LETTERS[deck.left[card]]}/{COLOUR_LETTERS[deck.right[card]]} "
+            f"({', '.join(ends)})")
+
+
+def box(path: str) -> dict[str, Any]:
+    """What a deck file changes from the deck the package ships: ``rows``, each card whose face
+    differs (``M1``), and the cards of each power (``power-take``) when their number differs;
+    ``totals``: its cards against the published 52 (the file is refused otherwise). Raises
+    ComponentsError (in both languages) for a bad file."""
+    shipped, mine = load_deck(), load_deck(deck_file(path))
+    rows: list[dict[str, Any]] = [
+        {"key": card_name(card), "shipped": _face(shipped, card), "box": _face(mine, card)}
+        for card in range(DECK_SIZE) if _face(shipped, card) != _face(mine, card)]
+    for power in range(1, len(POWER_NAMES)):
+        before, after = shipped.power.count(power), mine.power.count(power)
+        if before != after:
+            rows.append({"key": f"power-{POWER_NAMES[power]}", "shipped": before, "box": after})
+    return {"rows": rows, "totals": [{"key": "cards", "published": DECK_SIZE, "box": DECK_SIZE}]}
+
+
+def box_words(lang: str) -> dict[str, str]:
+    """The labels of ``box``'s keys in ``lang`` (a card is named by itself: ``M1``)."""
+    from .render import legend
+
+    powers = legend(lang)["powers"]
+    if lang == "fr":
+        return {f"power-{n}": f"cartes {powers[n]}" for n in POWER_NAMES[1:]} | {
+            "cards": "cartes en tout"}
+    return {f"power-{n}": f"{powers[n]} cards" for n in POWER_NAMES[1:]} | {"cards": "cards in all"}
 
 
 def words(lang: str) -> dict[str, tuple[str, str, dict[str, str]]]:
