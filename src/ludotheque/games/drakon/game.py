@@ -37,20 +37,6 @@ TURN_BOUND = rules.MAX_TURN_STEPS + 1
 MAX_GAME_LENGTH = MAX_TURN_LIMIT * TURN_BOUND
 
 
-def turn_limit(value: Any) -> int:
-    limit = integer(value)
-    if not 1 <= limit <= MAX_TURN_LIMIT:
-        raise ValueError(f"expected 1 to {MAX_TURN_LIMIT} turns; got {limit}")
-    return limit
-
-
-def optional_goal(value: Any) -> int | None:
-    goal = optional_integer(value)
-    if goal is not None and not 1 <= goal <= 200:
-        raise ValueError(f"expected 1 to 200; got {goal}")
-    return goal
-
-
 def optional_path(value: Any) -> str | None:
     if value is None or value == "":
         return None
@@ -72,7 +58,8 @@ SPEC = GameSpec(
                    "absent (004: chosen at random)", convert=optional_integer),
         OptionSpec("goal", None, "gold to win (004: 10; 20 in Teams and Couple; the published "
                    "short game: 7); coins with fixed_value (5; 10 in Teams and Couple); gold "
-                   "to escape with escape (8; 20 in Couple)", convert=optional_goal),
+                   "to escape with escape (8; 20 in Couple)", convert=optional_integer,
+                   bounds=(1, 200)),
         OptionSpec("heroes", False, "Héros! variant: heroes drawn at random, each with an "
                    "ability to use once a game", choices=(False, True), convert=flag, essential=True),
         OptionSpec("escape", False, "Évasion variant: hold the goal, then reach an Escape or "
@@ -98,7 +85,7 @@ SPEC = GameSpec(
                    "the reconstructed box when absent", convert=optional_path, local=True),
         OptionSpec("turn_limit", 400, f"the game ends after this many turns (1 to "
                    f"{MAX_TURN_LIMIT}), as when nobody can act: most gold wins",
-                   convert=turn_limit),
+                   convert=integer, bounds=(1, MAX_TURN_LIMIT)),
     ),
     distinct_actions=MAX_ACTION,
     max_game_length=MAX_GAME_LENGTH,

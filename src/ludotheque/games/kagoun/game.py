@@ -88,7 +88,7 @@ SPEC = GameSpec(
                    convert=text),
         OptionSpec("max_rounds", DEFAULT_MAX_ROUNDS, f"a safety cap, not 003: after this round "
                    f"(1-{MAX_ROUNDS}) the game ends as the stalemate option says; 0: no cap",
-                   convert=integer),
+                   convert=integer, bounds=(0, MAX_ROUNDS)),
         OptionSpec("stalemate", "draw", "when 003 names no winner (the round cap is reached, or "
                    "every seat still in is eliminated at once), draw: nobody wins; most_points: "
                    "house rule, the most points win (ties: nearest the first player)",
@@ -107,13 +107,6 @@ SPEC = GameSpec(
 
 class KagounGame(Game):
     spec = SPEC
-
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        resolved = self.spec.resolve_options(options)
-        if not 0 <= resolved["max_rounds"] <= MAX_ROUNDS:
-            raise OptionsError(f"max_rounds must be 0 (no cap) to {MAX_ROUNDS}; "
-                               f"got {resolved['max_rounds']}", "max_rounds")
-        return resolved
 
     def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
         """``max_rounds`` rounds, each bounded by ``round_bound``: a seat's Replay actions in a
