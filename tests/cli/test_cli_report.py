@@ -1,9 +1,10 @@
 """``ludotheque report``: each game end to end on a small run with variants side by side, a
-corrected components file, bad input refused with a message, and the page opened in Chromium
-with its plots, in English and in French."""
+corrected components file, a sweep, the CSV tables, bad input refused with a message, and the
+page opened in Chromium with its plots, in English and in French."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for game_id, variant in VARIANTS.items():
         page, data = folder / f"{game_id}.html", folder / f"{game_id}.json"
         code, out, err = report(game_id, "--games", "20", "--seed", "2", "--variants", variant,
-                                "-o", str(page), "--json", str(data), "--lang", "en")
+                                "-o", str(page), "--json", str(data), "--lang", "en",
+                                "--csv", str(folder / f"{game_id}-csv"))
         assert code == 0, out + err
         made[game_id] = page
     french = folder / "gargon-fr.html"
@@ -171,3 +173,93 @@ def test_matplotlib_is_loaded_by_the_report_only() -> None:
                            "--games", "2", "--seed", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "ludotheque.sim.runner" in done.stderr
     assert "matplotlib" not in done.stderr and "ludotheque.sim.report" not in done.stderr
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as file:
+        return list(csv.DictReader(file))
+
+
+@pytest.mark.parametrize("game_id", list(VARIANTS))
+def test_the_csv_has_a_row_per_game_and_a_table_per_figure(pages: dict[str, Path], game_id: str) -> None:
+    data = json.loads(pages[game_id].with_suffix(".json").read_text(encoding="utf-8"))
+    folder = pages[game_id].parent / f"{game_id}-csv"
+    games = read_csv(folder / "games.csv")
+    assert [g["column"] for g in games] == ["base"] * 20 + [VARIANTS[game_id]] * 20
+    for column, variant in zip(("base", VARIANTS[game_id]), data["variants"], strict=True):
+        rows = [g for g in games if g["column"] == column]
+        assert [int(g["index"]) for g in rows] == list(range(20))
+        figures = variant["figures"]
+        # the winners of each row add up to the seat advantage, the lengths to their mean
+        wins = [0.0] * data["players"]
+        for row in rows:
+            seats = [int(s) for s in row["winners"].split()]
+            for seat in seats:
+                wins[seat] += 1 / len(seats)
+        assert wins == pytest.approx([r["wins"] for r in figures["seat_advantage"]["rows"]])
+        mean = sum(int(g["length"]) for g in rows) / 20
+        assert mean == pytest.approx(figures["length_actions"]["distribution"]["mean"])
+        endings = {k: sum(g["ending"] == k for g in rows) for k in figures["ending"]["shares"]}
+        assert endings == {k: s["count"] for k, s in figures["ending"]["shares"].items()}
+        assert all(len(g["lineup"].split()) == data["players"] for g in rows)
+    for name, figure in data["variants"][0]["figures"].items():
+        table = read_csv(folder / f"{name}.csv")
+        assert table and {row["column"] for row in table} == {"base", VARIANTS[game_id]}, name
+        if figure["kind"] == "shares":  # a row per key and column, 0 for what never happened
+            base = {r["key"]: int(r["count"]) for r in table if r["column"] == "base"}
+            assert base == {k: s["count"] for k, s in figure["shares"].items()}
+
+
+@pytest.fixture(scope="module")
+def sweep(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Drakon's goal swept over two values, 4 games each, in French, with its CSV tables."""
+    folder = tmp_path_factory.mktemp("sweep")
+    code, out, err = report("drakon", "--games", "4", "--seed", "2", "--sweep", "goal=5..9:4",
+                            "-o", str(folder / "r.html"), "--json", str(folder / "r.json"),
+                            "--csv", str(folder / "csv"), "--lang", "fr")
+    assert code == 0, out + err
+    return folder
+
+
+def test_a_sweep_plays_one_column_per_value_and_draws_its_trends(sweep: Path) -> None:
+    data = json.loads((sweep / "r.json").read_text(encoding="utf-8"))
+    assert [v["options"] for v in data["variants"]] == [{"goal": 5}, {"goal": 9}]
+    assert data["sweep"]["option"] == "goal" and data["sweep"]["values"] == [5, 9]
+    trends = data["sweep"]["trends"]
+    assert {"seat_advantage", "turn_order", "length_actions", "ending"} <= set(trends)
+    # one point per value, each the column's own figure with its interval
+    for key, share in data["variants"][1]["figures"]["ending"]["shares"].items():
+        point = trends["ending"]["series"][key][1]
+        assert (point["value"], point["y"], point["low"], point["high"]) == (
+            9, share["share"], share["low"], share["high"])
+    # a higher goal is reached less often: the same deals, so never more often
+    reached = [p["y"] for p in trends["ending"]["series"]["goal"]]
+    assert reached[1] <= reached[0]
+    page = (sweep / "r.html").read_text(encoding="utf-8")
+    section = page[page.index('<section id="sweep">'):page.index("</section>")]
+    assert "Tendances selon goal" in section and section.count("<svg") == len(trends)
+    assert page.count("<svg") == len(trends) + len(data["variants"][0]["figures"])
+    trend_rows = read_csv(sweep / "csv" / "trends.csv")
+    assert {r["goal"] for r in trend_rows} == {"5", "9"}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["drakon", "--sweep", "goal=0..8"], "goal goes from 1 to 200; 0 is outside"),
+    (["drakon", "--sweep", "goal=5..300", "--lang", "fr"], "erreur : --sweep goal=5..300 : goal va de "
+                                                           "1 à 200 ; 300 en sort"),
+    (["drakon", "--sweep", "heroes=0..1"], "'heroes' is not a number"),
+    (["drakon", "--sweep", "speed=1..3"], "Drakon has no option 'speed'"),
+    (["drakon", "--sweep", "goal=5-8"], "expected NAME=A..B"),
+    (["drakon", "--sweep", "goal=8..5"], "A must not be above B"),
+    (["drakon", "--sweep", "goal=1..100"], "at most 12"),
+    (["drakon", "--sweep", "players=2..7"], "players goes from 2 to 6; 7 is outside"),
+    (["drakon", "--sweep", "goal=5..8", "--variants", "heroes=yes"], "cannot be combined"),
+    (["kagoun", "--sweep", "first_player=0..3", "--players", "3"], "first_player goes from 0 to 2"),
+    (["gargon", "--csv", "/nonexistent/deeper/csv"], "--csv /nonexistent/deeper/csv: no such folder"),
+])
+def test_a_bad_sweep_or_csv_folder_is_refused_naming_the_option_and_its_range(
+        tmp_path: Path, args: list[str], message: str) -> None:
+    page = tmp_path / "page.html"
+    code, _, err = report(*args, "-o", str(page))
+    assert code != 0 and message in " ".join(err.split()), err
+    assert not page.exists()

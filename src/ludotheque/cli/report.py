@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,43 @@ def _base_options(game: Any, players: int | None, components: str | None) -> dic
     return options
 
 
+def _columns(game: Any, base: dict[str, Any], variants: list[str] | None, sweep: str | None,
+             lang: str) -> tuple[list[dict[str, Any]], tuple[str, list[int]] | None]:
+    """The report's columns: the base game and each variant, or one per value of a sweep (with
+    the option swept and its values)."""
+    if sweep is None:
+        return [{}] + [parse_variant(text) for text in variants or ()], None
+    from ..sim.sweep import parse_sweep
+    from ..sim.sweep_words import sweep_word
+
+    if variants:
+        fail(sweep_word("with_variants", lang), lang=lang)
+    try:
+        players = game.resolve_options(base)["players"]
+        name, values = parse_sweep(sweep, game.spec, players, lang)
+    except LudothequeError as exc:
+        fail(str(exc), lang=lang)
+    return [{name: value} for value in values], (name, values)
+
+
+def _csv_folder(folder: str | None) -> None:
+    """A folder for the CSV tables: one that exists, or one to make in a folder that does."""
+    if folder is not None and not (Path(folder).is_dir() or Path(folder).resolve().parent.is_dir()):
+        fail(f"--csv {folder}: no such folder, and none can be made there")
+
+
+def _write_csv(folder: str, games: list[dict[str, Any]], document: dict[str, Any]) -> None:
+    from ..sim.report_csv import figure_tables, table
+
+    try:
+        Path(folder).mkdir(exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot make {folder}: {exc.strerror or exc}")
+    _write(str(Path(folder) / "games.csv"), table(games))
+    for name, text in figure_tables(document).items():
+        _write(str(Path(folder) / f"{name}.csv"), text)
+
+
 def _write(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
@@ -62,8 +100,10 @@ def _write(path: str, text: str) -> None:
 def report(game_id: str, games: int = 2000, players: int | None = None, bots: str = "random",
            seed: int | None = None, jobs: int = 1, variants: list[str] | None = None,
            components: str | None = None, out_file: str | None = None, json_file: str | None = None,
-           lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
-    """Play ``games`` games of the base game and of each variant; write the page and the JSON."""
+           lang: str | None = None, backend: str = "local", address: str | None = None,
+           sweep: str | None = None, csv_dir: str | None = None) -> None:
+    """Play ``games`` games of the base game and of each variant (or of each value of a
+    ``sweep``); write the page, the JSON and the CSV tables."""
     lang = check_lang(lang)
     if importlib.util.find_spec("matplotlib") is None:  # found out before the games, not after
         fail("the report draws with matplotlib, which is not installed: "
@@ -75,7 +115,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     except LudothequeError as exc:
         fail(str(exc))
     base = _base_options(game, players, components)
-    columns: list[dict[str, Any]] = [{}] + [parse_variant(text) for text in variants or ()]
+    columns, swept = _columns(game, base, variants, sweep, lang)
     seats = []  # each column's players, checked before any game is played
     for column in columns:
         try:
@@ -83,16 +123,18 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         except LudothequeError as exc:
             named = " ".join(f"{k}={v}" for k, v in column.items())
             where = f"variant {named!r}" if column else "the base game"
-            fail(f"{where}: {exc}")
+            fail(f"{f'--sweep {named}' if swept else where}: {exc}", lang=lang)
     out_file = out_file or f"{game.id}-report.html"
     for path in (out_file, json_file):  # found out before the games, not after them
         if path is not None and not Path(path).resolve().parent.is_dir():
             fail(f"cannot write {path}: no such folder")
+    _csv_folder(csv_dir)
     try:
         check_backend(backend, address)
     except LudothequeError as exc:
         fail(str(exc))
-    lineups = len(rotations(names, seats[0]))
+    # (a sweep of the players may seat different numbers: whole rotations of each)
+    lineups = math.lcm(*(len(rotations(names, players)) for players in seats))
     if games % lineups:  # whole rotations, so that every bot holds every seat equally often
         games += lineups - games % lineups
         print(f"games rounded up to {games}: {lineups} seatings of the bots, each played equally "
@@ -109,6 +151,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
     began = time.perf_counter()
     summed: list[dict[str, Any]] = []  # each column summed as soon as it is played
+    rows: list[dict[str, Any]] = []  # each game's row of the CSV, when asked for
     try:
         with progress_bar(games * len(columns)) as advance:
             for column in columns:
@@ -116,6 +159,10 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
                                     progress=advance, figures=True, backend=backend, address=address,
                                     rotate=True)
                 summed.append({"options": column, **variant_figures(results, wins_only, keys)})
+                if csv_dir is not None:
+                    from ..sim.report_csv import column_name, game_rows
+
+                    rows += game_rows(column_name(column), results, keys)
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -126,6 +173,12 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         "seed": run_seed, "components": components,
         "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN}, "variants": summed,
     })
+    if swept is not None:
+        from ..sim.sweep import trends
+
+        option, values = swept
+        document["sweep"] = finite({"option": option, "values": values,
+                                    "trends": trends(values, summed)})
     from ..sim.report_page import render_page
 
     game_words = module.words(lang) if module is not None else {}
@@ -133,6 +186,9 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     _write(out_file, page)
     if json_file is not None:
         _write(json_file, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    if csv_dir is not None:
+        _write_csv(csv_dir, rows, document)
     elapsed = time.perf_counter() - began
     print(f"report written to {out_file}" + (f" and {json_file}" if json_file else "")
+          + (f", CSV tables in {csv_dir}" if csv_dir else "")
           + f" in {elapsed:.1f} s", flush=True)
