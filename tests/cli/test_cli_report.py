@@ -132,7 +132,7 @@ def plots(page: Any) -> list[int]:
 
 
 def test_report_pages_show_their_plots_in_english_and_in_french(
-        pages: dict[str, Path], chromium: Any, open_page: Any) -> None:
+        pages: dict[str, Path], sweep: Path, chromium: Any, open_page: Any) -> None:
     english_only = {title for title, _ in FIGURES["en"].values()} - {
         title for title, _ in FIGURES["fr"].values()}
     words = get_game("gargon").report_figures()
@@ -152,6 +152,16 @@ def test_report_pages_show_their_plots_in_english_and_in_french(
             assert "Avantage de la place" in headings
         else:
             assert "Seat advantage" in headings
+    # a sweep's trends, in French: a line per row with its band, the values on the axis
+    page = open_page(chromium)
+    page.goto((sweep / "r.html").as_uri())
+    page.click('nav a[href="#sweep"]')
+    trends = page.locator("#sweep figure svg")
+    assert trends.count() >= 5 and page.locator("#sweep h2").inner_text() == "Tendances selon goal"
+    first = trends.first.bounding_box()
+    assert first is not None and first["width"] > 300 and first["height"] > 100
+    ticks = trends.first.locator("text").all_text_contents()
+    assert {"5", "9", "goal", "place 0"} <= {t.strip() for t in ticks}, ticks
 
 
 def test_report_without_matplotlib_says_how_to_install_it(tmp_path: Path,

@@ -45,6 +45,8 @@ def test_trends_are_each_columns_figure_against_the_value() -> None:
     assert length["kind"] == "mean" and [p["y"] for p in length["series"]["mean"]] == [14, 12]
     assert length["series"]["mean"][0]["low"] < 14 < length["series"]["mean"][0]["high"]
     assert found["turn_order"]["kind"] == "wins" and "margin" not in found  # a number: no trend
+    assert found["seat_advantage"]["fair"] == [{"value": 10, "y": 1 / 3}, {"value": 20, "y": 1 / 3}]
+    assert "fair" not in found["ending"]
 
 
 def read(text: str) -> list[dict[str, str]]:

@@ -87,8 +87,9 @@ def _mean_interval(stats: Mapping[str, Any]) -> tuple[float | None, float | None
 def trends(values: Sequence[int], columns: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Per figure drawn against the swept value (``TREND_FIGURES`` and every shares figure of
     the game), its ``kind`` and, per row, one point per value: ``y`` with its 95% interval
-    (``low``, ``high``: Wilson's for shares and win shares, the normal one for a mean). A row
-    a column lacks (a seat of fewer players) has no point there."""
+    (``low``, ``high``: Wilson's for shares and win shares, the normal one for a mean), and for
+    win shares the ``fair`` share at each value. A row a column lacks (a seat of fewer players)
+    has no point there."""
     out: dict[str, Any] = {}
     names: list[str] = []
     for column in columns:
@@ -96,6 +97,7 @@ def trends(values: Sequence[int], columns: Sequence[Mapping[str, Any]]) -> dict[
             n in TREND_FIGURES or f["kind"] == "shares")]
     for name in names:
         series: dict[str, list[dict[str, Any]]] = {}
+        fair: list[dict[str, Any]] = []  # a win share's fair share at each value
         kind = ""
         for value, column in zip(values, columns, strict=True):
             figure = column["figures"].get(name)
@@ -103,6 +105,7 @@ def trends(values: Sequence[int], columns: Sequence[Mapping[str, Any]]) -> dict[
                 continue
             kind = figure["kind"]
             if kind == "wins":
+                fair.append({"value": value, "y": figure["fair_share"]})
                 for row in figure["rows"]:
                     series.setdefault(row["key"], []).append(
                         _point(value, row["win_rate"], row["low"], row["high"]))
@@ -116,4 +119,6 @@ def trends(values: Sequence[int], columns: Sequence[Mapping[str, Any]]) -> dict[
                                                             *_mean_interval(stats)))
         if kind in TREND_KINDS:
             out[name] = {"kind": "mean" if kind == "distribution" else kind, "series": series}
+            if fair:
+                out[name]["fair"] = fair
     return out

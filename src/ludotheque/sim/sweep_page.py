@@ -34,6 +34,10 @@ def _plot(page: _Page, name: str, trend: Mapping[str, Any], option: str) -> str:
         ax.fill_between(xs, [float("nan") if p["low"] is None else p["low"] for p in points],
                         [float("nan") if p["high"] is None else p["high"] for p in points],
                         color=f"C{n % 10}", alpha=0.15, linewidth=0)
+    fair = trend.get("fair", [])
+    if fair:  # dashed, as on the win-share bars (a step where the number of players changes)
+        ax.plot([p["value"] for p in fair], [p["y"] for p in fair], linestyle="--", color="#555",
+                linewidth=1, drawstyle="steps-mid")
     values = sorted({p["value"] for points in trend["series"].values() for p in points})
     ax.set_xticks(values)  # the values played, and no others
     ax.set_xlabel(option)
