@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import pytest
 
 from ludotheque.core.registry import get_game
 from ludotheque.sim.report import variant_figures
-from ludotheque.sim.report_csv import figure_tables, game_rows, table
+from ludotheque.sim.report_csv import GamesTable, figure_tables, game_rows, table
 from ludotheque.sim.stats import wilson
 from ludotheque.sim.sweep import SweepError, parse_sweep, trends
 
@@ -54,7 +55,7 @@ def read(text: str) -> list[dict[str, str]]:
 
 
 def test_a_games_row_flattens_its_own_figures_with_every_named_key() -> None:
-    rows = read(table(game_rows("base", MADE_UP, {"rooms": ["find", "lose", "wind"]})))
+    rows = read(table(list(game_rows("base", MADE_UP, {"rooms": ["find", "lose", "wind"]}))))
     assert len(rows) == 4
     first, last = rows[0], rows[3]
     assert (first["index"], first["winners"], first["length"], first["rounds"]) == ("0", "0", "10", "2")
@@ -64,9 +65,23 @@ def test_a_games_row_flattens_its_own_figures_with_every_named_key() -> None:
     assert last["winners"] == "0 2" and last["rooms.9"] == "2" and rows[2]["rooms.9"] == ""
 
 
+def test_games_of_columns_of_different_players_are_joined_under_one_header(tmp_path: Path) -> None:
+    games = GamesTable(tmp_path)
+    games.add("players=3", MADE_UP[:2])
+    games.add("players=2", [result(0, (1, 0), 5, 1, {"ending": "goal", "extra": 4})])
+    games.write(tmp_path / "games.csv")
+    with (tmp_path / "games.csv").open(encoding="utf-8", newline="") as file:
+        header = file.readline().strip().split(",")
+    assert header[8:12] == ["score.0", "score.1", "score.2", "ending"] and header[-1] == "extra"
+    rows = read((tmp_path / "games.csv").read_text(encoding="utf-8"))
+    assert [(r["column"], r["score.2"], r["extra"]) for r in rows] == [
+        ("players=3", "1", ""), ("players=3", "2", ""), ("players=2", "", "4")]
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]  # the rows put aside are gone
+
+
 def test_a_by_outcome_figure_is_flattened_per_group() -> None:
     game = result(0, (1, 0), 5, 1, {"powers": {"winners": {"take": 2}, "others": {"draw": 1}}})
-    row = game_rows("x", [game], {"powers": ["take", "draw"]})[0]
+    row = next(game_rows("x", [game], {"powers": ["take", "draw"]}))
     assert {k: v for k, v in row.items() if k.startswith("powers.")} == {
         "powers.winners.take": 2, "powers.winners.draw": 0, "powers.others.take": 0,
         "powers.others.draw": 1}

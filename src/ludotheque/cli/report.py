@@ -10,7 +10,7 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
@@ -20,6 +20,9 @@ from ..sim.stats import finite
 from .common import check_lang, fail, parse_bot_list, run_seed_for, where_played
 from .simulate import progress_bar
 from .words import bot_word
+
+if TYPE_CHECKING:
+    from ..sim.report_csv import GamesTable
 
 #: The name of the option that points at a components file (Drakon's; a game without one
 #: cannot take --components).
@@ -78,14 +81,26 @@ def _csv_folder(folder: str | None) -> None:
         fail(f"--csv {folder}: no such folder, and none can be made there")
 
 
-def _write_csv(folder: str, games: list[dict[str, Any]], document: dict[str, Any]) -> None:
-    from ..sim.report_csv import figure_tables, table
+def _games_table(folder: str | None) -> GamesTable | None:
+    """``games.csv`` to fill a column at a time (None: no CSV asked for); its folder made."""
+    if folder is None:
+        return None
+    from ..sim.report_csv import GamesTable
 
     try:
         Path(folder).mkdir(exist_ok=True)
+        return GamesTable(Path(folder))
     except OSError as exc:
-        fail(f"cannot make {folder}: {exc.strerror or exc}")
-    _write(str(Path(folder) / "games.csv"), table(games))
+        fail(f"cannot write in {folder}: {exc.strerror or exc}")
+
+
+def _write_csv(folder: str, games: GamesTable, document: dict[str, Any]) -> None:
+    from ..sim.report_csv import figure_tables
+
+    try:
+        games.write(Path(folder) / "games.csv")
+    except OSError as exc:
+        fail(f"cannot write {folder}/games.csv: {exc.strerror or exc}")
     for name, text in figure_tables(document).items():
         _write(str(Path(folder) / f"{name}.csv"), text)
 
@@ -151,7 +166,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
     began = time.perf_counter()
     summed: list[dict[str, Any]] = []  # each column summed as soon as it is played
-    rows: list[dict[str, Any]] = []  # each game's row of the CSV, when asked for
+    rows = _games_table(csv_dir)  # each game's row of the CSV, when asked for
     try:
         with progress_bar(games * len(columns)) as advance:
             for column in columns:
@@ -159,10 +174,10 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
                                     progress=advance, figures=True, backend=backend, address=address,
                                     rotate=True)
                 summed.append({"options": column, **variant_figures(results, wins_only, keys)})
-                if csv_dir is not None:
-                    from ..sim.report_csv import column_name, game_rows
+                if rows is not None:
+                    from ..sim.report_csv import column_name
 
-                    rows += game_rows(column_name(column), results, keys)
+                    rows.add(column_name(column), results, keys)
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -186,7 +201,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     _write(out_file, page)
     if json_file is not None:
         _write(json_file, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
-    if csv_dir is not None:
+    if rows is not None and csv_dir is not None:
         _write_csv(csv_dir, rows, document)
     elapsed = time.perf_counter() - began
     print(f"report written to {out_file}" + (f" and {json_file}" if json_file else "")

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from .runner import GameResult
@@ -50,11 +53,10 @@ def _flatten(figures: Mapping[str, Any], keys: Mapping[str, Sequence[str]]) -> d
 
 
 def game_rows(column: str, results: Iterable[GameResult],
-              keys: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
+              keys: Mapping[str, Sequence[str]] | None = None) -> Iterator[dict[str, Any]]:
     """One row per game of one column: its index and deal seed, the bots by seat (``lineup``,
     separated by spaces), the first player, the winning seats (separated by spaces), its length
     in moves and rounds, each seat's score (``score.SEAT``) and the game's own figures."""
-    rows = []
     for r in results:
         row: dict[str, Any] = {
             "column": column, "index": r.index, "seed": r.seed, "lineup": " ".join(r.bots),
@@ -62,8 +64,54 @@ def game_rows(column: str, results: Iterable[GameResult],
             "rounds": r.rounds}
         row.update({f"score.{seat}": score for seat, score in enumerate(r.scores)})
         row.update(_flatten(r.figures or {}, keys or {}))
-        rows.append(row)
-    return rows
+        yield row
+
+
+class _Header:
+    """The union of some rows' fields in order of first appearance, each kept beside the
+    fields of its figure (``score.3`` of a later, larger game after ``score.2``)."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, dict[str, None]] = {}
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        for field in row:
+            self.groups.setdefault(field.partition(".")[0], {})[field] = None
+
+    def fields(self) -> list[str]:
+        return [field for group in self.groups.values() for field in group]
+
+
+class GamesTable:
+    """``games.csv`` of a long run: each column's rows are put aside (as JSON lines, in a
+    folder of their own in ``folder``) as soon as the column is played, so that no run holds
+    every game's row, then written under the header of them all."""
+
+    def __init__(self, folder: Path) -> None:
+        self.aside = tempfile.TemporaryDirectory(prefix=".games-", dir=folder)
+        self.parts: list[Path] = []
+        self.header = _Header()
+
+    def add(self, column: str, results: Iterable[GameResult],
+            keys: Mapping[str, Sequence[str]] | None = None) -> None:
+        part = Path(self.aside.name) / f"{len(self.parts)}.jsonl"
+        with part.open("w", encoding="utf-8") as file:
+            for row in game_rows(column, results, keys):
+                self.header.add(row)
+                file.write(json.dumps(row) + "\n")
+        self.parts.append(part)
+
+    def write(self, path: Path) -> None:
+        try:
+            with path.open("w", encoding="utf-8", newline="") as out:
+                writer = csv.DictWriter(out, self.header.fields(), restval="", lineterminator="\n")
+                writer.writeheader()
+                for part in self.parts:
+                    with part.open(encoding="utf-8") as rows:
+                        writer.writerows({k: _cell(v) for k, v in json.loads(line).items()}
+                                         for line in rows)
+        finally:
+            self.aside.cleanup()
 
 
 def _cell(value: Any) -> Any:
@@ -76,13 +124,11 @@ def table(rows: Sequence[Mapping[str, Any]]) -> str:
     """Rows as CSV text, the header the union of their fields in order of first appearance,
     each kept beside the fields of its figure (``score.3`` of a later, larger game after
     ``score.2``)."""
-    groups: dict[str, dict[str, None]] = {}
+    header = _Header()
     for row in rows:
-        for field in row:
-            groups.setdefault(field.partition(".")[0], {})[field] = None
+        header.add(row)
     out = io.StringIO()
-    fields = [field for group in groups.values() for field in group]
-    writer = csv.DictWriter(out, fields, restval="", lineterminator="\n")
+    writer = csv.DictWriter(out, header.fields(), restval="", lineterminator="\n")
     writer.writeheader()
     writer.writerows({k: _cell(v) for k, v in row.items()} for row in rows)
     return out.getvalue()
