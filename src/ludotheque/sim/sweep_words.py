@@ -18,9 +18,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "with_variants": "--sweep and --variants cannot be combined: a sweep's columns are its values",
         "title": "Trends against {option}",
         "explain": "One column per value of {option}, every column on the same deals: each line "
-                   "is a figure's value at each {option}, the band its 95% interval (Wilson's for "
-                   "a share, the normal one for a mean); the dashed line is a fair share of the "
-                   "wins.",
+                   "is a figure's value for each value of {option}, the band its 95% interval "
+                   "(Wilson's for a share, the normal one for a mean); the dashed line is a fair "
+                   "share of the wins.",
         "intro": "{games} games per column between bots ({bots}), {players} players, run seed "
                  "{seed}. Every column plays the same deals, one per value of {option} ({values}); "
                  "the tests take the first column ({first}) as their base game.",
@@ -40,9 +40,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                          "sont ses valeurs",
         "title": "Tendances selon {option}",
         "explain": "Une colonne par valeur de {option}, toutes sur les mêmes donnes : chaque "
-                   "ligne est la valeur d'une figure pour chaque {option}, la bande son intervalle "
-                   "à 95 % (de Wilson pour une part, l'intervalle normal pour une moyenne) ; le "
-                   "trait pointillé est une part égale des victoires.",
+                   "ligne est la valeur d'une figure pour chaque valeur de {option}, la bande son "
+                   "intervalle à 95 % (de Wilson pour une part, l'intervalle normal pour une "
+                   "moyenne) ; le trait pointillé est une part égale des victoires.",
         "intro": "{games} parties par colonne entre robots ({bots}), {players} joueurs, graine "
                  "{seed}. Chaque colonne joue les mêmes donnes, une par valeur de {option} "
                  "({values}) ; les tests prennent la première colonne ({first}) pour jeu de base.",
