@@ -4,8 +4,8 @@ page opened in Chromium with its plots, in English and in French."""
 
 from __future__ import annotations
 
-import csv
 import json
+from csv import DictReader
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +36,12 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for game_id, variant in VARIANTS.items():
         page, data = folder / f"{game_id}.html", folder / f"{game_id}.json"
         code, out, err = report(game_id, "--games", "20", "--seed", "2", "--variants", variant,
-                                "-o", str(page), "--json", str(data), "--lang", "en",
-                                "--csv", str(folder / f"{game_id}-csv"))
+                                "-o", str(page), "--json", str(data), "--lang", "en")
         assert code == 0, out + err
         made[game_id] = page
     french = folder / "gargon-fr.html"
     assert report("gargon", "--games", "20", "--seed", "2", "--variants", VARIANTS["gargon"],
-                  "-o", str(french), "--lang", "fr")[0] == 0
+                  "-o", str(french), "--lang", "fr", "--csv", str(folder / "gargon-csv"))[0] == 0
     made["gargon-fr"] = french
     return made
 
@@ -187,37 +186,58 @@ def test_matplotlib_is_loaded_by_the_report_only() -> None:
 
 def read_csv(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8", newline="") as file:
-        return list(csv.DictReader(file))
+        return list(DictReader(file))
 
 
-@pytest.mark.parametrize("game_id", list(VARIANTS))
-def test_the_csv_has_a_row_per_game_and_a_table_per_figure(pages: dict[str, Path], game_id: str) -> None:
-    data = json.loads(pages[game_id].with_suffix(".json").read_text(encoding="utf-8"))
-    folder = pages[game_id].parent / f"{game_id}-csv"
-    games = read_csv(folder / "games.csv")
-    assert [g["column"] for g in games] == ["base"] * 20 + [VARIANTS[game_id]] * 20
-    for column, variant in zip(("base", VARIANTS[game_id]), data["variants"], strict=True):
-        rows = [g for g in games if g["column"] == column]
-        assert [int(g["index"]) for g in rows] == list(range(20))
-        figures = variant["figures"]
-        # the winners of each row add up to the seat advantage, the lengths to their mean
-        wins = [0.0] * data["players"]
-        for row in rows:
+def check_games_csv(folder: Path, columns: dict[str, dict[str, Any]], games: int) -> None:
+    """``games.csv`` against the figures of each column (by its name in the tables): a row per
+    game, whose winners add up to the seat advantage, lengths to the length's mean and endings
+    to the ending counts."""
+    rows = read_csv(folder / "games.csv")
+    assert [g["column"] for g in rows] == [name for name in columns for _ in range(games)]
+    for name, figures in columns.items():
+        mine = [g for g in rows if g["column"] == name]
+        assert [int(g["index"]) for g in mine] == list(range(games))
+        players = len(figures["seat_advantage"]["rows"])
+        wins = [0.0] * players
+        for row in mine:
             seats = [int(s) for s in row["winners"].split()]
             for seat in seats:
                 wins[seat] += 1 / len(seats)
         assert wins == pytest.approx([r["wins"] for r in figures["seat_advantage"]["rows"]])
-        mean = sum(int(g["length"]) for g in rows) / 20
+        mean = sum(int(g["length"]) for g in mine) / games
         assert mean == pytest.approx(figures["length_actions"]["distribution"]["mean"])
-        endings = {k: sum(g["ending"] == k for g in rows) for k in figures["ending"]["shares"]}
+        endings = {k: sum(g["ending"] == k for g in mine) for k in figures["ending"]["shares"]}
         assert endings == {k: s["count"] for k, s in figures["ending"]["shares"].items()}
-        assert all(len(g["lineup"].split()) == data["players"] for g in rows)
-    for name, figure in data["variants"][0]["figures"].items():
-        table = read_csv(folder / f"{name}.csv")
-        assert table and {row["column"] for row in table} == {"base", VARIANTS[game_id]}, name
+        assert all(len(g["lineup"].split()) == players for g in mine)
+
+
+def test_the_csv_has_a_row_per_game_and_a_table_per_figure_as_the_json_says(sweep: Path) -> None:
+    data = json.loads((sweep / "r.json").read_text(encoding="utf-8"))
+    columns = {f"goal={v['options']['goal']}": v["figures"] for v in data["variants"]}
+    check_games_csv(sweep / "csv", columns, data["games"])
+    for name, figure in data["variants"][0]["figures"].items():  # each figure a table
+        table = read_csv(sweep / "csv" / f"{name}.csv")
+        assert table and {row["column"] for row in table} == set(columns), name
         if figure["kind"] == "shares":  # a row per key and column, 0 for what never happened
-            base = {r["key"]: int(r["count"]) for r in table if r["column"] == "base"}
-            assert base == {k: s["count"] for k, s in figure["shares"].items()}
+            first = {r["key"]: int(r["count"]) for r in table if r["column"] == "goal=5"}
+            assert first == {k: s["count"] for k, s in figure["shares"].items()}
+
+
+def test_the_csv_of_a_report_with_a_variant_names_its_columns(pages: dict[str, Path]) -> None:
+    folder = pages["gargon-fr"].parent / "gargon-csv"
+    names = ("base", VARIANTS["gargon"])
+    tables = {p.stem: read_csv(p) for p in folder.glob("*.csv") if p.stem != "games"}
+    assert {"seat_advantage", "turn_order", "ending", "length_actions"} <= set(tables)
+    columns: dict[str, dict[str, Any]] = {name: {} for name in names}
+    for name in names:  # the figures again, from their tables
+        seats = [r for r in tables["seat_advantage"] if r["column"] == name]
+        columns[name]["seat_advantage"] = {"rows": [{"wins": float(r["wins"])} for r in seats]}
+        (length,) = [r for r in tables["length_actions"] if r["column"] == name]
+        columns[name]["length_actions"] = {"distribution": {"mean": float(length["mean"])}}
+        columns[name]["ending"] = {"shares": {r["key"]: {"count": int(r["count"])}
+                                              for r in tables["ending"] if r["column"] == name}}
+    check_games_csv(folder, columns, 20)
 
 
 @pytest.fixture(scope="module")

@@ -56,16 +56,16 @@ def _base_options(game: Any, players: int | None, components: str | None) -> dic
     return options
 
 
-def _columns(game: Any, base: dict[str, Any], variants: list[str] | None, sweep: str | None,
-             lang: str) -> tuple[list[dict[str, Any]], tuple[str, list[int]] | None]:
-    """The report's columns: the base game and each variant, or one per value of a sweep (with
-    the option swept and its values)."""
+def _sweep_columns(game: Any, base: dict[str, Any], columns: list[dict[str, Any]], sweep: str | None,
+                   lang: str) -> tuple[list[dict[str, Any]], tuple[str, list[int]] | None]:
+    """The report's ``columns`` as they are (no sweep), or one per value of ``sweep`` (then the
+    base game must be alone), with the option swept and its values."""
     if sweep is None:
-        return [{}] + [parse_variant(text) for text in variants or ()], None
+        return columns, None
     from ..sim.sweep import parse_sweep
     from ..sim.sweep_words import sweep_word
 
-    if variants:
+    if len(columns) > 1:
         fail(sweep_word("with_variants", lang), lang=lang)
     try:
         players = game.resolve_options(base)["players"]
@@ -113,12 +113,11 @@ def _write(path: str, text: str) -> None:
 
 
 def report(game_id: str, games: int = 2000, players: int | None = None, bots: str = "random",
+           sweep: str | None = None, csv_dir: str | None = None,  # a sweep; the CSV tables' folder
            seed: int | None = None, jobs: int = 1, variants: list[str] | None = None,
            components: str | None = None, out_file: str | None = None, json_file: str | None = None,
-           lang: str | None = None, backend: str = "local", address: str | None = None,
-           sweep: str | None = None, csv_dir: str | None = None) -> None:
-    """Play ``games`` games of the base game and of each variant (or of each value of a
-    ``sweep``); write the page, the JSON and the CSV tables."""
+           lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
+    """Play ``games`` games of the base game and of each variant; write the page and the JSON."""
     lang = check_lang(lang)
     if importlib.util.find_spec("matplotlib") is None:  # found out before the games, not after
         fail("the report draws with matplotlib, which is not installed: "
@@ -130,8 +129,9 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     except LudothequeError as exc:
         fail(str(exc))
     base = _base_options(game, players, components)
-    columns, swept = _columns(game, base, variants, sweep, lang)
+    columns: list[dict[str, Any]] = [{}] + [parse_variant(text) for text in variants or ()]
     seats = []  # each column's players, checked before any game is played
+    columns, swept = _sweep_columns(game, base, columns, sweep, lang)
     for column in columns:
         try:
             seats.append(check_run(game.id, base | column, names))

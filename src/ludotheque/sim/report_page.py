@@ -357,18 +357,15 @@ class _Page:
         title = word("title", lang, game=report["name"])
         intro = word("intro", lang, games=report["games"], bots=", ".join(self.bots),
                      players=report["players"], seed=report["seed"])
-        if report.get("sweep"):  # its columns are its values, not the game as it comes
-            from .sweep_page import sweep_intro
-
-            intro = sweep_intro(report, ", ".join(self.bots), self.columns[0], lang)
         if report.get("components"):
             intro += " " + word("components", lang, path=report["components"])
         nav = "".join(f'<li><a href="#{n}">{html.escape(self.title(n))}</a></li>'
                       for n in names)
         sections = "".join(self._figure(n) for n in names)
-        if report.get("sweep"):  # the trends first: they are what a sweep is run for
-            from .sweep_page import sweep_section
+        if report.get("sweep"):  # its columns are its values; the trends first, what it is run for
+            from .sweep_page import sweep_intro, sweep_section
 
+            intro = sweep_intro(report, ", ".join(self.bots), self.columns[0], lang)
             entry, trends = sweep_section(self, report["sweep"])
             nav, sections = entry + nav, trends + sections
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'

@@ -108,6 +108,13 @@ SPEC = GameSpec(
 class KagounGame(Game):
     spec = SPEC
 
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        resolved = self.spec.resolve_options(options)
+        if not 0 <= resolved["max_rounds"] <= MAX_ROUNDS:
+            raise OptionsError(f"max_rounds must be 0 (no cap) to {MAX_ROUNDS}; "
+                               f"got {resolved['max_rounds']}", "max_rounds")
+        return resolved
+
     def max_game_length(self, options: Mapping[str, Any] | None = None) -> int:
         """``max_rounds`` rounds, each bounded by ``round_bound``: a seat's Replay actions in a
         round are one per Replay card of the deck (``replay_limit=card``) or one (``seat``);
