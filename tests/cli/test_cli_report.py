@@ -1,11 +1,12 @@
 """``ludotheque report``: each game end to end on a small run with variants side by side, a
-corrected components file, bad input refused with a message, and the page opened in Chromium
-with its plots, in English and in French."""
+corrected components file, a sweep, the CSV tables, bad input refused with a message, and the
+page opened in Chromium with its plots, in English and in French."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from csv import DictReader
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         made[game_id] = page
     french = folder / "gargon-fr.html"
     assert report("gargon", "--games", "20", "--seed", "2", "--variants", VARIANTS["gargon"],
-                  "-o", str(french), "--lang", "fr")[0] == 0
+                  "-o", str(french), "--lang", "fr", "--csv", str(folder / "gargon-csv"))[0] == 0
     made["gargon-fr"] = french
     return made
 
@@ -213,7 +214,7 @@ def plots(page: Any) -> list[int]:
 
 
 def test_report_pages_show_their_plots_in_english_and_in_french(
-        pages: dict[str, Path], chromium: Any, open_page: Any) -> None:
+        pages: dict[str, Path], sweep: Path, chromium: Any, open_page: Any) -> None:
     english_only = {title for title, _ in FIGURES["en"].values()} - {
         title for title, _ in FIGURES["fr"].values()}
     words = get_game("gargon").report_figures()
@@ -233,6 +234,16 @@ def test_report_pages_show_their_plots_in_english_and_in_french(
             assert "Avantage de la place" in headings
         else:
             assert "Seat advantage" in headings
+    # a sweep's trends, in French: a line per row with its band, the values on the axis
+    page = open_page(chromium)
+    page.goto((sweep / "r.html").as_uri())
+    page.click('nav a[href="#sweep"]')
+    trends = page.locator("#sweep figure svg")
+    assert trends.count() >= 5 and page.locator("#sweep h2").inner_text() == "Tendances selon goal"
+    first = trends.first.bounding_box()
+    assert first is not None and first["width"] > 300 and first["height"] > 100
+    ticks = trends.first.locator("text").all_text_contents()
+    assert {"5", "9", "goal", "place 0"} <= {t.strip() for t in ticks}, ticks
 
 
 def test_report_without_matplotlib_says_how_to_install_it(tmp_path: Path,
@@ -254,3 +265,114 @@ def test_matplotlib_is_loaded_by_the_report_only() -> None:
                            "--games", "2", "--seed", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "ludotheque.sim.runner" in done.stderr
     assert "matplotlib" not in done.stderr and "ludotheque.sim.report" not in done.stderr
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as file:
+        return list(DictReader(file))
+
+
+def check_games_csv(folder: Path, columns: dict[str, dict[str, Any]], games: int) -> None:
+    """``games.csv`` against the figures of each column (by its name in the tables): a row per
+    game, whose winners add up to the seat advantage, lengths to the length's mean and endings
+    to the ending counts."""
+    rows = read_csv(folder / "games.csv")
+    assert [g["column"] for g in rows] == [name for name in columns for _ in range(games)]
+    for name, figures in columns.items():
+        mine = [g for g in rows if g["column"] == name]
+        assert [int(g["index"]) for g in mine] == list(range(games))
+        players = len(figures["seat_advantage"]["rows"])
+        wins = [0.0] * players
+        for row in mine:
+            seats = [int(s) for s in row["winners"].split()]
+            for seat in seats:
+                wins[seat] += 1 / len(seats)
+        assert wins == pytest.approx([r["wins"] for r in figures["seat_advantage"]["rows"]])
+        mean = sum(int(g["length"]) for g in mine) / games
+        assert mean == pytest.approx(figures["length_actions"]["distribution"]["mean"])
+        endings = {k: sum(g["ending"] == k for g in mine) for k in figures["ending"]["shares"]}
+        assert endings == {k: s["count"] for k, s in figures["ending"]["shares"].items()}
+        assert all(len(g["lineup"].split()) == players for g in mine)
+
+
+def test_the_csv_has_a_row_per_game_and_a_table_per_figure_as_the_json_says(sweep: Path) -> None:
+    data = json.loads((sweep / "r.json").read_text(encoding="utf-8"))
+    columns = {f"goal={v['options']['goal']}": v["figures"] for v in data["variants"]}
+    check_games_csv(sweep / "csv", columns, data["games"])
+    for name, figure in data["variants"][0]["figures"].items():  # each figure a table
+        table = read_csv(sweep / "csv" / f"{name}.csv")
+        assert table and {row["column"] for row in table} == set(columns), name
+        if figure["kind"] == "shares":  # a row per key and column, 0 for what never happened
+            first = {r["key"]: int(r["count"]) for r in table if r["column"] == "goal=5"}
+            assert first == {k: s["count"] for k, s in figure["shares"].items()}
+
+
+def test_the_csv_of_a_report_with_a_variant_names_its_columns(pages: dict[str, Path]) -> None:
+    folder = pages["gargon-fr"].parent / "gargon-csv"
+    names = ("base", VARIANTS["gargon"])
+    tables = {p.stem: read_csv(p) for p in folder.glob("*.csv") if p.stem != "games"}
+    assert {"seat_advantage", "turn_order", "ending", "length_actions"} <= set(tables)
+    columns: dict[str, dict[str, Any]] = {name: {} for name in names}
+    for name in names:  # the figures again, from their tables
+        seats = [r for r in tables["seat_advantage"] if r["column"] == name]
+        columns[name]["seat_advantage"] = {"rows": [{"wins": float(r["wins"])} for r in seats]}
+        (length,) = [r for r in tables["length_actions"] if r["column"] == name]
+        columns[name]["length_actions"] = {"distribution": {"mean": float(length["mean"])}}
+        columns[name]["ending"] = {"shares": {r["key"]: {"count": int(r["count"])}
+                                              for r in tables["ending"] if r["column"] == name}}
+    check_games_csv(folder, columns, 20)
+
+
+@pytest.fixture(scope="module")
+def sweep(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Drakon's goal swept over two values, 4 games each, in French, with its CSV tables."""
+    folder = tmp_path_factory.mktemp("sweep")
+    code, out, err = report("drakon", "--games", "4", "--seed", "2", "--sweep", "goal=5..9:4",
+                            "-o", str(folder / "r.html"), "--json", str(folder / "r.json"),
+                            "--csv", str(folder / "csv"), "--lang", "fr")
+    assert code == 0, out + err
+    return folder
+
+
+def test_a_sweep_plays_one_column_per_value_and_draws_its_trends(sweep: Path) -> None:
+    data = json.loads((sweep / "r.json").read_text(encoding="utf-8"))
+    assert [v["options"] for v in data["variants"]] == [{"goal": 5}, {"goal": 9}]
+    assert data["sweep"]["option"] == "goal" and data["sweep"]["values"] == [5, 9]
+    trends = data["sweep"]["trends"]
+    assert {"seat_advantage", "turn_order", "length_actions", "ending"} <= set(trends)
+    # one point per value, each the column's own figure with its interval
+    for key, share in data["variants"][1]["figures"]["ending"]["shares"].items():
+        point = trends["ending"]["series"][key][1]
+        assert (point["value"], point["y"], point["low"], point["high"]) == (
+            9, share["share"], share["low"], share["high"])
+    # a higher goal is reached less often: the same deals, so never more often
+    reached = [p["y"] for p in trends["ending"]["series"]["goal"]]
+    assert reached[1] <= reached[0]
+    page = (sweep / "r.html").read_text(encoding="utf-8")
+    section = page[page.index('<section id="sweep">'):page.index("</section>")]
+    assert "Tendances selon goal" in section and section.count("<svg") == len(trends)
+    assert page.count("<svg") == len(trends) + len(data["variants"][0]["figures"])
+    trend_rows = read_csv(sweep / "csv" / "trends.csv")
+    assert {r["goal"] for r in trend_rows} == {"5", "9"}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["drakon", "--sweep", "goal=0..8"], "goal goes from 1 to 200; 0 is outside"),
+    (["drakon", "--sweep", "goal=5..300", "--lang", "fr"], "erreur : --sweep goal=5..300 : goal va de "
+                                                           "1 à 200 ; 300 en sort"),
+    (["drakon", "--sweep", "heroes=0..1"], "'heroes' is not a number"),
+    (["drakon", "--sweep", "speed=1..3"], "Drakon has no option 'speed'"),
+    (["drakon", "--sweep", "goal=5-8"], "expected NAME=A..B"),
+    (["drakon", "--sweep", "goal=8..5"], "A must not be above B"),
+    (["drakon", "--sweep", "goal=1..100"], "at most 12"),
+    (["drakon", "--sweep", "players=2..7"], "players goes from 2 to 6; 7 is outside"),
+    (["drakon", "--sweep", "goal=5..8", "--variants", "heroes=yes"], "cannot be combined"),
+    (["kagoun", "--sweep", "first_player=0..3", "--players", "3"], "first_player goes from 0 to 2"),
+    (["gargon", "--csv", "/nonexistent/deeper/csv"], "--csv /nonexistent/deeper/csv: no such folder"),
+])
+def test_a_bad_sweep_or_csv_folder_is_refused_naming_the_option_and_its_range(
+        tmp_path: Path, args: list[str], message: str) -> None:
+    page = tmp_path / "page.html"
+    code, _, err = report(*args, "-o", str(page))
+    assert code != 0 and message in " ".join(err.split()), err
+    assert not page.exists()

@@ -118,3 +118,12 @@ def test_the_first_player_is_a_seat_of_the_game() -> None:
     for bad in (3, -1, "0", True):
         with pytest.raises(SetupError, match='"first_player" must be a seat from 0 to 2'):
             setup_first_player({"first_player": bad}, 3)
+
+
+def test_a_bounded_option_refuses_a_value_outside_its_bounds_and_takes_unset() -> None:
+    goal = OptionSpec("goal", None, "gold to win", convert=optional_integer, bounds=(1, 200))
+    assert goal.check("200") == 200 and goal.check(None) is None
+    for value in (0, "201"):
+        with pytest.raises(OptionsError, match="option 'goal' must be 1 to 200; got") as refused:
+            goal.check(value)
+        assert refused.value.option == "goal"

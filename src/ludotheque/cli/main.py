@@ -140,6 +140,10 @@ def _report(commands: Any) -> None:
     p.add_argument("-o", "--out", dest="out_file", metavar="FILE.html", help="the page (default: "
                    "GAME-report.html)")
     p.add_argument("--json", dest="json_file", metavar="FILE", help="also write every figure as JSON")
+    p.add_argument("--sweep", metavar="NAME=A..B[:STEP]", help="one column per value of a numeric "
+                   "option, e.g. goal=5..15:5, and the figures' trends against it")
+    p.add_argument("--csv", dest="csv_dir", metavar="DIR", help="also write CSV tables in DIR: one "
+                   "row per game (games.csv) and one table per figure")
     add_backend_args(p)
     p.add_argument("--lang", help="en or fr (default: from LANG)")
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import LudothequeError, WordedError
 from ..core.registry import get_game
@@ -20,6 +21,9 @@ from ..sim.stats import finite
 from .common import check_lang, fail, parse_bot_list, run_seed_for, where_played
 from .simulate import progress_bar
 from .words import bot_word
+
+if TYPE_CHECKING:
+    from ..sim.report_csv import GamesTable
 
 #: The name of the option that points at a components file (Drakon's; a game without one
 #: cannot take --components).
@@ -84,6 +88,55 @@ def _base_options(players: int | None, boxes: list[dict[str, Any]]) -> dict[str,
     return options
 
 
+def _sweep_columns(game: Any, base: dict[str, Any], columns: list[dict[str, Any]], sweep: str | None,
+                   lang: str) -> tuple[list[dict[str, Any]], tuple[str, list[int]] | None]:
+    """The report's ``columns`` as they are (no sweep), or one per value of ``sweep`` (then the
+    base game must be alone), with the option swept and its values."""
+    if sweep is None:
+        return columns, None
+    from ..sim.sweep import parse_sweep
+    from ..sim.sweep_words import sweep_word
+
+    if len(columns) > 1:
+        fail(sweep_word("with_variants", lang), lang=lang)
+    try:
+        players = game.resolve_options(base)["players"]
+        name, values = parse_sweep(sweep, game.spec, players, lang)
+    except LudothequeError as exc:
+        fail(str(exc), lang=lang)
+    return [{name: value} for value in values], (name, values)
+
+
+def _csv_folder(folder: str | None) -> None:
+    """A folder for the CSV tables: one that exists, or one to make in a folder that does."""
+    if folder is not None and not (Path(folder).is_dir() or Path(folder).resolve().parent.is_dir()):
+        fail(f"--csv {folder}: no such folder, and none can be made there")
+
+
+def _games_table(folder: str | None) -> GamesTable | None:
+    """``games.csv`` to fill a column at a time (None: no CSV asked for); its folder made."""
+    if folder is None:
+        return None
+    from ..sim.report_csv import GamesTable
+
+    try:
+        Path(folder).mkdir(exist_ok=True)
+        return GamesTable(Path(folder))
+    except OSError as exc:
+        fail(f"cannot write in {folder}: {exc.strerror or exc}")
+
+
+def _write_csv(folder: str, games: GamesTable, document: dict[str, Any]) -> None:
+    from ..sim.report_csv import figure_tables
+
+    try:
+        games.write(Path(folder) / "games.csv")
+    except OSError as exc:
+        fail(f"cannot write {folder}/games.csv: {exc.strerror or exc}")
+    for name, text in figure_tables(document).items():
+        _write(str(Path(folder) / f"{name}.csv"), text)
+
+
 def _write(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
@@ -92,6 +145,7 @@ def _write(path: str, text: str) -> None:
 
 
 def report(game_id: str, games: int = 2000, players: int | None = None, bots: str = "random",
+           sweep: str | None = None, csv_dir: str | None = None,  # a sweep; the CSV tables' folder
            seed: int | None = None, jobs: int = 1, variants: list[str] | None = None,
            components: list[str] | None = None, out_file: str | None = None, json_file: str | None = None,
            lang: str | None = None, backend: str = "local", address: str | None = None) -> None:
@@ -111,7 +165,10 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     # the first box (or the game as it comes), each other box, then each variant on the first box
     columns: list[dict[str, Any]] = [{}] + [{COMPONENTS_OPTION: b["path"]} for b in boxes[1:]]
     columns += [parse_variant(text) for text in variants or ()]
-    box_names = [b["name"] for b in boxes] + [None] * (len(columns) - len(boxes))
+    columns, swept = _sweep_columns(game, base, columns, sweep, lang)
+    # a box's column is named after it (a sweep's columns, after their values)
+    box_names: list[str | None] = [None] * len(columns) if swept else (
+        [b["name"] for b in boxes] + [None] * (len(columns) - len(boxes)))
     seats = []  # each column's players, checked before any game is played
     for column in columns:
         try:
@@ -121,16 +178,18 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
                 _boxes(game, [f"{COMPONENTS_OPTION}={column[COMPONENTS_OPTION]}"], lang)
             named = " ".join(f"{k}={v}" for k, v in column.items())
             where = f"variant {named!r}" if column else "the base game"
-            fail(f"{where}: {exc}")
+            fail(f"{f'--sweep {named}' if swept else where}: {exc}", lang=lang)
     out_file = out_file or f"{game.id}-report.html"
     for path in (out_file, json_file):  # found out before the games, not after them
         if path is not None and not Path(path).resolve().parent.is_dir():
             fail(f"cannot write {path}: no such folder")
+    _csv_folder(csv_dir)
     try:
         check_backend(backend, address)
     except LudothequeError as exc:
         fail(str(exc))
-    lineups = len(rotations(names, seats[0]))
+    # (a sweep of the players may seat different numbers: whole rotations of each)
+    lineups = math.lcm(*(len(rotations(names, players)) for players in seats))
     if games % lineups:  # whole rotations, so that every bot holds every seat equally often
         games += lineups - games % lineups
         print(f"games rounded up to {games}: {lineups} seatings of the bots, each played equally "
@@ -147,6 +206,7 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     wins_only = game.spec.max_score <= 1  # scores that only say who won are the seat advantage
     began = time.perf_counter()
     summed: list[dict[str, Any]] = []  # each column summed as soon as it is played
+    rows = _games_table(csv_dir)  # each game's row of the CSV, when asked for
     try:
         with progress_bar(games * len(columns)) as advance:
             for column, box in zip(columns, box_names, strict=True):
@@ -157,6 +217,10 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
                 as_box: dict[str, Any] = {} if box is None else {"box": box}
                 summed.append({"options": column, **as_box,
                                **variant_figures(results, wins_only, keys)})
+                if rows is not None:
+                    from ..sim.report_csv import column_name
+
+                    rows.add(column_name(column), results, keys)
     except LudothequeError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
@@ -167,6 +231,12 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
         "seed": run_seed, "components": boxes,
         "too_few": {"games": TOO_FEW_GAMES, "margin95": WIDEST_MARGIN}, "variants": summed,
     })
+    if swept is not None:
+        from ..sim.sweep import trends
+
+        option, values = swept
+        document["sweep"] = finite({"option": option, "values": values,
+                                    "trends": trends(values, summed)})
     from ..sim.report_page import render_page
 
     game_words = module.words(lang) if module is not None else {}
@@ -176,6 +246,9 @@ def report(game_id: str, games: int = 2000, players: int | None = None, bots: st
     _write(out_file, page)
     if json_file is not None:
         _write(json_file, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    if rows is not None and csv_dir is not None:
+        _write_csv(csv_dir, rows, document)
     elapsed = time.perf_counter() - began
     print(f"report written to {out_file}" + (f" and {json_file}" if json_file else "")
+          + (f", CSV tables in {csv_dir}" if csv_dir else "")
           + f" in {elapsed:.1f} s", flush=True)

@@ -29,6 +29,9 @@ class OptionSpec:
     #: The option changes which game is played (a variant), not a detail of its rules: the lobby
     #: shows it with the number of players, and folds the others under "More options".
     essential: bool = False
+    #: A whole-number option's lowest and highest values (None, the unset value, is allowed
+    #: where the converter gives it): checked here, and what a report's sweep may step over.
+    bounds: tuple[int, int] | None = None
 
     def check(self, value: Any) -> Any:
         """Return the checked value, or raise OptionsError saying what is allowed."""
@@ -37,6 +40,10 @@ class OptionSpec:
                 value = self.convert(value)
             except (TypeError, ValueError) as exc:
                 raise OptionsError(f"option {self.name!r}: {exc}", self.name) from None
+        if self.bounds is not None and value is not None and not (
+                self.bounds[0] <= value <= self.bounds[1]):
+            raise OptionsError(f"option {self.name!r} must be {self.bounds[0]} to "
+                               f"{self.bounds[1]}; got {value!r}", self.name)
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionsError(f"option {self.name!r} must be one of {allowed}; got {value!r}", self.name)

@@ -371,6 +371,12 @@ class _Page:
         nav = "".join(f'<li><a href="#{n}">{html.escape(self.title(n))}</a></li>'
                       for n in names)
         sections = "".join(self._figure(n) for n in names)
+        if report.get("sweep"):  # its columns are its values; the trends first, what it is run for
+            from .sweep_page import sweep_intro, sweep_section
+
+            intro = sweep_intro(report, ", ".join(self.bots), self.columns[0], lang)
+            entry, trends = sweep_section(self, report["sweep"])
+            nav, sections = entry + nav, trends + sections
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
                 f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>"
                 f"<h1>{html.escape(title)}</h1><p>{html.escape(intro)}</p>"

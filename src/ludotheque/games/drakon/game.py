@@ -38,6 +38,7 @@ from .position import DrakonPosition
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_TURN_LIMIT = 2000
+GOAL_MAX = 200
 #: Actions of one turn, chance draws included (docs/rules/drakon.md, "How long a game lasts"):
 #: the rules do not bound a turn (two Mind control rooms can send heroes to and fro), the
 #: software cuts it after the action that passes MAX_TURN_STEPS.
@@ -55,8 +56,8 @@ def turn_limit(value: Any) -> int:
 
 def optional_goal(value: Any) -> int | None:
     goal = optional_integer(value)
-    if goal is not None and not 1 <= goal <= 200:
-        raise ValueError(f"expected 1 to 200; got {goal}")
+    if goal is not None and not 1 <= goal <= GOAL_MAX:
+        raise ValueError(f"expected 1 to {GOAL_MAX}; got {goal}")
     return goal
 
 
@@ -73,7 +74,8 @@ SPEC = GameSpec(
                    "absent (004: chosen at random)", convert=optional_integer),
         OptionSpec("goal", None, "gold to win (004: 10; 20 in Teams and Couple; the published "
                    "short game: 7); coins with fixed_value (5; 10 in Teams and Couple); gold "
-                   "to escape with escape (8; 20 in Couple)", convert=optional_goal),
+                   "to escape with escape (8; 20 in Couple)", convert=optional_goal,
+                   bounds=(1, GOAL_MAX)),
         OptionSpec("heroes", False, "Héros! variant: heroes drawn at random, each with an "
                    "ability to use once a game", choices=(False, True), convert=flag, essential=True),
         OptionSpec("escape", False, "Évasion variant: hold the goal, then reach an Escape or "
@@ -99,7 +101,7 @@ SPEC = GameSpec(
                    "the reconstructed box when absent", convert=optional_path, local=True),
         OptionSpec("turn_limit", 400, f"the game ends after this many turns (1 to "
                    f"{MAX_TURN_LIMIT}), as when nobody can act: most gold wins",
-                   convert=turn_limit),
+                   convert=turn_limit, bounds=(1, MAX_TURN_LIMIT)),
     ),
     distinct_actions=MAX_ACTION,
     max_game_length=MAX_GAME_LENGTH,

@@ -99,7 +99,7 @@ SPEC = GameSpec(
                    convert=text),
         OptionSpec("max_rounds", DEFAULT_MAX_ROUNDS, f"a safety cap, not 003: after this round "
                    f"(1-{MAX_ROUNDS}) the game ends as the stalemate option says; 0: no cap",
-                   convert=integer),
+                   convert=integer, bounds=(0, MAX_ROUNDS)),
         OptionSpec("stalemate", "draw", "when 003 names no winner (the round cap is reached, or "
                    "every seat still in is eliminated at once), draw: nobody wins; most_points: "
                    "house rule, the most points win (ties: nearest the first player)",
