@@ -257,11 +257,13 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
     def _seat(self, player: int | None) -> int:
         return self.current_player() if player is None else int(player)
 
-    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
-        return _tensor(self.spiel, self.position.state, self._seat(player), perfect_recall=True)
+    def information_state_tensor(self, player: int | None = None) -> SpielTensor:
+        tensor = _tensor(self.spiel, self.position.state, self._seat(player), perfect_recall=True)
+        return tensor.view(SpielTensor)
 
-    def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
-        return _tensor(self.spiel, self.position.state, self._seat(player), perfect_recall=False)
+    def observation_tensor(self, player: int | None = None) -> SpielTensor:
+        tensor = _tensor(self.spiel, self.position.state, self._seat(player), perfect_recall=False)
+        return tensor.view(SpielTensor)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.position.state
@@ -307,6 +309,17 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         state = self.position.state
         return "not dealt" if state is None else json.dumps(state.observe(None).to_json(), sort_keys=True)
+
+
+class SpielTensor(np.ndarray[Any, np.dtype[np.float32]]):
+    """A seat's tensor as a Python caller gets it: a float32 array that a list can still be
+    extended with, as with OpenSpiel's lists (ESCHER builds ``history += tensor``), where a
+    plain array would add itself to the list element-wise."""
+
+    def __radd__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return NotImplemented  # Python then extends the list
+        return super().__radd__(other)
 
 
 def _tensor(setup: _Setup, state: State | None, seat: int, perfect_recall: bool
