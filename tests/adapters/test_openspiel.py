@@ -161,6 +161,9 @@ def test_information_state_is_built_when_asked_and_matches_openspiels_own_path()
             assert isinstance(tensor, np.ndarray) and tensor.dtype == np.float32
             assert np.array_equal(tensor, pyspiel.State.information_state_tensor(asked, seat))
             assert np.array_equal(asked.observation_tensor(), pyspiel.State.observation_tensor(asked, seat))
+            history: list[float] = []
+            history += tensor  # as ESCHER builds a history: the list is extended, as with a list
+            assert len(history) == tensor.size
             asked.information_state_string(seat)
         asked.apply_action(action)
         unasked.apply_action(action)
