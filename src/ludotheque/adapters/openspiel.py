@@ -1,8 +1,9 @@
 """Each game as an OpenSpiel Python game, so that OpenSpiel's own algorithms run on it::
 
-    from ludotheque.adapters import openspiel
-    game = openspiel.load("kagoun", players=2)     # pyspiel.load_game("python_ludotheque_kagoun")
-    state = game.new_initial_state()
+    import pyspiel
+    import ludotheque.adapters.openspiel             # registers every game that has an encoding
+    game = pyspiel.load_game("python_ludotheque_kagoun", {"players": 2})
+    state = game.new_initial_state()                 # or openspiel.load("kagoun", players=2)
 
 The deal is the first chance node: one of ``DEALS`` equally likely seeds (so the game OpenSpiel
 sees deals from that many shuffles); chance during play is the game's own chance node, its
@@ -11,8 +12,15 @@ indices of the game's encoding, ascending. The observation is the seat's tensor 
 observation as JSON; the information state string is a digest of everything the seat has seen,
 step by step (perfect recall), its tensor the observation's tensor then what the seat remembers
 (a fixed-size summary, docs/research.md), and ``resample_from_infostate`` is the game's own
-``State.resample`` with the seat's memory. Returns are the game's outcome (+1 winners, -1 the
-others, 0 when all tie) or, with ``rewards="scores"``, its scores.
+``State.resample`` with the seat's memory. Both are built when asked, for the seat asked only:
+the string by replaying the game's moves from where that seat was last asked, the tensors as
+numpy arrays (``state.information_state_tensor(seat)`` from Python returns one, not a list).
+Returns are the game's outcome (+1 winners, -1 the others, 0 when all tie) or, with
+``rewards="scores"``, its scores.
+
+Importing this module registers every game that declares an encoding (OpenSpiel has no hook
+that finds Python games by itself: ``pyspiel.load_game`` knows what was registered in the
+process), so a pickled game or state, whose class lives here, unpickles anywhere.
 """
 
 from __future__ import annotations
@@ -23,9 +31,10 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
-from ..core import CHANCE, Game, State
+from ..core import CHANCE, Game, State, game_ids, get_game
 from ..core.errors import OptionsError
 from .table import (
     dense_legal,
@@ -77,25 +86,59 @@ def _game_type(game: Game) -> pyspiel.GameType:
     )
 
 
+#: What a seat recalls, as far as it was last asked: the digest of its views, after how many of
+#: the position's moves, the game's state after them (never changed: replaying clones it), and
+#: whether that state's view is in the digest yet.
+_Recall = tuple[str, int, State, bool]
+
+
+def _chain(digest: str, state: State, seat: int) -> str:
+    """``digest`` followed by what ``seat`` sees of ``state``."""
+    view = json.dumps(state.observe(seat).to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(f"{digest}|{view}".encode(), digest_size=16).hexdigest()
+
+
 class _Position:
-    """The Python side of an OpenSpiel state: the game's position and what each seat has seen.
+    """The Python side of an OpenSpiel state: the game's position, the deal and the game's
+    moves since (what a seat's recall replays), and each seat's recall as far as it was asked.
     Copied by the game's own ``clone`` (OpenSpiel copies a Python state with ``deepcopy``)."""
 
-    __slots__ = ("state", "seen", "dense")
+    __slots__ = ("state", "deal", "moves", "recall", "dense")
 
-    def __init__(self, state: State | None, seen: list[str]) -> None:
-        self.state, self.seen = state, seen
+    def __init__(self, state: State | None, deal: int, moves: list[int], recall: list[_Recall | None]
+                 ) -> None:
+        self.state, self.deal, self.moves, self.recall = state, deal, moves, recall
         self.dense: dict[int, int] | None = None  # dense index -> action, while the state stays
 
-    def __getstate__(self) -> tuple[State | None, list[str]]:
-        return self.state, self.seen
+    def __getstate__(self) -> tuple[State | None, int, list[int], list[_Recall | None]]:
+        return self.state, self.deal, self.moves, self.recall
 
-    def __setstate__(self, fields: tuple[State | None, list[str]]) -> None:
-        self.state, self.seen = fields
+    def __setstate__(self, fields: tuple[State | None, int, list[int], list[_Recall | None]]) -> None:
+        self.state, self.deal, self.moves, self.recall = fields
         self.dense = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(None if self.state is None else self.state.clone(), list(self.seen))
+        # recalls are shared: nothing changes a recalled state
+        return _Position(None if self.state is None else self.state.clone(), self.deal,
+                         list(self.moves), list(self.recall))
+
+    def recalled(self, setup: _Setup, seat: int) -> str:
+        """``seat``'s digest of everything it has seen, brought up to date from its last ask."""
+        assert self.state is not None
+        known = self.recall[seat]
+        if known is None:
+            digest, done, at, viewed = "", 0, setup.game.new_state(setup.options, self.deal), False
+        else:
+            digest, done, at, viewed = known
+        if not viewed:
+            digest = _chain(digest, at, seat)
+        if done < len(self.moves):
+            at = at.clone() if known is not None else at
+            for action in self.moves[done:]:
+                at.apply_trusted(action)
+                digest = _chain(digest, at, seat)
+        self.recall[seat] = (digest, len(self.moves), at, True)
+        return digest
 
 
 class _Setup:
@@ -111,6 +154,15 @@ class _Setup:
         self.observation_size = int(self.encoding.observation_size(self.options))
         self.info_state_size = self.observation_size + memory_size(self.encoding, self.options)
         self.action_size = int(self.encoding.action_size(self.options))
+        self.memory_tensors: dict[int, tuple[list[float], npt.NDArray[np.float32]]] = {}
+
+    def memory_tensor(self, seat: int, memory: list[float]) -> npt.NDArray[np.float32]:
+        """``memory`` as float32, kept per seat: a seat's memory seldom changes, and converting
+        it (2,400 floats in Drakon) costs more than the comparison that finds it unchanged."""
+        known = self.memory_tensors.get(seat)
+        if known is None or known[0] != memory:
+            known = self.memory_tensors[seat] = (memory, np.asarray(memory, np.float32))
+        return known[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -157,7 +209,7 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LudothequeSpielGame, setup: _Setup) -> None:
         super().__init__(game)
         self.spiel = setup
-        self.position = _Position(None, [""] * setup.players)
+        self.position = _Position(None, 0, [], [None] * setup.players)
 
     # -- whose turn, what is legal ---------------------------------------------------------
     def current_player(self) -> int:
@@ -192,21 +244,26 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         position = self.position
         if position.state is None:
-            position.state = self.spiel.game.new_state(self.spiel.options, int(action))
-        elif position.state.to_act == CHANCE:
-            position.state.apply_trusted(self._chance()[action][0])
+            position.deal = int(action)
+            position.state = self.spiel.game.new_state(self.spiel.options, position.deal)
         else:
-            position.state.apply_trusted(self._dense()[action])
+            move = (self._chance()[action][0] if position.state.to_act == CHANCE
+                    else self._dense()[action])
+            position.state.apply_trusted(move)
+            position.moves.append(move)
         position.dense = None
-        self._remember()
 
-    def _remember(self) -> None:
-        """Each seat's information state: a digest chained over everything it has seen."""
-        state, seen = self.position.state, self.position.seen
-        assert state is not None
-        for seat in range(len(seen)):
-            view = json.dumps(state.observe(seat).to_json(), sort_keys=True, separators=(",", ":"))
-            seen[seat] = hashlib.blake2b(f"{seen[seat]}|{view}".encode(), digest_size=16).hexdigest()
+    # -- what a seat sees, built when asked (Python callers get numpy arrays, not lists) ----------
+    def _seat(self, player: int | None) -> int:
+        return self.current_player() if player is None else int(player)
+
+    def information_state_tensor(self, player: int | None = None) -> SpielTensor:
+        tensor = _tensor(self.spiel, self.position.state, self._seat(player), perfect_recall=True)
+        return tensor.view(SpielTensor)
+
+    def observation_tensor(self, player: int | None = None) -> SpielTensor:
+        tensor = _tensor(self.spiel, self.position.state, self._seat(player), perfect_recall=False)
+        return tensor.view(SpielTensor)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.position.state
@@ -236,14 +293,43 @@ class LudothequeSpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell apart from this one, drawn by the game's own
         ``resample`` (its stream seeded from the sampler), with the same history."""
         clone: LudothequeSpielState = self.clone()
-        if self.position.state is not None:
+        position = self.position
+        if position.state is not None:
             rng = random.Random(int(probability_sampler() * 2**53))
-            clone.position.state = self.position.state.resample(player_id, rng, remember=True)
+            clone.position.state = position.state.resample(player_id, rng, remember=True)
+            # the seat recalls what it recalled here; the others' pasts in the drawn position are
+            # unknown: each starts from the seat's digest and what it sees there
+            digest, moves = position.recalled(self.spiel, player_id), len(position.moves)
+            drawn = clone.position.state.clone()
+            clone.position.recall = [
+                (digest, moves, drawn, True) if seat == player_id
+                else (f"{digest}>{seat}", moves, drawn, False) for seat in range(self.spiel.players)]
         return clone
 
     def __str__(self) -> str:
         state = self.position.state
         return "not dealt" if state is None else json.dumps(state.observe(None).to_json(), sort_keys=True)
+
+
+class SpielTensor(np.ndarray[Any, np.dtype[np.float32]]):
+    """A seat's tensor as a Python caller gets it: a float32 array that a list can still be
+    extended with, as with OpenSpiel's lists (ESCHER builds ``history += tensor``), where a
+    plain array would add itself to the list element-wise."""
+
+    def __radd__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return NotImplemented  # Python then extends the list
+        return super().__radd__(other)
+
+
+def _tensor(setup: _Setup, state: State | None, seat: int, perfect_recall: bool
+            ) -> npt.NDArray[np.float32]:
+    """``seat``'s information state tensor (``perfect_recall``) or observation tensor."""
+    if state is None:
+        return np.zeros(setup.info_state_size if perfect_recall else setup.observation_size, np.float32)
+    if perfect_recall:
+        return info_state_of(setup.encoding, state, seat, setup.observation_size, setup.memory_tensor)
+    return tensor_of(setup.encoding, state.observe(seat), setup.observation_size)
 
 
 class _Observer:
@@ -260,20 +346,14 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LudothequeSpielState, player: int) -> None:
-        position = state.position.state
-        if position is None:
-            self.tensor.fill(0)
-        elif self.perfect_recall:
-            self.tensor[:] = info_state_of(self.game.encoding, position, player, self.game.observation_size)
-        else:
-            self.tensor[:] = tensor_of(self.game.encoding, position.observe(player), self.tensor.size)
+        self.tensor[:] = _tensor(self.game, state.position.state, player, self.perfect_recall)
 
     def string_from(self, state: LudothequeSpielState, player: int) -> str:
         position = state.position.state
         if position is None:
             return f"p{player} not dealt"
         if self.perfect_recall:
-            return f"p{player} {state.position.seen[player]}"
+            return f"p{player} {state.position.recalled(self.game, player)}"
         return json.dumps(position.observe(player).to_json(), sort_keys=True)
 
 
@@ -295,3 +375,14 @@ def register(game: Game | str) -> str:
 def load(game: Game | str, **params: Any) -> Any:
     """The registered game as ``pyspiel.load_game`` makes it (params: players, rewards)."""
     return pyspiel.load_game(register(game), params)
+
+
+def _register_all() -> None:
+    """Every game that declares an encoding, so that ``pyspiel.load_game`` knows it by name and
+    a pickled game or state finds its class once pickle has imported this module."""
+    for game_id in game_ids():
+        if get_game(game_id).encoding() is not None:
+            register(game_id)
+
+
+_register_all()

@@ -4,7 +4,7 @@ chance drawn inside from the adapter's own seeded stream and terminal rewards ch
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -94,15 +94,17 @@ def dense_legal(encoding: Any, state: State, observation: Any = None) -> dict[in
     return dense
 
 
-def tensor_of(encoding: Any, observation: Any, size: int) -> npt.NDArray[np.float32]:
-    """The encoding's tensor of ``observation`` as float32."""
+def tensor_of(encoding: Any, observation: Any, size: int, extra: int = 0) -> npt.NDArray[np.float32]:
+    """The encoding's tensor of ``observation`` as float32, followed by ``extra`` zeros."""
     nonzero = getattr(encoding, "encode_nonzero", None)
     if nonzero is None:
-        return np.asarray(encoding.encode(observation), dtype=np.float32)
+        tensor = np.asarray(encoding.encode(observation), dtype=np.float32)
+        return np.concatenate([tensor, np.zeros(extra, np.float32)]) if extra else tensor
     # a large, sparse tensor (Drakon's planes): only its non-zero entries are written
-    tensor = np.zeros(size, dtype=np.float32)
+    tensor = np.zeros(size + extra, dtype=np.float32)
     entries = nonzero(observation)
-    tensor[list(entries)] = list(entries.values())
+    count = len(entries)
+    tensor[np.fromiter(entries, np.intp, count)] = np.fromiter(entries.values(), np.float32, count)
     return tensor
 
 
@@ -112,15 +114,20 @@ def memory_size(encoding: Any, options: Mapping[str, Any]) -> int:
     return 0 if size is None else int(size(options))
 
 
-def info_state_of(encoding: Any, state: State, seat: int, observation_size: int
+def info_state_of(encoding: Any, state: State, seat: int, observation_size: int,
+                  memory_tensor: Callable[[int, list[float]], Any] | None = None
                   ) -> npt.NDArray[np.float32]:
     """``seat``'s information-state tensor: its observation's tensor, then what it remembers
-    (``encode_memory``: what ``State.resample(seat, rng, remember=True)`` keeps)."""
-    seen = tensor_of(encoding, state.observe(seat), observation_size)
+    (``encode_memory``: what ``State.resample(seat, rng, remember=True)`` keeps), converted by
+    ``memory_tensor(seat, memory)`` when given (a cache)."""
     remember = getattr(encoding, "encode_memory", None)
     if remember is None:
-        return seen
-    return np.concatenate([seen, np.asarray(remember(state, seat), dtype=np.float32)])
+        return tensor_of(encoding, state.observe(seat), observation_size)
+    memory = remember(state, seat)
+    # one array, the memory written after the observation (no copy of a large tensor)
+    tensor = tensor_of(encoding, state.observe(seat), observation_size, len(memory))
+    tensor[observation_size:] = memory if memory_tensor is None else memory_tensor(seat, memory)
+    return tensor
 
 
 class Table:
