@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludotheque.bots.ismcts import IsmctsBot
-from ludotheque.bots.registry import register_bot
+from ludotheque.bots.registry import GENERAL
 from ludotheque.core.bot import Bot
 from ludotheque.core.game import CHANCE, Action, Observation, sample_chance
 from ludotheque.core.registry import get_game
@@ -48,8 +48,14 @@ class BrokenBot(Bot):
         raise RuntimeError("a bug in a bot")
 
 
-register_bot("slow", SlowBot)
-register_bot("broken", BrokenBot)
+@pytest.fixture(autouse=True, scope="module")
+def _slow_and_broken_bots() -> Iterator[None]:
+    """Two bots for these tests only: registered at import, they would sit beside the real ones
+    in every test that lists the bots (xdist imports every test file in every worker)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(GENERAL, "slow", SlowBot)
+        patch.setitem(GENERAL, "broken", BrokenBot)
+        yield
 
 
 @pytest.fixture
@@ -95,7 +101,8 @@ def test_a_bot_out_of_time_or_broken_has_the_heuristic_play_for_it(tables: Table
     assert tables.client.get("/api/health").json()["bot_fallbacks"] == {"heuristic": 2}
 
 
-def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDriver) -> None:
+def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDriver,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Any] = []
 
     class Watching(Bot):
@@ -105,7 +112,7 @@ def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDrive
             seen.append((threading.current_thread().name, observation))
             return legal[-1]
 
-    register_bot("watching", Watching)
+    monkeypatch.setitem(GENERAL, "watching", Watching)  # (for this test only)
     table, _ = tables.create(["bot:watching", "human", "human"], first_player=0)
     deadline = time.monotonic() + 10
     while not seen:
@@ -151,11 +158,14 @@ def test_a_table_whose_bots_failed_to_move_is_moved_again_later(tables: TableDri
 
     monkeypatch.setattr(Table, "chance_outcome", fails_once)
     with caplog.at_level(logging.ERROR, logger="ludotheque.server"):
-        table, _ = tables.create(["bot:random", "bot:random"], game="kagoun", players=2)
-        deadline = time.monotonic() + 20
-        while not tables.client.get(f"/api/tables/{table}").json()["terminal"]:
-            assert time.monotonic() < deadline, "the table stayed frozen"
-            time.sleep(0.05)
+        for _ in range(10):  # a random game of Kagoun may end before its first draw: another then
+            table, _ = tables.create(["bot:random", "bot:random"], game="kagoun", players=2)
+            deadline = time.monotonic() + 20
+            while not tables.client.get(f"/api/tables/{table}").json()["terminal"]:
+                assert time.monotonic() < deadline, "the table stayed frozen"
+                time.sleep(0.05)
+            if failures:
+                break
     assert failures == [table]
     assert "moving its bots failed; trying again in 2 s" in caplog.text
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from ludotheque.bots.random_bot import RandomBot
-from ludotheque.bots.registry import register_bot
+from ludotheque.bots.registry import GENERAL
 from ludotheque.core.bot import Decision
 from ludotheque.core.game import CHANCE, Action
 from ludotheque.core.record import GameRecord
@@ -91,7 +91,12 @@ class CountingBot(RandomBot):
         return super().choose(decision)
 
 
-register_bot("counting", CountingBot)
+@pytest.fixture(autouse=True, scope="module")
+def _counting_bot() -> Iterator[None]:
+    """A bot for these tests only (registered at import, every test listing the bots would see it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(GENERAL, "counting", CountingBot)
+        yield
 
 
 def test_a_bot_plays_its_own_one_choice_decisions(tables: TableDriver) -> None:

@@ -6,7 +6,6 @@ the report's own (``report_words.py``) and the game's (its ``report`` module).""
 from __future__ import annotations
 
 import html
-import io
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from .report import TOO_FEW_GAMES, WIDEST_MARGIN
 from .report_boxes import boxes_section, first_column
 from .report_words import FIGURES, word
+from .svg import figure_svg
 
 Words = Mapping[str, tuple[str, str, Mapping[str, str]]]
 
@@ -55,22 +55,6 @@ def _num(value: float | None) -> str:
 
 def _num2(value: float | None) -> str:
     return "—" if value is None else f"{value:.2f}"
-
-
-def _svg(fig: Any, salt: str) -> str:
-    """The figure as an inline ``<svg>`` element (its ids salted: several share the page)."""
-    import matplotlib
-
-    matplotlib.rcParams["svg.hashsalt"] = salt
-    buffer = io.StringIO()
-    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
-    text = buffer.getvalue()
-    text = text[text.index("<svg"):]
-    start, end = text.find("<metadata>"), text.find("</metadata>")  # RDF of no use to a reader
-    return text if start < 0 else text[:start] + text[end + len("</metadata>"):]
 
 
 class _Page:
@@ -139,7 +123,7 @@ class _Page:
         self._numbers(ax, x=False)
         if columns > 1:
             ax.legend(fontsize="small")
-        return _svg(fig, name)
+        return figure_svg(fig, name)
 
     def _outcome_bars(self, name: str, keys: Sequence[str]) -> str:
         """Per key, each column's mean per winner (solid) beside its mean per other player
@@ -166,7 +150,7 @@ class _Page:
         ax.set_ylabel(word("per_player", self.lang))
         self._numbers(ax, x=False)
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))  # beside the bars
-        return _svg(fig, name)
+        return figure_svg(fig, name)
 
     def _histograms(self, name: str, pick: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> str:
         import matplotlib.pyplot as plt
@@ -183,7 +167,7 @@ class _Page:
         self._numbers(ax)
         if len(self.columns) > 1:
             ax.legend(fontsize="small")
-        return _svg(fig, name)
+        return figure_svg(fig, name)
 
     # -- tables --------------------------------------------------------------------------------
     def _table(self, head: str, rows: Sequence[tuple[str, Sequence[str]]]) -> str:

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .svg import figure_svg
 from .sweep_words import sweep_word
 
-if TYPE_CHECKING:
-    from .report_page import _Page
+
+class _Page(Protocol):
+    """What of the report's page (report_page.py) the sweep's section draws with."""
+
+    lang: str
+
+    def label(self, name: str, key: str) -> str: ...
+    def title(self, name: str) -> str: ...
+    def _row_labels(self, name: str, keys: list[str]) -> Any: ...
+    def _numbers(self, ax: Any) -> None: ...
 
 #: The section's anchor on the page.
 ANCHOR = "sweep"
@@ -18,8 +27,6 @@ ANCHOR = "sweep"
 
 def _plot(page: _Page, name: str, trend: Mapping[str, Any], option: str) -> str:
     import matplotlib.pyplot as plt
-
-    from .report_page import _svg
 
     lang = page.lang
     if trend["kind"] == "wins":
@@ -45,7 +52,7 @@ def _plot(page: _Page, name: str, trend: Mapping[str, Any], option: str) -> str:
     page._numbers(ax)
     if trend["kind"] != "mean":
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
-    return _svg(fig, f"{ANCHOR}-{name}")
+    return figure_svg(fig, f"{ANCHOR}-{name}")
 
 
 def sweep_section(page: _Page, sweep: Mapping[str, Any]) -> tuple[str, str]:
