@@ -81,6 +81,9 @@ def _play(seats: dict[int | None, Seat], base: str, table: str, rng: random.Rand
             return summary
         actor = seats[summary["to_act"]]
         legal = actor.view["legal"]
+        if not legal:  # a person's only legal action: the table plays it for them (forced.py)
+            played = summary["version"] + 1
+            continue
         actor.socket.send(json.dumps({"type": "action", "action": rng.choice(legal)["action"],
                                       "version": summary["version"]}))
         played = summary["version"] + 1
