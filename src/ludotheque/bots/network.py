@@ -98,6 +98,8 @@ class Network:
                        for k in range(len(meta["hidden"]) - 1)]
         self.policy = (arrays["policy.weight"], arrays["policy.bias"])
         self.value = (arrays["value.weight"], arrays["value.bias"])
+        #: the file it was read from (what a pickled evaluator names instead of its weights)
+        self.path: str | None = None
 
     @classmethod
     def load(cls, path: str | Path, game: Game | None = None,
@@ -128,6 +130,7 @@ class Network:
             raise NetworkError(f"{path}: a network file without {broken} or with a malformed "
                                "meta") from broken
         network = cls(meta, arrays)
+        network.path = str(Path(path).resolve())
         if game is not None:
             wrong = network.unfit(game, options)
             if wrong is not None:
@@ -217,10 +220,18 @@ class NetworkEvaluator(Evaluator):
     def __init__(self, network: Network, game: Game, options: Mapping[str, Any],
                  batch: int = 8) -> None:
         self.network = network
+        self.game = game
         self.encoding = game.encoding()
         self.options = dict(options)
         self.players = int(options["players"])
         self.batch = batch
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its network's file, not its weights (read again once per process), when
+        it has one."""
+        if self.network.path is None:
+            return (NetworkEvaluator, (self.network, self.game, self.options, self.batch))
+        return (_evaluator_of_file, (self.network.path, self.game, self.options, self.batch))
 
     def evaluate(self, leaves: list[State], rng: Random) -> list[Leaf]:
         answers: list[Leaf | None] = []
@@ -258,3 +269,8 @@ class NetworkEvaluator(Evaluator):
         for r, value in enumerate(by_mover):
             values[(mover + r) % self.players] = float(value)
         return values
+
+
+def _evaluator_of_file(path: str, game: Game, options: Mapping[str, Any], batch: int) -> NetworkEvaluator:
+    """A pickled evaluator back, its network read from its file (once per process)."""
+    return NetworkEvaluator(cached(path), game, options, batch)
