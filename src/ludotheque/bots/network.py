@@ -17,6 +17,8 @@ trained (``trained``). ``learn/nets.py`` (PyTorch) builds the same network and w
 from __future__ import annotations
 
 import json
+import os
+import sys
 import zipfile
 from collections.abc import Mapping, Sequence
 from itertools import chain
@@ -24,8 +26,15 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+if "numpy" not in sys.modules:
+    # A search asks for a few leaves at a time: BLAS threads then only wait for each other
+    # (8 x 256 by 256 x 256 took 8 ms on two busy cores, 0.04 ms on one thread). Unless the
+    # user chose, numpy's BLAS keeps to one thread; a process that loaded numpy first is left
+    # as it is.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
 
 from ..core.errors import LudothequeError
 from ..core.game import CHANCE, Game, State, sample_chance
@@ -38,6 +47,8 @@ Sparse = tuple[Sequence[int], Sequence[float]]
 
 #: The version of the file's layout (``meta["format"]``).
 FORMAT = 1
+#: Inputs evaluated in one product (more are taken this many at a time).
+CHUNK = 16
 
 
 class NetworkError(LudothequeError):
@@ -169,17 +180,18 @@ class Network:
 
     def forward(self, inputs: Sequence[Sparse]) -> tuple[Floats, Floats]:
         """Each input's policy logits (every dense action) and value logits (mover-relative)."""
-        counts = np.fromiter((len(indices) for indices, _ in inputs), dtype=np.int64, count=len(inputs))
-        total = int(counts.sum())
+        if len(inputs) > CHUNK:
+            parts = [self.forward(inputs[at:at + CHUNK]) for at in range(0, len(inputs), CHUNK)]
+            return np.concatenate([p for p, _ in parts]), np.concatenate([v for _, v in parts])
+        counts = [len(indices) for indices, _ in inputs]
+        total = sum(counts)
         index = np.fromiter(chain.from_iterable(indices for indices, _ in inputs), np.int64, total)
-        values = np.fromiter(chain.from_iterable(values for _, values in inputs), np.float32, total)
-        weighted = self.first_rows(index) * values[:, None]
-        hidden = np.zeros((len(inputs), self.input_bias.shape[0]), dtype=np.float32)
-        filled = counts > 0  # reduceat would give an empty input its next entry's row
-        if filled.any():
-            starts = (np.cumsum(counts) - counts)[filled]
-            hidden[filled] = np.add.reduceat(weighted, starts, axis=0)
-        hidden = np.maximum(hidden + self.input_bias, 0.0)
+        # the first layer as one product: each input's entries' values (a row of ``spread``,
+        # zero elsewhere) times their rows; faster than summing rows in place
+        spread = np.zeros((len(inputs), total), dtype=np.float32)
+        spread[np.repeat(np.arange(len(inputs)), counts), np.arange(total)] = np.fromiter(
+            chain.from_iterable(values for _, values in inputs), np.float32, total)
+        hidden = np.maximum(spread @ self.first_rows(index) + self.input_bias, 0.0)
         for weight, bias in self.hidden:
             hidden = np.maximum(hidden @ weight + bias, 0.0)
         policy = hidden @ self.policy[0] + self.policy[1]
