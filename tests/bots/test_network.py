@@ -7,6 +7,7 @@ import pickle
 import random
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -54,7 +55,11 @@ def test_the_evaluator_reads_only_what_the_mover_sees_and_remembers(
         mover = state.to_act
         assert mover is not None
         redrawn = [state.resample(mover, rng, remember=True) for _ in range(3)]
-        (prior, values), *others = evaluate.evaluate([state.clone(), *redrawn], rng)
+        answers = []
+        for leaf in [state.clone(), *redrawn]:
+            evaluate.known.clear()  # each leaf read afresh, not answered as the first
+            answers += evaluate.evaluate([leaf], rng)
+        (prior, values), *others = answers
         assert prior is not None and set(prior) == set(state.legal_actions())
         assert sum(prior.values()) == pytest.approx(1.0) and sum(values) == pytest.approx(1.0)
         for other_prior, other_values in others:
@@ -65,6 +70,28 @@ def test_the_evaluator_reads_only_what_the_mover_sees_and_remembers(
         seen_by_other = nonzero(evaluate.encoding, state.observe(other))
         changed += sum(nonzero(evaluate.encoding, drawn.observe(other)) != seen_by_other for drawn in redrawn)
     assert changed  # what the mover cannot see was drawn again: the test can fail
+
+
+def test_an_information_state_is_asked_of_the_network_once(
+        network_file: WriteNetwork, monkeypatch: pytest.MonkeyPatch) -> None:
+    evaluate = evaluator("gargon", network_file)
+    asked: list[int] = []
+    forward = Network.forward
+
+    def counted(network: Network, inputs: Any) -> Any:
+        asked.append(len(inputs))
+        return forward(network, inputs)
+    monkeypatch.setattr(Network, "forward", counted)
+    state, other = decisions("gargon", 5, 2)
+    rng = random.Random(1)
+    mover = state.to_act or 0
+    first, again, _ = evaluate.evaluate([state.clone(), state.resample(mover, rng, remember=True),
+                                         other.clone()], rng)
+    assert asked == [2] and first == again and first[0] is not again[0]
+    assert first[0] is not None
+    first[0].clear()  # the search may change what it is given (the root's noise)
+    (prior, values), = evaluate.evaluate([state.clone()], rng)
+    assert asked == [2] and prior == again[0] and values == again[1]
 
 
 def test_values_are_turned_from_the_movers_order_to_the_seats() -> None:

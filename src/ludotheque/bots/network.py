@@ -224,6 +224,18 @@ def shipped(game: Game, options: Mapping[str, Any]) -> Network | None:
     return None if network.unfit(game, options) is not None else network
 
 
+#: A leaf's mover and information state (indices, values): what its answer depends on.
+Known = tuple[int, tuple[int, ...], tuple[float, ...]]
+#: Answers an evaluator keeps (it forgets them all past that: a search asks a few thousand).
+KNOWN = 20_000
+
+
+def copied(answer: Leaf) -> Leaf:
+    """An answer the search may change (its prior: the root's noise) without changing ours."""
+    prior, values = answer
+    return (None if prior is None else dict(prior)), list(values)
+
+
 class NetworkEvaluator(Evaluator):
     """The search guided by a network: a leaf's prior over its mover's legal actions and every
     seat's value, read from the mover's information state alone (what it sees and remembers),
@@ -237,6 +249,9 @@ class NetworkEvaluator(Evaluator):
         self.options = dict(options)
         self.players = int(options["players"])
         self.batch = batch
+        #: answers by information state (the mover's, and its seat): the same for every
+        #: position drawn that shows the mover the same, so asked of the network once
+        self.known: dict[Known, Leaf] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its network's file, not its weights (read again once per process), when
@@ -247,7 +262,8 @@ class NetworkEvaluator(Evaluator):
 
     def evaluate(self, leaves: list[State], rng: Random) -> list[Leaf]:
         answers: list[Leaf | None] = []
-        asked: list[tuple[int, State, Any, int]] = []  # (answer's place, leaf, observation, mover)
+        # the leaves waiting for each information state: (answer's place, leaf, observation)
+        waiting: dict[Known, list[tuple[int, State, Any]]] = {}
         inputs: list[Sparse] = []
         for leaf in leaves:
             while leaf.to_act == CHANCE:
@@ -257,15 +273,28 @@ class NetworkEvaluator(Evaluator):
                 continue
             mover = leaf.to_act
             observation = leaf.observe(mover)
-            inputs.append(information_state(self.encoding, self.options, leaf, mover, observation))
-            asked.append((len(answers), leaf, observation, mover))
+            indices, values = information_state(self.encoding, self.options, leaf, mover, observation)
+            key = (mover, tuple(indices), tuple(values))
+            known = self.known.get(key)
+            if known is not None:
+                answers.append(copied(known))
+                continue
+            if key not in waiting:
+                waiting[key] = []
+                inputs.append((indices, values))
+            waiting[key].append((len(answers), leaf, observation))
             answers.append(None)
-        if asked:
+        if inputs:
             policy, value = self.network.forward(inputs)
             shares_by_mover = softmax(value)
-            for row, (place, leaf, observation, mover) in enumerate(asked):
-                answers[place] = (self.prior(leaf, observation, policy[row]),
-                                  self.absolute(shares_by_mover[row], mover))
+            if len(self.known) + len(inputs) > KNOWN:
+                self.known.clear()
+            for row, (key, leaves_there) in enumerate(waiting.items()):
+                _, leaf, observation = leaves_there[0]
+                answer = self.known[key] = (self.prior(leaf, observation, policy[row]),
+                                            self.absolute(shares_by_mover[row], key[0]))
+                for place, _, _ in leaves_there:
+                    answers[place] = copied(answer)
         return [answer for answer in answers if answer is not None]
 
     def prior(self, leaf: State, observation: Any, logits: Floats) -> dict[Any, float]:
