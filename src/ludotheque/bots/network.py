@@ -241,6 +241,8 @@ class NetworkEvaluator(Evaluator):
     seat's value, read from the mover's information state alone (what it sees and remembers),
     so they are the same whatever the drawn position hides from that mover."""
 
+    priors = True
+
     def __init__(self, network: Network, game: Game, options: Mapping[str, Any],
                  batch: int = 8) -> None:
         self.network = network
