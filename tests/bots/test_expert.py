@@ -58,9 +58,11 @@ def test_the_expert_plays_a_whole_game_with_the_shipped_network(
     assert search is not None and isinstance(search.evaluator, NetworkEvaluator)
     assert search.root.prior is not None  # the network's prior over the decision's moves
     pickled = pickle.dumps(bots[0])
-    assert len(pickled) < 20_000  # plain data: no weights, no tree
+    assert len(pickled) < 5_000  # plain data: no weights, no tree
     again = pickle.loads(pickled)
-    assert again.last is None and isinstance(again.evaluator(), NetworkEvaluator)
+    assert again.last is None and again.rng.getstate() == bots[0].rng.getstate()
+    assert isinstance(again.evaluator(), NetworkEvaluator)
+    assert again.evaluator().network is search.evaluator.network  # read once per process
 
 
 def test_the_expert_searches_with_the_games_knowledge_where_no_network_fits(

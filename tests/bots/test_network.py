@@ -94,9 +94,8 @@ def test_an_information_state_is_asked_of_the_network_once(
     assert asked == [2] and prior == again[0] and values == again[1]
 
 
-def test_values_are_turned_from_the_movers_order_to_the_seats() -> None:
-    evaluate = object.__new__(NetworkEvaluator)  # (turning needs only ``players``)
-    evaluate.players = 3
+def test_values_are_turned_from_the_movers_order_to_the_seats(network_file: WriteNetwork) -> None:
+    evaluate = evaluator("gargon", network_file)
     turned = evaluate.absolute(np.array([0.5, 0.3, 0.2], dtype=np.float32), 2)
     assert turned == pytest.approx([0.3, 0.2, 0.5])  # entry r is seat (mover + r) % players
 

@@ -3,11 +3,15 @@
 playouts), evaluated with numpy: no PyTorch and no GPU needed to play it.
 
 The network is the one the game ships for the table's options (``Game.network().shipped``: one
-file per player count), read once per process and only when the bot first moves: the bot itself
-holds plain data (the web table pickles it for every move it sends to a search worker). Where
-the game ships none for those options, the expert plays the same search with the game's own
-knowledge (the heuristic evaluator), as ``ismcts`` does, with its own time.
+file per player count), read once per process and only when the bot first moves. The bot itself
+pickles as plain data (the web table pickles it for every move it sends to a search worker): its
+last search is left out, and an evaluator pickles as its network's file, not its weights. It is
+compiled with the search, as a subclass of its bot (``NetworkEvaluator`` stays plain Python:
+numpy). Where the game ships none for those options, the expert plays the same search with the
+game's own knowledge (the heuristic evaluator), as ``ismcts`` does, with its own time.
 """
+
+# mypyc: compile
 
 from __future__ import annotations
 
@@ -36,8 +40,9 @@ class ExpertBot(IsmctsBot):
         return NetworkEvaluator(network, self.game, self.options)
 
     def __getstate__(self) -> Any:
-        """Plain data only: the last move's search (its tree, its evaluator) is not kept."""
-        state = super().__getstate__()
+        """Plain data only: the last move's search (a compiled tree does not unpickle) is not
+        kept."""
+        state: Any = super().__getstate__()
         parts = state if isinstance(state, tuple) else (state,)
         kept = tuple({**part, "last": None} if isinstance(part, dict) and "last" in part else part
                      for part in parts)

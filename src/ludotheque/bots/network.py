@@ -241,10 +241,10 @@ class NetworkEvaluator(Evaluator):
     seat's value, read from the mover's information state alone (what it sees and remembers),
     so they are the same whatever the drawn position hides from that mover."""
 
-    priors = True
-
     def __init__(self, network: Network, game: Game, options: Mapping[str, Any],
                  batch: int = 8) -> None:
+        # set here, not on the class: a compiled search reads the base class's own slots
+        self.priors = True
         self.network = network
         self.game = game
         self.encoding = game.encoding()
