@@ -17,6 +17,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core import State
+from ..core.tensors import information_state, nonzero
 
 #: ``dense``: the encoding's floats; ``normalised``: each feature scaled by its bounds into
 #: [0, 1]; ``sparse``: ``{"indices": int64[K], "values": float32[K]}``, K the game's most
@@ -69,25 +70,6 @@ class Normaliser:
         return values / self.span[indices]
 
 
-def nonzero(encoding: Any, observation: Any) -> tuple[list[int], list[float]]:
-    """The non-zero entries of the observation's tensor: the encoding's own ``encode_nonzero``
-    when it declares one (Drakon: a few hundred of 89,061), else read off the dense list."""
-    entries = getattr(encoding, "encode_nonzero", None)
-    if entries is not None:
-        found = entries(observation)
-        return list(found), list(found.values())
-    dense = encoding.encode(observation)
-    indices = [k for k, value in enumerate(dense) if value]
-    return indices, [dense[k] for k in indices]
-
-
-def memory_nonzero(encoding: Any, state: State, seat: int, at: int) -> tuple[list[int], list[float]]:
-    """What ``seat`` remembers, as non-zero entries placed from ``at`` on."""
-    memory = encoding.encode_memory(state, seat)
-    indices = [k for k, value in enumerate(memory) if value]
-    return [at + k for k in indices], [memory[k] for k in indices]
-
-
 def max_nonzero(encoding: Any, options: Mapping[str, Any], size: int) -> int:
     """The most non-zero entries a tensor of ``size`` may have: what the game declares
     (``max_nonzero``, ``memory_max_nonzero``), the size of a part it does not declare."""
@@ -118,6 +100,7 @@ class Tensors:
             raise ValueError(f"observation_format must be one of {', '.join(OBSERVATION_FORMATS)}; "
                              f"got {observation_format!r}")
         self.format = observation_format
+        self.options = dict(options)
         self.information_state = information_state and hasattr(encoding, "encode_memory")
         self.observation_size = int(encoding.observation_size(options))
         self.low, self.high = bounds_of(encoding, options, self.information_state)
@@ -140,12 +123,9 @@ class Tensors:
     def entries(self, encoding: Any, state: State, seat: int, observation: Any = None
                 ) -> tuple[list[int], list[float]]:
         """``seat``'s non-zero entries (its observation's, then its memory's)."""
-        seen = state.observe(seat) if observation is None else observation
-        indices, values = nonzero(encoding, seen)
         if self.information_state:
-            more, more_values = memory_nonzero(encoding, state, seat, self.observation_size)
-            indices, values = indices + more, values + more_values
-        return indices, values
+            return information_state(encoding, self.options, state, seat, observation)
+        return nonzero(encoding, state.observe(seat) if observation is None else observation)
 
     def write(self, row: Floats, encoding: Any, state: State, seat: int,
               observation: Any = None, written: list[int] | None = None) -> list[int] | None:

@@ -316,6 +316,16 @@ class Game(ABC):
         read a position the search drew itself, never the real one."""
         return self._own("search")
 
+    def network(self) -> Any:
+        """The game's policy and value network for learned play (``bots/network.py``,
+        ``learn/nets.py``), or None: by default the ``network`` module of the game's folder,
+        offering ``HIDDEN`` (the hidden layers' widths), optionally ``planes(options)`` (where
+        its tensor holds planes of cells, as ``(start, planes, cells)``: their first-layer
+        weights are then a plane's row times a cell's, not a row per entry) and
+        ``shipped(options)`` (the path of the trained weights shipped for those options, or
+        None). Data only: playing with it needs numpy, training it PyTorch."""
+        return self._own("network")
+
     def report_figures(self) -> Any:
         """What a balance report (``sim/report.py``) may count in a finished game, or None: by
         default the ``report`` module of the game's folder, offering ``NEEDS_LOG`` (whether it
@@ -353,6 +363,14 @@ class Game(ABC):
         package = sys.modules[type(self).__module__.rpartition(".")[0]]
         path = Path(package.__path__[0]) / "data" / "tutorial.json"
         return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def shipped_network(package: str, options: Mapping[str, Any]) -> Path | None:
+    """The trained network a game's folder ships for ``options`` (``data/expert-<players>p.npz``
+    of the package ``package``), or None when there is none for that many players."""
+    folder = Path(sys.modules[package].__path__[0]) / "data"
+    path = folder / f"expert-{options.get('players')}p.npz"
+    return path if path.is_file() else None
 
 
 def start_log(state: State) -> list[Any] | None:
