@@ -82,6 +82,7 @@ class TrainingProgress:
         if self._bar is not None:
             label = LINES[self.lang]["phase"].format(n=generation, phase=PHASES[self.lang][phase])
             self._bar.reset(self._task, total=total, description=label, figures="")
+            self._bar.refresh()  # the new phase shows at once, not at the next tick
 
     def advance(self, done: int, positions: int = 0) -> None:
         self.done += done
