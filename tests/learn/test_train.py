@@ -62,13 +62,19 @@ def test_a_tiny_run_writes_networks_the_expert_loads_and_a_second_run_goes_on(
     assert len(list((out / "buffer").glob("shard-*.npz"))) == 2
 
 
-def test_a_folder_of_other_options_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     assert main(["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "0",
                  "--games", "1"]) == 0
     capsys.readouterr()
     assert main(["train", *TINY, "--out", str(out), "-o", "max_rounds=4"]) == 1
     assert "choose another --out" in capsys.readouterr().err
+    assert main(["train", *TINY, "--out", str(out), "--hours", "0"]) == 1
+    assert "--hours must be more than 0" in capsys.readouterr().err
+    if not torch.cuda.is_available():
+        assert main(["train", *TINY, "--out", str(out), "--device", "cuda"]) == 1
+        assert "sees no GPU" in capsys.readouterr().err
 
 
 def test_without_torch_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch,

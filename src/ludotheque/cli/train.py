@@ -22,13 +22,15 @@ WORDS = {
            "stopped": "stopped: run the same command again to go on from generation {n}",
            "positive": "{name} must be at least 1; got {n}",
            "hidden": "--hidden: widths separated by commas, e.g. 64,64; got {text!r}",
-           "done": "{n} generation(s) in {out}: best network {best}"},
+           "done": "{n} generation(s) in {out}: best network {best}",
+           "hours": "--hours must be more than 0; got {h}"},
     "fr": {"torch": "l'entraînement demande PyTorch, en option : pip install 'ludotheque[learn]'",
            "heading": "Entraînement de {game}, {players} joueurs, dans {out}",
            "stopped": "arrêté : relancez la même commande pour reprendre à la génération {n}",
            "positive": "{name} doit valoir au moins 1 ; reçu {n}",
            "hidden": "--hidden : des largeurs séparées par des virgules, p. ex. 64,64 ; reçu {text!r}",
-           "done": "{n} génération(s) dans {out} : meilleur réseau {best}"},
+           "done": "{n} génération(s) dans {out} : meilleur réseau {best}",
+           "hours": "--hours doit dépasser 0 ; reçu {h}"},
 }
 
 
@@ -99,7 +101,10 @@ def train(game_id: str, players: int | None = None, variant: str | None = None,
         fail(str(exc), lang=lang)
     seats = int(options["players"])
     out = Path(out_dir) if out_dir else default_out(game.spec.id, seats)
-    plan = Plan(game.spec.id, options, out, generations if generations or hours else GENERATIONS, hours,
+    if hours is not None and not hours > 0:
+        fail(words["hours"].format(h=hours), lang=lang)
+    unbounded = generations is None and hours is None
+    plan = Plan(game.spec.id, options, out, GENERATIONS if unbounded else generations, hours,
                 games, iterations, gate_games, batch_size, steps, capacity, device=device, jobs=jobs,
                 backend=backend, address=address, seed=run_seed, hidden=_widths(hidden, words, lang),
                 command=_command(game.spec.id, options, out, plan_words(generations, hours, games,
