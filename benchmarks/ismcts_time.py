@@ -20,6 +20,7 @@ import cProfile
 import importlib.util
 import pstats
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -66,15 +67,26 @@ def decisions(game_id: str, count: int) -> list[State]:
     return [met[int((k + 0.5) * len(met) / count)] for k in range(min(count, len(met)))]
 
 
-def interpreted_search() -> Any:
-    """``bots/ismcts.py`` loaded from its source beside the compiled build (the games stay
-    compiled), so that cProfile sees the search's own calls."""
-    source = Path(ludotheque.__file__).parent / "bots" / "ismcts.py"
-    spec = importlib.util.spec_from_file_location("ludotheque.bots.ismcts_profiled", source)
+def _from_source(name: str) -> Any:
+    """``bots/<name>.py`` loaded from its source, beside the compiled build."""
+    source = Path(ludotheque.__file__).parent / "bots" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"ludotheque.bots.{name}_profiled", source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def interpreted_search() -> Any:
+    """``bots/ismcts.py`` and ``bots/evaluators.py`` (the playouts) loaded from their source
+    beside the compiled build (the games stay compiled), so that cProfile sees the search's own
+    calls."""
+    compiled = sys.modules["ludotheque.bots.evaluators"]
+    sys.modules["ludotheque.bots.evaluators"] = _from_source("evaluators")  # what ismcts imports
+    try:
+        return _from_source("ismcts")
+    finally:
+        sys.modules["ludotheque.bots.evaluators"] = compiled
 
 
 def think(game_id: str, state: State, seconds: float, seed: int, search: Any = None) -> Any:
@@ -87,20 +99,33 @@ def think(game_id: str, state: State, seconds: float, seed: int, search: Any = N
     return bot
 
 
+#: The search's own functions (``ismcts.py``) and the evaluator's (``evaluators.py``): their own
+#: time is the tree's (the draw's for ``draw``), what they call is counted in its part.
+TREE = {"ismcts.py": {"run", "iterate", "_walk", "_step", "_back_up", "_candidates", "draw"},
+        "evaluators.py": {"evaluate", "playout", "candidates", "other_move", "favourite", "plausibility"}}
+
+
+def _ours(path: str, name: str) -> bool:
+    """One of the search's functions, or a comprehension in one (``<listcomp>``)."""
+    return any(path.endswith(module) and (name in names or name.startswith("<"))
+               for module, names in TREE.items())
+
+
 def parts(profile: cProfile.Profile) -> dict[str, float]:
-    """Seconds spent in each part, from the calls ``Search.iterate`` and ``Search.draw`` make."""
+    """Seconds spent in each part, from the calls the search's own functions make."""
     stats: dict[Any, Any] = pstats.Stats(profile).stats  # type: ignore[attr-defined]
     spent = dict.fromkeys(ORDER, 0.0)
     for (path, _, name), (_, _, own, _, callers) in stats.items():
-        if path.endswith("ismcts.py") and name in ("iterate", "_step", "draw"):
-            spent["tree" if name != "draw" else "draw"] += own
-            if name == "_step":
-                continue  # under iterate: counted by its own time, its calls by theirs
+        if _ours(path, name):
+            spent["draw" if name in ("draw", "favourite", "plausibility") else "tree"] += own
+            continue  # its callees are counted by their own callers' lines below
         for (caller_path, _, caller), (_, _, _, cumulative) in callers.items():
-            if not caller_path.endswith("ismcts.py") or caller not in ("iterate", "_step", "draw"):
+            if not _ours(caller_path, caller):
                 continue
             # a compiled callee is named "<method 'apply_trusted' of ...>" or "<built-in method ...>"
             part = next((p for key, p in PARTS.items() if key in name), "tree")
+            if caller in ("favourite", "plausibility", "draw") and part == "tree":
+                part = "draw"
             spent[part] += cumulative
     return spent
 

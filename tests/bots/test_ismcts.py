@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from ludotheque.bots import bot_names, make_bot
+from ludotheque.bots.evaluators import HeuristicEvaluator
 from ludotheque.bots.ismcts import IsmctsBot, Search, shares
 from ludotheque.core.bot import ask
 from ludotheque.core.game import CHANCE, State, sample_chance
@@ -127,9 +128,9 @@ def test_the_search_keeps_the_games_own_move_unless_it_finds_a_clearly_better_on
         search.preferred = own
         if own == free or own not in search.root.children:
             continue
-        search.margin = 2.0
+        search.evaluator.margin = 2.0
         assert search.best(decision.legal, seat) == own
-        search.margin = 0.0
+        search.evaluator.margin = 0.0
         better = search.root.children[own].mean(seat) > search.root.children[free].mean(seat)
         assert search.best(decision.legal, seat) == (own if better else free)
         kept += better
@@ -150,7 +151,9 @@ def test_a_playout_cut_short_is_judged_by_the_games_evaluation() -> None:
         judged.append(position.is_terminal)
         return [0.25, 0.75]
 
-    search = Search(2, rng, policy=None, candidates=None, evaluate=evaluate, depth=0)
+    evaluator = HeuristicEvaluator(game, knowledge=False)
+    evaluator.judge, evaluator.depth = evaluate, 0
+    search = Search(2, rng, evaluator)
     for _ in range(20):
         search.iterate(state.clone())
     assert len(judged) == 20 and not any(judged)
@@ -190,11 +193,12 @@ def test_with_others_by_policy_the_tree_holds_only_the_seats_own_choices() -> No
     assert seat is not None
     decision = Decision(state, seat)
     for others_by_policy in (True, False):
-        search = Search.for_game(game, state.players, random.Random(4))
-        assert search.others_by_policy
-        search.others_by_policy = others_by_policy
+        evaluator = HeuristicEvaluator(game)
+        assert evaluator.others_by_policy
+        evaluator.others_by_policy = others_by_policy
         movers: list[int | None] = []
-        search.candidates = recording(search.candidates, movers)
+        evaluator.worth_searching = recording(evaluator.worth_searching, movers)
+        search = Search(state.players, random.Random(4), evaluator)
         for _ in range(60):
             search.iterate(*search.draw(decision))
         assert movers and seat in movers
@@ -233,10 +237,11 @@ def test_the_roots_candidates_are_asked_for_once_when_the_root_is_a_decision() -
     decision = Decision(state, seat)
     calls, trees = [], []
     for root_is_decision in (False, True):
-        search = Search.for_game(game, state.players, random.Random(4))
-        search.root_is_decision = root_is_decision
+        evaluator = HeuristicEvaluator(game)
         movers: list[int | None] = []
-        search.candidates = recording(search.candidates, movers)
+        evaluator.worth_searching = recording(evaluator.worth_searching, movers)
+        search = Search(state.players, random.Random(4), evaluator)
+        search.root_is_decision = root_is_decision
         for _ in range(30):
             search.iterate(*search.draw(decision))
         calls.append(len(movers))

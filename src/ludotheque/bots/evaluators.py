@@ -46,6 +46,8 @@ class Evaluator:
     #: Leaves evaluated together (the search walks the tree this many times with a virtual loss
     #: on the paths taken, then asks for them at once): 1 for playouts, more for a network.
     batch = 1
+    #: Whether ``evaluate`` gives priors (the search then evaluates the root first, for its own).
+    priors = False
     #: A searched move is kept over the game's own (``favourite``) only if better by this share.
     margin = 0.0
 
@@ -84,28 +86,30 @@ class Evaluator:
 class HeuristicEvaluator(Evaluator):
     """What the game tells a search (``Game.search_knowledge``): the actions worth a look, the
     playout move, and where the game has them the cut-off evaluation, its own move and beliefs.
-    ``knowledge=False``: every legal action, random playouts to the end (the base evaluator)."""
+    ``knowledge=False``: every legal action, random playouts to the end (the base evaluator).
+    The game's pieces are kept as attributes (``worth_searching``, ``rollout``, ``judge`` after
+    ``depth`` playout moves), each None where the game has none."""
 
     def __init__(self, game: Game, knowledge: bool = True, beliefs: bool = False) -> None:
         known = game.search_knowledge()
         self._plausibility = getattr(known, "plausibility", None) if beliefs else None
         if not knowledge:
             known = None
-        self._rollout = getattr(known, "rollout", None)
-        self._worth_searching = getattr(known, "worth_searching", None)
-        self._evaluate = getattr(known, "evaluate", None)
-        self.depth: int = getattr(known, "PLAYOUT_MOVES", -1) if self._evaluate is not None else -1
+        self.rollout: Any = getattr(known, "rollout", None)
+        self.worth_searching: Any = getattr(known, "worth_searching", None)
+        self.judge: Any = getattr(known, "evaluate", None)
+        self.depth: int = getattr(known, "PLAYOUT_MOVES", -1) if self.judge is not None else -1
         self._favourite = getattr(known, "favourite", None)
         self.margin = float(getattr(known, "MARGIN", 0.0))
         # the others out of the tree, played by the playout move from their drawn hands
-        self.others_by_policy = bool(getattr(known, "OTHERS_BY_POLICY", False)) and self._rollout is not None
+        self.others_by_policy = bool(getattr(known, "OTHERS_BY_POLICY", False)) and self.rollout is not None
 
     def candidates(self, state: State) -> list[Action]:
-        worth: Any = self._worth_searching
+        worth = self.worth_searching
         return state.legal_actions() if worth is None else list(worth(state))
 
     def playout(self, state: State, rng: Random) -> list[float]:
-        policy: Any = self._rollout
+        policy = self.rollout
         moves = self.depth
         while state.to_act is not None and moves:
             if state.to_act == CHANCE:
@@ -113,14 +117,13 @@ class HeuristicEvaluator(Evaluator):
             else:
                 state.apply_trusted(state.sample_action(rng) if policy is None else policy(state, rng))
                 moves -= 1
-        judge: Any = self._evaluate
+        judge = self.judge
         if state.to_act is None or judge is None:
             return shares(state)
         return list(judge(state))
 
     def other_move(self, state: State, rng: Random) -> Action | None:
-        policy: Any = self._rollout
-        return policy(state, rng) if self.others_by_policy else None
+        return self.rollout(state, rng) if self.others_by_policy else None
 
     def favourite(self, state: State) -> Action | None:
         favourite: Any = self._favourite

@@ -28,6 +28,22 @@ Cowling, Powley and Whitehouse (2012):
 - a seat's reward is its share of the win (1/k to each of k winners), whatever a game's scores
   mean (Gargon's are points, Drakon's and Kagoun's 1 and 0).
 
+What the search knows beyond the rules comes from an *evaluator* (``bots/evaluators.py``): the
+actions worth a look, and for a batch of leaves (positions the tree has just reached) a prior over
+each leaf's mover's actions and every seat's value. Today's game knowledge above is the
+``HeuristicEvaluator`` (no prior: leaves played out). With an evaluator that gives priors (a
+network reading only the mover's information state, ``bots/network.py``):
+
+- a node reached for the first time takes its leaf's prior; selection is PUCT on availability,
+  ``mean + puct * prior * sqrt(availability) / (1 + visits)``, and widening adds the untried
+  action of highest prior; the root's position is evaluated first, for its prior;
+- leaves are evaluated ``evaluator.batch`` at a time: the walks of a batch go down the tree one
+  after another, each counting on its path as a visit lost (``virtual_loss``) until the batch is
+  evaluated, so that they spread;
+- for self-play, Dirichlet noise is mixed into the root's prior (``noise``, ``alpha``), the move
+  is drawn by the root's visits at a temperature (``pick``) and the visits are the policy's
+  target (``visits``).
+
 Positions are drawn consistent with everything the seat was shown so far (``remember``: won
 cards seen face up, a card taken from it, its own coins ...), as a player who forgets nothing.
 Beliefs (``beliefs``): where a game tells how plausible a drawn position makes what the others
@@ -51,21 +67,41 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..core.bot import Bot, Decision
 from ..core.draws import randbelow
 from ..core.game import CHANCE, Action, Game, Observation, State, sample_chance
+from .evaluators import Evaluator, HeuristicEvaluator, Leaf, shares
+
+__all__ = ["EXPLORATION", "WIDENING", "PUCT", "Node", "Search", "SearchSettings", "IsmctsBot",
+           "StrongIsmctsBot", "shares"]
 
 EXPLORATION = 0.7  # rewards are shares of a win, in [0, 1]
 WIDENING = 2.0
+PUCT = 1.5  # the prior's weight in selection (nodes with a prior)
+
+
+class SearchSettings:
+    """How the tree grows: UCB1's ``exploration`` (nodes without a prior), ``widening``,
+    PUCT's weight ``puct`` (nodes with one), the root's Dirichlet ``noise`` (its weight, 0: none)
+    and concentration ``alpha``, and the ``virtual_loss`` a walk of a batch counts on its path."""
+
+    def __init__(self, exploration: float = EXPLORATION, widening: float = WIDENING,
+                 puct: float = PUCT, noise: float = 0.0, alpha: float = 0.3,
+                 virtual_loss: float = 1.0) -> None:
+        self.exploration = exploration
+        self.widening = widening
+        self.puct = puct
+        self.noise = noise
+        self.alpha = alpha
+        self.virtual_loss = virtual_loss
 
 
 class Node:
     """Statistics of one action tried from its parent, and the actions tried after it."""
 
-    __slots__ = ("children", "visits", "available", "weight", "rewards")
+    __slots__ = ("children", "visits", "available", "weight", "rewards", "prior", "pending")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -73,43 +109,46 @@ class Node:
         self.available = 1
         self.weight = 0.0  # the visits' weights (beliefs); the visits themselves without them
         self.rewards = [0.0] * players  # each seat's rewards, weighted
+        self.prior: dict[Action, float] | None = None  # over the actions after it (its leaf's)
+        self.pending = 0  # walks of the batch under way through it (each a virtual loss)
 
     def mean(self, seat: int) -> float:
         """``seat``'s mean reward over the visits, each counted with its weight."""
         return self.rewards[seat] / self.weight if self.weight > 0.0 else 0.0
 
 
-def shares(state: State) -> list[float]:
-    """Each seat's share of the win of a finished game."""
-    winners = state.winners()
-    share = 1.0 / len(winners)
-    return [share if seat in winners else 0.0 for seat in range(state.players)]
+def _most_likely(actions: list[Action], prior: dict[Action, float], unknown: float) -> Action:
+    """The first of ``actions`` of highest prior (``unknown``: one the prior does not list)."""
+    best, best_p = actions[0], -1.0
+    for action in actions:
+        p = prior.get(action, unknown)
+        if p > best_p:
+            best, best_p = action, p
+    return best
+
+
+class Walk:
+    """One walk down the tree: the nodes it went through, the leaf it reached and its weight."""
+
+    __slots__ = ("path", "leaf", "weight")
+
+    def __init__(self, path: list[Node], leaf: State, weight: float) -> None:
+        self.path = path
+        self.leaf = leaf
+        self.weight = weight
 
 
 class Search:
     """One decision's tree, grown an iteration at a time."""
 
-    def __init__(self, players: int, rng: random.Random, exploration: float = EXPLORATION,
-                 widening: float = WIDENING,
-                 policy: Callable[[Any, random.Random], Action] | None = None,
-                 candidates: Callable[[Any], list[Action]] | None = None,
-                 evaluate: Callable[[Any], list[float]] | None = None, depth: int = -1,
-                 plausibility: Callable[[Any, int], float] | None = None,
-                 favourite: Callable[[Any], Action] | None = None, margin: float = 0.0,
-                 others_by_policy: bool = False) -> None:
+    def __init__(self, players: int, rng: random.Random, evaluator: Evaluator | None = None,
+                 settings: SearchSettings | None = None) -> None:
         self.players = players
-        self.others_by_policy = others_by_policy and policy is not None  # the others out of the tree
-        self.plausibility = plausibility
-        self.favourite = favourite  # the game's own move from the seat's view, kept unless ...
-        self.margin = margin  # ... a searched move's mean beats it by this much
-        self.preferred: Action | None = None
-        self.evaluate = evaluate
-        self.depth = depth if evaluate is not None else -1  # playout moves before ``evaluate``
-        self.policy = policy
-        self.candidates = candidates
         self.rng = rng
-        self.exploration = exploration
-        self.widening = widening
+        self.evaluator = evaluator if evaluator is not None else Evaluator()
+        self.settings = settings if settings is not None else SearchSettings()
+        self.preferred: Action | None = None  # the game's own move from the seat's view
+        self._asked_favourite = False
         self.root = Node(players)
         # Set by a caller whose every iteration starts at one seat's decision (positions drawn
         # for it, unchanged): the root's candidates are then asked for once.
@@ -124,74 +163,106 @@ class Search:
         """A search of ``game`` with what the game tells a search (unless not ``knowledge``:
         every legal action searched, random playouts to the end; ``beliefs``: drawn positions
         weighed by the game's ``plausibility``)."""
-        known = game.search_knowledge()
-        plausibility = getattr(known, "plausibility", None) if beliefs else None
-        if not knowledge:
-            known = None
-        return cls(players, rng, exploration, widening, getattr(known, "rollout", None),
-                   getattr(known, "worth_searching", None), getattr(known, "evaluate", None),
-                   getattr(known, "PLAYOUT_MOVES", -1), plausibility,
-                   getattr(known, "favourite", None), getattr(known, "MARGIN", 0.0),
-                   getattr(known, "OTHERS_BY_POLICY", False))
+        return cls(players, rng, HeuristicEvaluator(game, knowledge, beliefs),
+                   SearchSettings(exploration, widening))
 
     def draw(self, decision: Decision, remember: bool = True) -> tuple[State, float]:
         """A position for the next iteration, drawn from what ``decision``'s seat sees (and
-        remembers), with its weight: the game's ``plausibility`` of it (1 without beliefs)."""
+        remembers), with its weight: the evaluator's ``plausibility`` of it (1 without beliefs)."""
         drawn = decision.sample_position(self.rng, remember)
-        if self.favourite is not None and self.preferred is None:
-            self.preferred = self.favourite(drawn)  # from what the seat sees: any draw tells it
-        plausibility = self.plausibility
-        return drawn, 1.0 if plausibility is None else plausibility(drawn, decision.seat)
+        if not self._asked_favourite:  # from what the seat sees: any draw tells it
+            self._asked_favourite = True
+            self.preferred = self.evaluator.favourite(drawn)
+        return drawn, self.evaluator.plausibility(drawn, decision.seat)
+
+    def run(self, decision: Decision, iterations: int | None = None, deadline: float | None = None,
+            remember: bool = True) -> None:
+        """Grow the tree from positions drawn for ``decision``: ``iterations`` more walks, or
+        until ``deadline`` (``time.perf_counter()``), ``evaluator.batch`` walks at a time."""
+        evaluator = self.evaluator
+        if evaluator.priors and self.root.prior is None:
+            self._evaluate_root(decision, remember)
+        budget = self.iterations + iterations if iterations is not None else 1 << 62
+        batch = max(1, evaluator.batch)
+        while self.iterations < budget:
+            walks = [self._walk(*self.draw(decision, remember))
+                     for _ in range(min(batch, budget - self.iterations))]
+            self._back_up(walks, evaluator.evaluate([walk.leaf for walk in walks], self.rng))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
 
     def iterate(self, state: State, weight: float = 1.0) -> None:
         """Play ``state`` (a position drawn for the searching seat) through the tree and out;
         its rewards count with ``weight``."""
+        walk = self._walk(state, weight)
+        self._back_up([walk], self.evaluator.evaluate([walk.leaf], self.rng))
+
+    def _evaluate_root(self, decision: Decision, remember: bool) -> None:
+        """The root's prior, from a position drawn for the decision (its seat's information
+        state: the same in every draw), with the self-play noise mixed in."""
+        prior, _ = self.evaluator.evaluate([decision.sample_position(self.rng, remember)], self.rng)[0]
+        if prior is None:
+            return
+        settings = self.settings
+        if settings.noise > 0.0 and prior:
+            noise = [self.rng.gammavariate(settings.alpha, 1.0) for _ in prior]
+            total = sum(noise) or 1.0
+            keep = 1.0 - settings.noise
+            prior = {action: keep * p + settings.noise * n / total
+                     for (action, p), n in zip(prior.items(), noise, strict=True)}
+        self.root.prior = prior
+
+    def _walk(self, state: State, weight: float) -> Walk:
+        """Down the tree from the root to a new node (or the game's end), each node on the way
+        counting the walk as pending until it is backed up."""
         rng = self.rng
+        evaluator = self.evaluator
         node = self.root
+        node.pending += 1
         path = [node]
         expanded = False
         searcher = state.to_act
-        policy = self.policy
-        others = policy if self.others_by_policy else None  # how the others move in the tree
         while not expanded and state.to_act is not None:
             if state.to_act == CHANCE:
                 state.apply_trusted(sample_chance(state, rng))
                 continue
-            if others is not None and state.to_act != searcher:
-                state.apply_trusted(others(state, rng))
-                continue
+            if state.to_act != searcher:
+                other = evaluator.other_move(state, rng)
+                if other is not None:
+                    state.apply_trusted(other)
+                    continue
             legal = self._candidates(state, node)
             action, node, expanded = self._step(node, state.to_act, legal)
             state.apply_trusted(action)
+            node.pending += 1
             path.append(node)
-        moves = self.depth
-        while state.to_act is not None and moves:
-            if state.to_act == CHANCE:
-                state.apply_trusted(sample_chance(state, rng))
-            else:
-                state.apply_trusted(state.sample_action(rng) if policy is None else policy(state, rng))
-                moves -= 1
-        rewards = shares(state) if state.to_act is None or self.evaluate is None else self.evaluate(state)
-        for visited in path:
-            visited.visits += 1
-            visited.weight += weight
-            totals = visited.rewards
-            for seat in range(self.players):
-                totals[seat] += weight * rewards[seat]
-        self.iterations += 1
+        return Walk(path, state, weight)
+
+    def _back_up(self, walks: list[Walk], leaves: list[Leaf]) -> None:
+        """Each walk's values added along its path, in the order the walks went down."""
+        for walk, (prior, rewards) in zip(walks, leaves, strict=True):
+            weight = walk.weight
+            last = walk.path[-1]
+            if prior is not None and last.prior is None:
+                last.prior = prior
+            for visited in walk.path:
+                visited.pending -= 1
+                visited.visits += 1
+                visited.weight += weight
+                totals = visited.rewards
+                for seat in range(self.players):
+                    totals[seat] += weight * rewards[seat]
+            self.iterations += 1
 
     def _candidates(self, state: State, node: Node) -> list[Action]:
-        """The actions the tree may take from ``node``: the game's ``worth_searching``, or
-        every legal action. At the root, once when the caller says the root is a seat's
-        decision (``root_is_decision``): a game's candidates come from what the seat to act
-        sees, and every position drawn for a decision shows its seat the same (a test checks it)."""
-        candidates = self.candidates
-        if candidates is None:
-            return state.legal_actions()
+        """The actions the tree may take from ``node``: the evaluator's ``candidates``. At the
+        root, once when the caller says the root is a seat's decision (``root_is_decision``):
+        a game's candidates come from what the seat to act sees, and every position drawn for a
+        decision shows its seat the same (a test checks it)."""
         if node is not self.root or not self.root_is_decision:
-            return candidates(state)
+            return self.evaluator.candidates(state)
         if self.root_candidates is None:
-            self.root_candidates = candidates(state)
+            self.root_candidates = self.evaluator.candidates(state)
         return self.root_candidates
 
     def _step(self, node: Node, mover: int, legal: list[Action]) -> tuple[Action, Node, bool]:
@@ -202,17 +273,28 @@ class Search:
             if child is not None:
                 child.available += 1
                 tried.append((action, child))
-        room = math.ceil(self.widening * math.sqrt(node.visits + 1))
+        prior = node.prior
+        room = math.ceil(self.settings.widening * math.sqrt(node.visits + node.pending))
         if len(tried) < len(legal) and (len(tried) < room or not tried):
             untried = [a for a in legal if a not in node.children]
-            action = untried[randbelow(self.rng, len(untried))]
+            if prior is None:
+                action = untried[randbelow(self.rng, len(untried))]
+            else:  # widening in the prior's order
+                action = _most_likely(untried, prior, 1.0 / len(legal))
             child = Node(self.players)
             node.children[action] = child
             return action, child, True
-        best_action, best_node, best_value = tried[0][0], tried[0][1], -1.0
+        loss = self.settings.virtual_loss
+        best_action, best_node, best_value = tried[0][0], tried[0][1], -math.inf
         for action, child in tried:
-            value = (child.mean(mover)
-                     + self.exploration * math.sqrt(math.log(child.available) / child.visits))
+            visits = child.visits + child.pending
+            weight = child.weight + loss * child.pending
+            mean = child.rewards[mover] / weight if weight > 0.0 else 0.0
+            if prior is None:
+                value = mean + self.settings.exploration * math.sqrt(math.log(child.available) / visits)
+            else:
+                value = mean + (self.settings.puct * prior.get(action, 1.0 / len(legal))
+                                * math.sqrt(child.available) / (1 + visits))
             if value > best_value:
                 best_action, best_node, best_value = action, child, value
         return best_action, best_node, False
@@ -232,9 +314,38 @@ class Search:
         kept = self.root.children.get(preferred)
         if kept is None or not kept.visits:
             return best
-        if self.root.children[best].mean(seat) < kept.mean(seat) + self.margin:
+        if self.root.children[best].mean(seat) < kept.mean(seat) + self.evaluator.margin:
             return preferred  # the searched move is not clearly better than the game's own
         return best
+
+    def visits(self, legal: Sequence[Action]) -> list[float]:
+        """The root's share of visits of each of ``legal`` (uniform before any): the target a
+        policy learns from the search."""
+        counts = [float(self._visits(action)) for action in legal]
+        total = sum(counts)
+        if total <= 0.0:
+            return [1.0 / len(legal)] * len(legal)
+        return [count / total for count in counts]
+
+    def pick(self, legal: Sequence[Action], seat: int, temperature: float) -> Action:
+        """The move: ``best`` at temperature 0, else drawn in proportion to each action's root
+        visits raised to ``1 / temperature`` (self-play's exploration)."""
+        if temperature <= 0.0:
+            return self.best(legal, seat)
+        weights = [float(self._visits(action)) ** (1.0 / temperature) for action in legal]
+        total = sum(weights)
+        if total <= 0.0:
+            return legal[randbelow(self.rng, len(legal))]
+        mark = self.rng.random() * total
+        for action, weight in zip(legal, weights, strict=True):
+            mark -= weight
+            if mark < 0.0:
+                return action
+        return legal[-1]
+
+    def _visits(self, action: Action) -> int:
+        child = self.root.children.get(action)
+        return 0 if child is None else child.visits
 
 
 class IsmctsBot(Bot):
@@ -258,24 +369,26 @@ class IsmctsBot(Bot):
         self.widening = widening
         self.last: Search | None = None  # the last move's search (figures for benchmarks)
 
+    def evaluator(self) -> Evaluator:
+        """What the search knows beyond the rules: the game's own knowledge."""
+        evaluator = HeuristicEvaluator(self.game, self.rollouts == "game", self.beliefs)
+        if self.margin is not None:
+            evaluator.margin = self.margin
+        return evaluator
+
+    def settings(self) -> SearchSettings:
+        return SearchSettings(self.exploration, self.widening)
+
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        search = Search.for_game(self.game, int(self.options["players"]), self.rng,
-                                 self.rollouts == "game", self.exploration, self.widening,
-                                 self.beliefs)
-        if self.margin is not None:
-            search.margin = self.margin
+        search = Search(int(self.options["players"]), self.rng, self.evaluator(), self.settings())
         search.root_is_decision = True  # every iteration starts at a position drawn for it
         deadline = None
         if self.iterations is None:  # its time, less what it waited to be asked (Decision.deadline)
             deadline = time.perf_counter() + decision.seconds_left(self.seconds)
-        budget = self.iterations if self.iterations is not None else 1 << 62
-        while search.iterations < budget:
-            search.iterate(*search.draw(decision, self.remember))
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        search.run(decision, self.iterations, deadline, self.remember)
         self.last = search
         return search.best(legal, decision.seat)
 
