@@ -17,6 +17,8 @@ trained (``trained``). ``learn/nets.py`` (PyTorch) builds the same network and w
 from __future__ import annotations
 
 import json
+import os
+import sys
 import zipfile
 from collections.abc import Mapping, Sequence
 from itertools import chain
@@ -24,8 +26,15 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+if "numpy" not in sys.modules:
+    # A search asks for a few leaves at a time: BLAS threads then only wait for each other
+    # (8 x 256 by 256 x 256 took 8 ms on two busy cores, 0.04 ms on one thread). Unless the
+    # user chose, numpy's BLAS keeps to one thread; a process that loaded numpy first is left
+    # as it is.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
 
 from ..core.errors import LudothequeError
 from ..core.game import CHANCE, Game, State, sample_chance
@@ -38,6 +47,8 @@ Sparse = tuple[Sequence[int], Sequence[float]]
 
 #: The version of the file's layout (``meta["format"]``).
 FORMAT = 1
+#: Inputs evaluated in one product (more are taken this many at a time).
+CHUNK = 16
 
 
 class NetworkError(LudothequeError):
@@ -98,6 +109,8 @@ class Network:
                        for k in range(len(meta["hidden"]) - 1)]
         self.policy = (arrays["policy.weight"], arrays["policy.bias"])
         self.value = (arrays["value.weight"], arrays["value.bias"])
+        #: the file it was read from (what a pickled evaluator names instead of its weights)
+        self.path: str | None = None
 
     @classmethod
     def load(cls, path: str | Path, game: Game | None = None,
@@ -128,6 +141,7 @@ class Network:
             raise NetworkError(f"{path}: a network file without {broken} or with a malformed "
                                "meta") from broken
         network = cls(meta, arrays)
+        network.path = str(Path(path).resolve())
         if game is not None:
             wrong = network.unfit(game, options)
             if wrong is not None:
@@ -166,17 +180,18 @@ class Network:
 
     def forward(self, inputs: Sequence[Sparse]) -> tuple[Floats, Floats]:
         """Each input's policy logits (every dense action) and value logits (mover-relative)."""
-        counts = np.fromiter((len(indices) for indices, _ in inputs), dtype=np.int64, count=len(inputs))
-        total = int(counts.sum())
+        if len(inputs) > CHUNK:
+            parts = [self.forward(inputs[at:at + CHUNK]) for at in range(0, len(inputs), CHUNK)]
+            return np.concatenate([p for p, _ in parts]), np.concatenate([v for _, v in parts])
+        counts = [len(indices) for indices, _ in inputs]
+        total = sum(counts)
         index = np.fromiter(chain.from_iterable(indices for indices, _ in inputs), np.int64, total)
-        values = np.fromiter(chain.from_iterable(values for _, values in inputs), np.float32, total)
-        weighted = self.first_rows(index) * values[:, None]
-        hidden = np.zeros((len(inputs), self.input_bias.shape[0]), dtype=np.float32)
-        filled = counts > 0  # reduceat would give an empty input its next entry's row
-        if filled.any():
-            starts = (np.cumsum(counts) - counts)[filled]
-            hidden[filled] = np.add.reduceat(weighted, starts, axis=0)
-        hidden = np.maximum(hidden + self.input_bias, 0.0)
+        # the first layer as one product: each input's entries' values (a row of ``spread``,
+        # zero elsewhere) times their rows; faster than summing rows in place
+        spread = np.zeros((len(inputs), total), dtype=np.float32)
+        spread[np.repeat(np.arange(len(inputs)), counts), np.arange(total)] = np.fromiter(
+            chain.from_iterable(values for _, values in inputs), np.float32, total)
+        hidden = np.maximum(spread @ self.first_rows(index) + self.input_bias, 0.0)
         for weight, bias in self.hidden:
             hidden = np.maximum(hidden @ weight + bias, 0.0)
         policy = hidden @ self.policy[0] + self.policy[1]
@@ -209,22 +224,48 @@ def shipped(game: Game, options: Mapping[str, Any]) -> Network | None:
     return None if network.unfit(game, options) is not None else network
 
 
+#: A leaf's mover and information state (indices, values): what its answer depends on.
+Known = tuple[int, tuple[int, ...], tuple[float, ...]]
+#: Answers an evaluator keeps (it forgets them all past that: a search asks a few thousand).
+KNOWN = 20_000
+
+
+def copied(answer: Leaf) -> Leaf:
+    """An answer the search may change (its prior: the root's noise) without changing ours."""
+    prior, values = answer
+    return (None if prior is None else dict(prior)), list(values)
+
+
 class NetworkEvaluator(Evaluator):
     """The search guided by a network: a leaf's prior over its mover's legal actions and every
     seat's value, read from the mover's information state alone (what it sees and remembers),
     so they are the same whatever the drawn position hides from that mover."""
 
+    priors = True
+
     def __init__(self, network: Network, game: Game, options: Mapping[str, Any],
                  batch: int = 8) -> None:
         self.network = network
+        self.game = game
         self.encoding = game.encoding()
         self.options = dict(options)
         self.players = int(options["players"])
         self.batch = batch
+        #: answers by information state (the mover's, and its seat): the same for every
+        #: position drawn that shows the mover the same, so asked of the network once
+        self.known: dict[Known, Leaf] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its network's file, not its weights (read again once per process), when
+        it has one."""
+        if self.network.path is None:
+            return (NetworkEvaluator, (self.network, self.game, self.options, self.batch))
+        return (_evaluator_of_file, (self.network.path, self.game, self.options, self.batch))
 
     def evaluate(self, leaves: list[State], rng: Random) -> list[Leaf]:
         answers: list[Leaf | None] = []
-        asked: list[tuple[int, State, Any, int]] = []  # (answer's place, leaf, observation, mover)
+        # the leaves waiting for each information state: (answer's place, leaf, observation)
+        waiting: dict[Known, list[tuple[int, State, Any]]] = {}
         inputs: list[Sparse] = []
         for leaf in leaves:
             while leaf.to_act == CHANCE:
@@ -234,15 +275,28 @@ class NetworkEvaluator(Evaluator):
                 continue
             mover = leaf.to_act
             observation = leaf.observe(mover)
-            inputs.append(information_state(self.encoding, self.options, leaf, mover, observation))
-            asked.append((len(answers), leaf, observation, mover))
+            indices, values = information_state(self.encoding, self.options, leaf, mover, observation)
+            key = (mover, tuple(indices), tuple(values))
+            known = self.known.get(key)
+            if known is not None:
+                answers.append(copied(known))
+                continue
+            if key not in waiting:
+                waiting[key] = []
+                inputs.append((indices, values))
+            waiting[key].append((len(answers), leaf, observation))
             answers.append(None)
-        if asked:
+        if inputs:
             policy, value = self.network.forward(inputs)
             shares_by_mover = softmax(value)
-            for row, (place, leaf, observation, mover) in enumerate(asked):
-                answers[place] = (self.prior(leaf, observation, policy[row]),
-                                  self.absolute(shares_by_mover[row], mover))
+            if len(self.known) + len(inputs) > KNOWN:
+                self.known.clear()
+            for row, (key, leaves_there) in enumerate(waiting.items()):
+                _, leaf, observation = leaves_there[0]
+                answer = self.known[key] = (self.prior(leaf, observation, policy[row]),
+                                            self.absolute(shares_by_mover[row], key[0]))
+                for place, _, _ in leaves_there:
+                    answers[place] = copied(answer)
         return [answer for answer in answers if answer is not None]
 
     def prior(self, leaf: State, observation: Any, logits: Floats) -> dict[Any, float]:
@@ -258,3 +312,8 @@ class NetworkEvaluator(Evaluator):
         for r, value in enumerate(by_mover):
             values[(mover + r) % self.players] = float(value)
         return values
+
+
+def _evaluator_of_file(path: str, game: Game, options: Mapping[str, Any], batch: int) -> NetworkEvaluator:
+    """A pickled evaluator back, its network read from its file (once per process)."""
+    return NetworkEvaluator(cached(path), game, options, batch)

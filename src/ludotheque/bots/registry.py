@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ..core.bot import Bot
 from ..core.errors import LudothequeError
 from ..core.registry import get_game
+from .expert import ExpertBot
 from .ismcts import IsmctsBot, StrongIsmctsBot
 from .random_bot import RandomBot
 
@@ -20,8 +21,10 @@ class UnknownBotError(LudothequeError):
 
 #: Bots that play every game through the protocol alone.
 #: Levels: ``heuristic`` (each game's own) is the easy one, ``ismcts`` the medium (0.5 s a move),
-#: ``ismcts-hard`` the strong (3 s a move).
-GENERAL: dict[str, BotFactory] = {"random": RandomBot, "ismcts": IsmctsBot, "ismcts-hard": StrongIsmctsBot}
+#: ``ismcts-hard`` the strong (3 s a move), ``expert`` the search guided by the game's trained
+#: network (1 s a move).
+GENERAL: dict[str, BotFactory] = {"random": RandomBot, "ismcts": IsmctsBot, "ismcts-hard": StrongIsmctsBot,
+                                  "expert": ExpertBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

@@ -134,6 +134,9 @@ BOTS: dict[str, dict[str, tuple[str, str]]] = {
         "ismcts": ("ismcts", "looks ahead: a tree search over positions drawn again from what its "
                              "seat sees (never the hidden cards), half a second a move"),
         "ismcts-hard": ("ismcts-hard", "looks further ahead: the same search, 3 seconds a move"),
+        "expert": ("expert", "plays with a trained network: the search guided by what it learnt "
+                             "by playing itself, 1 second a move (the game's own knowledge "
+                             "where no network is shipped for the table)"),
     },
     "fr": {
         "random": ("hasard", "joue un coup permis tiré au hasard : pour les essais et les débutants"),
@@ -144,6 +147,9 @@ BOTS: dict[str, dict[str, tuple[str, str]]] = {
                                 "une demi-seconde par coup"),
         "ismcts-hard": ("chercheur-fort", "regarde encore plus loin : la même recherche, "
                                           "3 secondes par coup"),
+        "expert": ("expert", "joue avec un réseau entraîné : la recherche guidée par ce qu'il a "
+                             "appris en jouant contre lui-même, 1 seconde par coup (le savoir "
+                             "propre au jeu quand aucun réseau n'est livré pour la table)"),
     },
 }
 

@@ -44,7 +44,7 @@ def encode(message: dict[str, Any]) -> str:
 
 def bot_name(bot: str | None, lang: str) -> str:
     """``Random bot``, ``Robot heuristique``: a bot's name in words."""
-    if bot in ("random", "heuristic", "ismcts", "ismcts-hard"):
+    if bot in ("random", "heuristic", "ismcts", "ismcts-hard", "expert"):
         return say(f"bot_{bot}", lang)
     return say("bot_other", lang, bot=bot or "")
 

@@ -28,6 +28,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bot_heuristic": "Heuristic bot",
         "bot_ismcts": "Search bot",
         "bot_ismcts-hard": "Strong search bot",
+        "bot_expert": "Expert bot",
         "bot_other": "Bot {bot}",
         "bad_name": "A name is 1 to {limit} characters of plain text (no control characters): {problem}",
         "chance": "chance",
@@ -129,6 +130,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bot_heuristic": "Robot heuristique",
         "bot_ismcts": "Robot chercheur",
         "bot_ismcts-hard": "Robot chercheur fort",
+        "bot_expert": "Robot expert",
         "bot_other": "Robot {bot}",
         "bad_name": "Un nom fait de 1 à {limit} caractères de texte simple (sans caractère de "
                     "contrôle) : {problem}",
