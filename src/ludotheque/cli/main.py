@@ -199,8 +199,41 @@ def _serve(commands: Any) -> None:
                          "reach it, for the links in mails (e.g. https://ludo.example.org)")
 
 
+def _train(commands: Any) -> None:
+    p = _verb(commands, "train", "train a game's network by self-play",
+              "Expert iteration: self-play by the search guided by the best network so far, a "
+              "replay buffer on disk, training (PyTorch: the learn extra), a gate against the best, "
+              "a checkpoint each generation. Run it again with the same --out to go on.")
+    p.add_argument("game_id", metavar="GAME", help="the game, e.g. kagoun")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    _add_options(p)
+    p.add_argument("--out", dest="out_dir", metavar="DIR", help="the training folder: checkpoint, "
+                   "best.npz, card (default: training/GAME-Np in your data directory)")
+    p.add_argument("--generations", type=int, help="generations this run plays (default 10 unless "
+                   "--hours)")
+    p.add_argument("--hours", type=float, help="no generation starts after this many hours")
+    p.add_argument("--games", type=int, default=100, help="self-play games a generation (default 100)")
+    p.add_argument("--iterations", type=int, default=100, help="search walks a move, in self-play and "
+                   "the gate (default 100)")
+    p.add_argument("--gate-games", type=int, default=16, help="games of a candidate against the best, "
+                   "rounded up to one a seat for each deal; 0: every candidate is promoted (default 16)")
+    p.add_argument("--batch-size", type=int, default=256, help="samples a training step (default 256)")
+    p.add_argument("--steps", type=int, help="training steps a generation (default: each new sample "
+                   "drawn 4 times on average)")
+    p.add_argument("--capacity", type=int, default=200_000, help="samples the replay buffer keeps "
+                   "(default 200000)")
+    p.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto", help="where the "
+                   "learner trains (default auto: the GPU when there is one)")
+    p.add_argument("--jobs", type=int, default=1, help="processes playing the games (CPUs of a local "
+                   "Ray cluster; default 1)")
+    add_backend_args(p)
+    p.add_argument("--seed", type=int, help="a new folder's seed (default: random, shown on its card)")
+    p.add_argument("--hidden", metavar="W,W", help="a new network's hidden widths (default: the game's)")
+    p.add_argument("--lang", help="en or fr (default: from LANG)")
+
+
 VERBS: tuple[Callable[[Any], None], ...] = (_games, _play, _replay, _analyse, _simulate, _tournament,
-                                             _report, _serve)
+                                             _report, _serve, _train)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -23,6 +23,8 @@ T = TypeVar("T")
 Chunk = Callable[[int, int], list[T]]
 #: Called with the number of games just finished (for progress bars).
 Progress = Callable[[int], None]
+#: Called with each chunk's results as they come (a progress that counts more than games).
+Arrived = Callable[[list[T]], None]
 
 BACKENDS = ("local", "ray")
 #: How many times Ray runs a chunk again after its worker died.
@@ -75,16 +77,17 @@ def chunk_size(games: int, workers: int) -> int:
 
 def run_chunks(play: Chunk[T], games: int, backend: str = "local", jobs: int = 1,
                address: str | None = None, chunk: int | None = None,
-               progress: Progress | None = None) -> list[T]:
+               progress: Progress | None = None, arrived: Arrived[T] | None = None) -> list[T]:
     """Every result of games ``0..games-1``, chunk by chunk as they finish (not in order)."""
     check_backend(backend, address)
     if backend == "ray":
-        return _on_ray(play, games, jobs, address, chunk, progress)
-    return _on_processes(play, chunk_bounds(games, chunk or chunk_size(games, jobs)), jobs, progress)
+        return _on_ray(play, games, jobs, address, chunk, progress, arrived)
+    return _on_processes(play, chunk_bounds(games, chunk or chunk_size(games, jobs)), jobs, progress,
+                         arrived)
 
 
 def _on_processes(play: Chunk[T], bounds: list[tuple[int, int]], jobs: int,
-                  progress: Progress | None) -> list[T]:
+                  progress: Progress | None, arrived: Arrived[T] | None = None) -> list[T]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -97,6 +100,8 @@ def _on_processes(play: Chunk[T], bounds: list[tuple[int, int]], jobs: int,
             for future in as_completed(futures):
                 part = future.result()
                 found += part
+                if arrived is not None:
+                    arrived(part)
                 if progress is not None:
                     progress(len(part))
         except BaseException:
@@ -172,7 +177,7 @@ def _connect(ray: Any, jobs: int, address: str | None) -> None:
 
 
 def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: int | None,
-            progress: Progress | None) -> list[T]:
+            progress: Progress | None, arrived: Arrived[T] | None = None) -> list[T]:
     if address is not None:
         _send_token_when_at_hand()
     ray = _import_ray()
@@ -191,6 +196,8 @@ def _on_ray(play: Chunk[T], games: int, jobs: int, address: str | None, chunk: i
             done, waiting[:] = ray.wait(waiting, num_returns=1)
             part = _result(ray, done[0])
             found += part
+            if arrived is not None:
+                arrived(part)
             if progress is not None:
                 progress(len(part))
             _submit(task, shared, bounds, waiting, workers * IN_FLIGHT_PER_WORKER)

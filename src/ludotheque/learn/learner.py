@@ -1,0 +1,107 @@
+"""The learner: a game's network (``learn/nets.py``) trained on minibatches of the replay
+buffer with Adam. Its loss is the policy's cross-entropy against the search's visit shares,
+over the legal actions only (the others masked: their logits never enter the softmax), plus the
+value's cross-entropy against each seat's share of the win (mover-relative, as the value head).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from ..core.errors import LudothequeError
+from .buffer import ReplayBuffer
+from .nets import Features, PolicyValueNet
+from .samples import Samples
+
+DEVICES = ("auto", "cpu", "cuda")
+LEARNING_RATE = 1e-3
+WEIGHT_DECAY = 1e-4
+
+
+def device_of(name: str) -> torch.device:
+    """``auto``: the GPU when there is one, else the CPU; ``cuda`` without a GPU is refused."""
+    if name not in DEVICES:
+        raise LudothequeError(f"unknown device {name!r}; choose {', '.join(DEVICES)}")
+    if name == "cuda" and not torch.cuda.is_available():
+        raise LudothequeError("--device cuda: PyTorch sees no GPU here (try --device auto or cpu)")
+    if name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(name)
+
+
+@dataclass(frozen=True)
+class Losses:
+    """Mean losses over some training steps (cross-entropies, in nats)."""
+
+    policy: float
+    value: float
+    steps: int
+
+    @property
+    def total(self) -> float:
+        return self.policy + self.value
+
+
+def features_of(batch: Samples, device: torch.device) -> Features:
+    """A minibatch's information states as the net's sparse input."""
+    counts = np.diff(batch.entry_offsets)
+    sample = np.repeat(np.arange(len(batch), dtype=np.int64), counts)
+    return Features(torch.from_numpy(batch.entry_indices), torch.from_numpy(batch.entry_values),
+                    torch.from_numpy(sample), len(batch)).to(device)
+
+
+def policy_loss(logits: torch.Tensor, batch: Samples, device: torch.device) -> torch.Tensor:
+    """Cross-entropy of the visit shares against the softmax of each row's legal logits."""
+    rows = torch.from_numpy(np.repeat(np.arange(len(batch), dtype=np.int64),
+                                      np.diff(batch.legal_offsets))).to(device)
+    legal = logits[rows, torch.from_numpy(batch.legal_indices).to(device)]
+    most = torch.full((len(batch),), -torch.inf, device=device, dtype=legal.dtype)
+    most = most.scatter_reduce(0, rows, legal.detach(), reduce="amax")
+    sums = torch.zeros(len(batch), device=device, dtype=legal.dtype).index_add(
+        0, rows, torch.exp(legal - most[rows]))
+    log_softmax = legal - (most + torch.log(sums))[rows]
+    visits = torch.from_numpy(batch.visits).to(device)
+    return -(visits * log_softmax).sum() / len(batch)
+
+
+def value_loss(logits: torch.Tensor, batch: Samples, device: torch.device) -> torch.Tensor:
+    """Cross-entropy of each seat's share of the win against the value head's softmax."""
+    outcomes = torch.from_numpy(batch.outcomes).to(device)
+    return -(outcomes * torch.log_softmax(logits, dim=1)).sum() / len(batch)
+
+
+class Learner:
+    """A network and its optimiser on one device."""
+
+    def __init__(self, net: PolicyValueNet, device: torch.device, learning_rate: float = LEARNING_RATE
+                 ) -> None:
+        self.device = device
+        self.net = net.to(device)
+        self.optimizer = torch.optim.Adam(self.net.parameters(), lr=learning_rate,
+                                          weight_decay=WEIGHT_DECAY)
+
+    def step(self, batch: Samples) -> tuple[float, float]:
+        """One gradient step on ``batch``: its policy and value losses (before the step)."""
+        self.net.train()
+        policy_logits, value_logits = self.net(features_of(batch, self.device))
+        policy = policy_loss(policy_logits, batch, self.device)
+        value = value_loss(value_logits, batch, self.device)
+        self.optimizer.zero_grad(set_to_none=True)
+        (policy + value).backward()  # type: ignore[no-untyped-call]
+        self.optimizer.step()
+        return float(policy.detach()), float(value.detach())
+
+    def train(self, buffer: ReplayBuffer, steps: int, batch_size: int, rng: np.random.Generator,
+              stepped: Callable[[float, float], None] | None = None) -> Losses:
+        """``steps`` steps on minibatches drawn from ``buffer``; ``stepped`` hears each's losses."""
+        policy_sum = value_sum = 0.0
+        for _ in range(steps):
+            policy, value = self.step(buffer.sample(batch_size, rng))
+            policy_sum, value_sum = policy_sum + policy, value_sum + value
+            if stepped is not None:
+                stepped(policy, value)
+        return Losses(policy_sum / max(1, steps), value_sum / max(1, steps), steps)

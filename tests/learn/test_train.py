@@ -1,0 +1,93 @@
+"""``ludotheque train``: a tiny run (CPU, seconds) writes a checkpoint and networks that the
+numpy side loads and plays with; a second run on the same folder goes on at the next generation,
+self-play then guided by the network; without PyTorch the command says what to install."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludotheque.bots.ismcts import Search
+from ludotheque.bots.network import Network, NetworkEvaluator
+from ludotheque.cli.main import main
+from ludotheque.core.bot import Decision
+from ludotheque.core.registry import get_game
+
+torch = pytest.importorskip("torch")
+
+#: Two-player Kagoun cut short (three rounds): a few dozen decisions a game.
+TINY = ["kagoun", "--players", "2", "-o", "max_rounds=3", "--games", "2", "--iterations", "4",
+        "--hidden", "8,8", "--batch-size", "16", "--device", "cpu", "--seed", "3", "--lang", "en"]
+
+
+def test_a_tiny_run_writes_networks_the_expert_loads_and_a_second_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    assert main(["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "0"]) == 0
+    said = capsys.readouterr().out
+    assert "generation 1: 2 games" in said and "promoted without a gate" in said
+    saved = torch.load(out / "checkpoint.pt", weights_only=True)
+    assert saved["counters"]["generation"] == 1 and saved["counters"]["best"] == 1
+    assert set(saved["optimizer"]["state"])  # Adam's moments kept, so a resumed run goes on alike
+    game = get_game("kagoun")
+    options = game.resolve_options({"players": 2, "max_rounds": 3})
+    for name in ("candidate.npz", "best.npz"):
+        network = Network.load(out / name, game, options)
+        assert network.meta["trained"]["generation"] == 1 and network.meta["hidden"] == [8, 8]
+    state = game.new_state(options, seed=5)  # the best network guides a search to a legal move
+    decision = Decision(state, state.to_act)
+    search = Search(2, random.Random(0), NetworkEvaluator(network, game, options))
+    search.root_is_decision = True
+    search.run(decision, iterations=8)
+    assert search.best(decision.legal, decision.seat) in decision.legal
+    card = json.loads((out / "card.json").read_text(encoding="utf-8"))
+    assert card["games"] == 2 and card["hardware"]["learner"].startswith("cpu")
+    assert card["commands"][0].startswith("ludotheque train kagoun --out")
+    assert "Fiche d'entraînement" in (out / "card.md").read_text(encoding="utf-8")
+
+    # again, in two processes, the gate between the new candidate and the best network
+    assert main(["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "2",
+                 "--jobs", "2"]) == 0
+    said = capsys.readouterr().out
+    assert "generation 2: 2 games" in said and "gate" in said
+    history = [json.loads(line) for line in (out / "history.jsonl").read_text().splitlines()]
+    assert [h["generation"] for h in history] == [1, 2] and history[1]["gate"]["games"] == 2
+    card = json.loads((out / "card.json").read_text(encoding="utf-8"))
+    assert card["generations"] == 2 and card["games"] == 4 and len(card["commands"]) == 2
+    assert len(list((out / "buffer").glob("shard-*.npz"))) == 2
+
+
+def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    assert main(["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "0",
+                 "--games", "1"]) == 0
+    capsys.readouterr()
+    assert main(["train", *TINY, "--out", str(out), "-o", "max_rounds=4"]) == 1
+    assert "choose another --out" in capsys.readouterr().err
+    assert main(["train", *TINY, "--out", str(out), "--hours", "0"]) == 1
+    assert "--hours must be more than 0" in capsys.readouterr().err
+    if not torch.cuda.is_available():
+        assert main(["train", *TINY, "--out", str(out), "--device", "cuda"]) == 1
+        assert "sees no GPU" in capsys.readouterr().err
+
+
+def test_without_torch_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails as if not installed
+    assert main(["train", "kagoun", "--lang", "fr"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'ludotheque[learn]'" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_actors_never_import_torch() -> None:
+    """Self-play and the gate run in processes that load only numpy."""
+    code = ("import sys; import ludotheque.learn.selfplay, ludotheque.learn.gate; "
+            "sys.exit('torch' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
