@@ -74,10 +74,8 @@ class Prior(Evaluator):
     """Leaves worth ``values`` to every seat, with a fixed prior over the legal actions (the
     first ones likeliest); records the batches it is asked for."""
 
-    priors = True
-
     def __init__(self, batch: int = 1, values: list[float] | None = None) -> None:
-        self.batch = batch
+        super().__init__(batch, priors=True)
         self.values = values
         self.asked: list[int] = []
 

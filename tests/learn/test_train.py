@@ -5,18 +5,18 @@ self-play then guided by the network; without PyTorch the command says what to i
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from ludotheque.bots.ismcts import Search
-from ludotheque.bots.network import Network, NetworkEvaluator
+from ludotheque.bots import make_bot
+from ludotheque.bots.expert import ExpertBot
+from ludotheque.bots.network import Network, NetworkError, NetworkEvaluator
 from ludotheque.cli.main import main
-from ludotheque.core.bot import Decision
 from ludotheque.core.registry import get_game
+from ludotheque.sim.match import play_game
 
 torch = pytest.importorskip("torch")
 
@@ -39,12 +39,17 @@ def test_a_tiny_run_writes_networks_the_expert_loads_and_a_second_run_goes_on(
     for name in ("candidate.npz", "best.npz"):
         network = Network.load(out / name, game, options)
         assert network.meta["trained"]["generation"] == 1 and network.meta["hidden"] == [8, 8]
-    state = game.new_state(options, seed=5)  # the best network guides a search to a legal move
-    decision = Decision(state, state.to_act)
-    search = Search(2, random.Random(0), NetworkEvaluator(network, game, options))
-    search.root_is_decision = True
-    search.run(decision, iterations=8)
-    assert search.best(decision.legal, decision.seat) in decision.legal
+    # the expert plays with the run's best network: the search asks it for priors
+    expert = ExpertBot(1, iterations=8, network=str(out / "best.npz"))
+    bots = [expert, make_bot("kagoun", "random", 2)]
+    played = play_game("kagoun", {"players": 2, "max_rounds": 3}, bots, seed=5)
+    assert played.record.result is not None
+    assert expert.last is not None and expert.last.root.prior is not None
+    assert isinstance(expert.evaluator(), NetworkEvaluator)
+    with pytest.raises(NetworkError, match="network of kagoun"):  # a network of another game
+        other = ExpertBot(1, iterations=8, network=str(out / "best.npz"))
+        play_game("gargon", {"players": 3}, [other, make_bot("gargon", "random", 2),
+                                             make_bot("gargon", "random", 3)], seed=5)
     card = json.loads((out / "card.json").read_text(encoding="utf-8"))
     assert card["games"] == 2 and card["hardware"]["learner"].startswith("cpu")
     assert card["commands"][0].startswith("ludotheque train kagoun --out")

@@ -43,13 +43,16 @@ def shares(state: State) -> list[float]:
 class Evaluator:
     """Every legal action searched, leaves played out uniformly at random to the end."""
 
-    #: Leaves evaluated together (the search walks the tree this many times with a virtual loss
-    #: on the paths taken, then asks for them at once): 1 for playouts, more for a network.
-    batch = 1
-    #: Whether ``evaluate`` gives priors (the search then evaluates the root first, for its own).
-    priors = False
-    #: A searched move is kept over the game's own (``favourite``) only if better by this share.
-    margin = 0.0
+    def __init__(self, batch: int = 1, priors: bool = False, margin: float = 0.0) -> None:
+        # instance attributes, set here: a compiled search reads these slots, never a class
+        # attribute of a plain-Python subclass
+        #: Leaves evaluated together (the search walks the tree this many times with a virtual
+        #: loss on the paths taken, then asks for them at once): 1 for playouts, more for a network.
+        self.batch = batch
+        #: Whether ``evaluate`` gives priors (the search then evaluates the root first, for its own).
+        self.priors = priors
+        #: A searched move is kept over the game's own (``favourite``) only if better by this share.
+        self.margin = margin
 
     def candidates(self, state: State) -> list[Action]:
         """The actions the tree may take at ``state`` (a seat to act)."""
@@ -91,6 +94,7 @@ class HeuristicEvaluator(Evaluator):
     ``depth`` playout moves), each None where the game has none."""
 
     def __init__(self, game: Game, knowledge: bool = True, beliefs: bool = False) -> None:
+        super().__init__()
         known = game.search_knowledge()
         self._plausibility = getattr(known, "plausibility", None) if beliefs else None
         if not knowledge:

@@ -27,16 +27,26 @@ class ExpertBot(IsmctsBot):
     name = "expert"
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None,
-                 seconds: float = 1.0) -> None:
+                 seconds: float = 1.0, network: str | None = None) -> None:
         super().__init__(seed, iterations, seconds)
+        self.network = network  # a network file of its own (a ``ludotheque train`` run's best.npz)
 
     def evaluator(self) -> Evaluator:
-        """The game's shipped network for the table's options, or its own knowledge without one."""
-        from .network import NetworkEvaluator, shipped  # numpy, read when an expert first moves
+        """Its own network, else the game's shipped network for the table's options, else the
+        game's own knowledge."""
+        # numpy: read when an expert first moves
+        from .network import NetworkError, NetworkEvaluator, cached, shipped
 
-        network = shipped(self.game, self.options)
-        if network is None:
-            return super().evaluator()
+        if self.network is not None:
+            network = cached(self.network)
+            unfit = network.unfit(self.game, self.options)
+            if unfit is not None:
+                raise NetworkError(f"{self.network}: {unfit}")
+        else:
+            found = shipped(self.game, self.options)
+            if found is None:
+                return super().evaluator()
+            network = found
         return NetworkEvaluator(network, self.game, self.options)
 
     def __getstate__(self) -> Any:

@@ -243,14 +243,12 @@ class NetworkEvaluator(Evaluator):
 
     def __init__(self, network: Network, game: Game, options: Mapping[str, Any],
                  batch: int = 8) -> None:
-        # set here, not on the class: a compiled search reads the base class's own slots
-        self.priors = True
+        super().__init__(batch, priors=True)
         self.network = network
         self.game = game
         self.encoding = game.encoding()
         self.options = dict(options)
         self.players = int(options["players"])
-        self.batch = batch
         #: answers by information state (the mover's, and its seat): the same for every
         #: position drawn that shows the mover the same, so asked of the network once
         self.known: dict[Known, Leaf] = {}
