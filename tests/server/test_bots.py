@@ -240,3 +240,29 @@ def test_a_search_bot_that_waited_for_a_busy_worker_still_answers_by_its_time() 
             moves.close()
 
     assert asyncio.run(scenario()) in state.legal_actions()
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("gargon", 3), ("drakon", 2), ("kagoun", 2)])
+def test_the_expert_plays_a_whole_game_at_the_table_in_worker_processes(
+        game_id: str, players: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert (a search guided by a network, here a small untrained one of its own and few
+    walks a move) plays every seat of a whole game: each move thought in a worker process, which
+    reads the network from its file (the bot travels without its weights), none played for it."""
+    from ludotheque.bots.expert import ExpertBot
+
+    from ..bots.conftest import write_network
+
+    game = get_game(game_id)
+    options = game.resolve_options({"players": players})
+    network = write_network(tmp_path / "net.npz", game, options)
+    monkeypatch.setitem(GENERAL, "expert-test", lambda seed: ExpertBot(seed, 4, network=str(network)))
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        tables = TableDriver(client)
+        table, _ = tables.create(["bot:expert-test"] * players, game=game_id, players=players)
+        deadline = time.monotonic() + 120
+        while not client.get(f"/api/tables/{table}").json()["terminal"]:
+            assert time.monotonic() < deadline, "the experts did not finish their game"
+            time.sleep(0.1)
+        assert app.state.service.bots.workers.pool is not None  # thought in worker processes
+        assert client.get("/api/health").json()["bot_fallbacks"] == {}

@@ -1,6 +1,7 @@
 """A finished game reviewed move by move for one seat, as chess sites mark mistakes (issue 18,
 post-game analysis): at each decision of the seat, the search's estimated win chance, the move it
-prefers, and what the move played cost.
+prefers, and what the move played cost. The search is guided by the best evaluator installed
+(the game's shipped network for the table, else its own knowledge: ``network.best_evaluator``).
 
 Every estimate is made from what the seat knew then: the search plays out positions drawn again
 from the seat's decision (``Decision.sample_position``), never the record's open hands. The move
@@ -59,9 +60,12 @@ class Reviewer:
         self.seconds = seconds  # a time limit on the search for the preferred move, or none
         self.rng = rng
         self.decision = Decision(state, seat)
+        from .network import best_evaluator  # numpy: only where a review runs (a worker process)
+
+        self.evaluator = best_evaluator(state.game, state.options)  # a network where one is shipped
 
     def _search(self) -> Search:
-        return Search.for_game(self.game, self.players, self.rng)
+        return Search(self.players, self.rng, self.evaluator)
 
     def preferred(self) -> Action:
         """The search's move; with ``seconds``, it stops early when time is up, and each value

@@ -35,18 +35,14 @@ class ExpertBot(IsmctsBot):
         """Its own network, else the game's shipped network for the table's options, else the
         game's own knowledge."""
         # numpy: read when an expert first moves
-        from .network import NetworkError, NetworkEvaluator, cached, shipped
+        from .network import NetworkError, NetworkEvaluator, best_evaluator, cached
 
-        if self.network is not None:
-            network = cached(self.network)
-            unfit = network.unfit(self.game, self.options)
-            if unfit is not None:
-                raise NetworkError(f"{self.network}: {unfit}")
-        else:
-            found = shipped(self.game, self.options)
-            if found is None:
-                return super().evaluator()
-            network = found
+        if self.network is None:
+            return best_evaluator(self.game, self.options)
+        network = cached(self.network)
+        unfit = network.unfit(self.game, self.options)
+        if unfit is not None:
+            raise NetworkError(f"{self.network}: {unfit}")
         return NetworkEvaluator(network, self.game, self.options)
 
     def __getstate__(self) -> Any:

@@ -39,7 +39,7 @@ import numpy.typing as npt  # noqa: E402
 from ..core.errors import LudothequeError
 from ..core.game import CHANCE, Game, State, sample_chance
 from ..core.tensors import information_size, information_state
-from .evaluators import Evaluator, Leaf, shares
+from .evaluators import Evaluator, HeuristicEvaluator, Leaf, shares
 
 Floats = npt.NDArray[np.float32]
 #: One seat's information state: its tensor's non-zero entries (indices, values).
@@ -222,6 +222,13 @@ def shipped(game: Game, options: Mapping[str, Any]) -> Network | None:
         return None
     network = cached(path)
     return None if network.unfit(game, options) is not None else network
+
+
+def best_evaluator(game: Game, options: Mapping[str, Any]) -> Evaluator:
+    """The best evaluator installed for a table of ``game`` with ``options``: its shipped network,
+    else the game's own knowledge (what hints and the post-game analysis search with)."""
+    network = shipped(game, options)
+    return HeuristicEvaluator(game) if network is None else NetworkEvaluator(network, game, options)
 
 
 #: A leaf's mover and information state (indices, values): what its answer depends on.
