@@ -62,11 +62,12 @@ class PolicyBot(Bot):
         raise NotImplementedError
 
 
-def one_game(game_id: str, players: int, index: int, bot: str, against: str, seconds: float,
-             iterations: int | None, network: str | None) -> float:
+def one_game(game_id: str, options: dict[str, Any], index: int, bot: str, against: str,
+             seconds: float, iterations: int | None, network: str | None) -> float:
     """The learned bot at seat ``index % players`` of deal ``index``: its share of the win."""
     game = get_game(game_id)
-    state = game.new_state({"players": players}, 1000 + index)
+    players = int(options["players"])
+    state = game.new_state(options, 1000 + index)
     me = index % players
     bots: list[Bot] = []
     for seat in range(players):
@@ -118,7 +119,7 @@ def main() -> None:
     print(f"{args.bot} ({network.path}, trained {trained}) against {args.against}, {budget} a move, "
           f"{args.game} {players}p, seats rotated ({status})")
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(one_game, args.game, players, i, args.bot, args.against, args.seconds,
+        futures = {pool.submit(one_game, args.game, options, i, args.bot, args.against, args.seconds,
                                args.iterations, args.network): i
                    for i in results.todo(args.game, args.games)}
         for future in as_completed(futures):

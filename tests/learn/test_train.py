@@ -65,6 +65,9 @@ def test_a_tiny_run_writes_networks_the_expert_loads_and_a_second_run_goes_on(
     card = json.loads((out / "card.json").read_text(encoding="utf-8"))
     assert card["generations"] == 2 and card["games"] == 4 and len(card["commands"]) == 2
     assert len(list((out / "buffer").glob("shard-*.npz"))) == 2
+    kept = sorted(path.name for path in (out / "networks").iterdir())  # each generation's network
+    assert kept == ["gen-001.npz", "gen-002.npz"]
+    assert Network.load(out / "networks" / "gen-002.npz").meta["trained"]["generation"] == 2
 
 
 def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refused(

@@ -51,6 +51,9 @@ BEST = "best.npz"
 CANDIDATE = "candidate.npz"
 BUFFER = "buffer"
 HISTORY = "history.jsonl"
+#: Every generation's candidate, kept (``gen-001.npz`` ...): the learning curve reads them
+#: (``benchmarks/learning_curve.py``).
+NETWORKS = "networks"
 #: How many times, on average, the default number of steps draws each new sample.
 REPLAY = 4
 
@@ -219,6 +222,9 @@ class Run:
         trained = self._trained(number, plan.games, len(samples), steps, time.monotonic() - began)
         candidate = export(self.learner.net, plan.out / CANDIDATE,
                            meta_for(self.game, self.options, trained))
+        (plan.out / NETWORKS).mkdir(exist_ok=True)
+        _write_atomically(plan.out / NETWORKS / f"gen-{number:03d}.npz",
+                          lambda path: shutil.copyfile(candidate, path))
         gate = self._gate(number, candidate.read_bytes(), best, reporter)
         if gate.promoted:
             _write_atomically(plan.out / BEST, lambda path: shutil.copyfile(candidate, path))
