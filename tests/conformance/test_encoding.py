@@ -37,6 +37,10 @@ def test_tensors_have_the_declared_size(case: Case) -> None:
             if hasattr(encoding, "encode_nonzero"):  # the sparse form says the same
                 nonzero = encoding.encode_nonzero(state.observe(seat))
                 assert {k: v for k, v in nonzero.items() if v} == {k: v for k, v in enumerate(tensor) if v}
+            if hasattr(encoding, "encode_memory_nonzero"):  # the memory's sparse form too
+                memory = encoding.encode_memory(state, seat)
+                listed = encoding.encode_memory_nonzero(state, seat)
+                assert {k: v for k, v in listed.items() if v} == {k: v for k, v in enumerate(memory) if v}
 
 
 def test_a_tensor_does_not_change_when_only_others_hidden_things_change(case: Case) -> None:

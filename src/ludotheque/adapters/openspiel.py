@@ -154,15 +154,6 @@ class _Setup:
         self.observation_size = int(self.encoding.observation_size(self.options))
         self.info_state_size = self.observation_size + memory_size(self.encoding, self.options)
         self.action_size = int(self.encoding.action_size(self.options))
-        self.memory_tensors: dict[int, tuple[list[float], npt.NDArray[np.float32]]] = {}
-
-    def memory_tensor(self, seat: int, memory: list[float]) -> npt.NDArray[np.float32]:
-        """``memory`` as float32, kept per seat: a seat's memory seldom changes, and converting
-        it (2,400 floats in Drakon) costs more than the comparison that finds it unchanged."""
-        known = self.memory_tensors.get(seat)
-        if known is None or known[0] != memory:
-            known = self.memory_tensors[seat] = (memory, np.asarray(memory, np.float32))
-        return known[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -328,7 +319,7 @@ def _tensor(setup: _Setup, state: State | None, seat: int, perfect_recall: bool
     if state is None:
         return np.zeros(setup.info_state_size if perfect_recall else setup.observation_size, np.float32)
     if perfect_recall:
-        return info_state_of(setup.encoding, state, seat, setup.observation_size, setup.memory_tensor)
+        return info_state_of(setup.encoding, state, seat, setup.observation_size)
     return tensor_of(setup.encoding, state.observe(seat), setup.observation_size)
 
 

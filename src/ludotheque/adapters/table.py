@@ -4,7 +4,7 @@ chance drawn inside from the adapter's own seeded stream and terminal rewards ch
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -14,6 +14,7 @@ from ..bots.registry import bot_factory, make_bot
 from ..core import CHANCE, Game, State, get_game
 from ..core.bot import Bot
 from ..core.game import sample_chance
+from ..core.tensors import memory_entries
 from ..renderers import renderer_for
 from .tensors import Tensors
 
@@ -114,19 +115,20 @@ def memory_size(encoding: Any, options: Mapping[str, Any]) -> int:
     return 0 if size is None else int(size(options))
 
 
-def info_state_of(encoding: Any, state: State, seat: int, observation_size: int,
-                  memory_tensor: Callable[[int, list[float]], Any] | None = None
+def info_state_of(encoding: Any, state: State, seat: int, observation_size: int
                   ) -> npt.NDArray[np.float32]:
     """``seat``'s information-state tensor: its observation's tensor, then what it remembers
-    (``encode_memory``: what ``State.resample(seat, rng, remember=True)`` keeps), converted by
-    ``memory_tensor(seat, memory)`` when given (a cache)."""
-    remember = getattr(encoding, "encode_memory", None)
-    if remember is None:
+    (``encode_memory``: what ``State.resample(seat, rng, remember=True)`` keeps), written as
+    its non-zero entries into one array (no copy of a large tensor)."""
+    if not hasattr(encoding, "encode_memory"):
         return tensor_of(encoding, state.observe(seat), observation_size)
-    memory = remember(state, seat)
-    # one array, the memory written after the observation (no copy of a large tensor)
-    tensor = tensor_of(encoding, state.observe(seat), observation_size, len(memory))
-    tensor[observation_size:] = memory if memory_tensor is None else memory_tensor(seat, memory)
+    memory = memory_entries(encoding, state, seat)
+    tensor = tensor_of(encoding, state.observe(seat), observation_size,
+                       int(encoding.memory_size(state.options)))
+    count = len(memory)
+    if count:
+        tensor[np.fromiter(memory, np.intp, count) + observation_size] = np.fromiter(
+            memory.values(), np.float32, count)
     return tensor
 
 

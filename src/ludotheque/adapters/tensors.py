@@ -17,7 +17,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core import State
-from ..core.tensors import information_state, nonzero
+from ..core.tensors import information_state, memory_entries, nonzero
 
 #: ``dense``: the encoding's floats; ``normalised``: each feature scaled by its bounds into
 #: [0, 1]; ``sparse``: ``{"indices": int64[K], "values": float32[K]}``, K the game's most
@@ -145,8 +145,11 @@ class Tensors:
             row[indices] = list(entries.values())
         else:
             row[:self.observation_size] = encoding.encode(seen)
-        if self.information_state:
-            row[self.observation_size:] = encoding.encode_memory(state, seat)
+        if self.information_state:  # its non-zero entries (Drakon's memory: a few of 2,400)
+            memory = memory_entries(encoding, state, seat)
+            row[self.observation_size:] = 0.0
+            if memory:
+                row[np.fromiter(memory, np.intp, len(memory)) + self.observation_size] = list(memory.values())
         if self.format == "normalised":
             row -= self.normaliser.low
             row /= self.normaliser.span

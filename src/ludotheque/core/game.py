@@ -345,7 +345,8 @@ class Game(ABC):
         non-zero entries, for a large and sparse one; and ``memory_size(options)`` with
         ``encode_memory(state, seat)``, what the seat remembers beyond its observation (what
         ``resample(seat, rng, remember=True)`` keeps), which follows the observation's tensor
-        in the information-state tensor."""
+        in the information-state tensor, optionally with ``encode_memory_nonzero(state, seat)``
+        (the same as ``{position: value}``, for a large and sparse one)."""
         return self._own("encoding")
 
     def web_assets(self) -> Path | None:

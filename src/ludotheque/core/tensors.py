@@ -26,11 +26,21 @@ def nonzero(encoding: Any, observation: Any) -> tuple[list[int], list[float]]:
     return indices, [dense[k] for k in indices]
 
 
+def memory_entries(encoding: Any, state: State, seat: int) -> dict[int, float]:
+    """What ``seat`` remembers as ``{position: value}`` of its non-zero entries: the encoding's
+    own ``encode_memory_nonzero`` when it declares one (Drakon: a few of 2,400), else read off
+    the dense list."""
+    entries = getattr(encoding, "encode_memory_nonzero", None)
+    if entries is not None:
+        found: dict[int, float] = entries(state, seat)
+        return found
+    return {k: value for k, value in enumerate(encoding.encode_memory(state, seat)) if value}
+
+
 def memory_nonzero(encoding: Any, state: State, seat: int, at: int) -> tuple[list[int], list[float]]:
     """What ``seat`` remembers, as non-zero entries placed from ``at`` on."""
-    memory = encoding.encode_memory(state, seat)
-    indices = [k for k, value in enumerate(memory) if value]
-    return [at + k for k in indices], [memory[k] for k in indices]
+    memory = memory_entries(encoding, state, seat)
+    return [at + k for k in memory], list(memory.values())
 
 
 def information_size(encoding: Any, options: Mapping[str, Any]) -> int:

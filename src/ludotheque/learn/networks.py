@@ -13,8 +13,10 @@ from typing import Any
 from ..bots.network import Network, NetworkEvaluator
 from ..core.game import Game
 
-#: Networks loaded in this process, by the digest of their file's bytes.
+#: Networks loaded in this process, by the digest of their file's bytes: the last few only (a
+#: long run's actors would otherwise keep every generation's).
 _LOADED: dict[str, Network] = {}
+KEPT = 4
 
 
 def network_of(data: bytes, game: Game, options: Mapping[str, Any]) -> Network:
@@ -29,6 +31,9 @@ def network_of(data: bytes, game: Game, options: Mapping[str, Any]) -> Network:
             network = _LOADED[digest] = Network.load(path, game, options)
         finally:
             os.unlink(path)
+        network.path = None  # its file is gone: it pickles as its weights
+        while len(_LOADED) > KEPT:
+            del _LOADED[next(iter(_LOADED))]  # the oldest
     return network
 
 

@@ -10,6 +10,8 @@ one plane of cells per kind of action (175,541); decisions of different kinds sh
 each decision's legal actions get distinct ones. Chance outcomes never reach a seat's index.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -92,6 +94,14 @@ def encode_memory(state: DrakonState, seat: int) -> list[float]:
     ``resample(seat, rng, remember=True)`` keeps): coins of each value it saw go into each
     stock, the tiles it knows lie in each hand, the kinds it saw put under the pile."""
     out = [0.0] * MEMORY_SIZE
+    for at, value in encode_memory_nonzero(state, seat).items():
+        out[at] = value
+    return out
+
+
+def encode_memory_nonzero(state: DrakonState, seat: int) -> dict[int, float]:
+    """The same memory as its non-zero entries by position (a few of 2,400)."""
+    out: dict[int, float] = {}
     n = state.n
     coins = state.coin_memory[seat]
     purses = len(state.purses)
@@ -101,10 +111,13 @@ def encode_memory(state: DrakonState, seat: int) -> list[float]:
         else:
             slot = MAX_PLAYERS + stock - purses
         for value in range(3):
-            out[3 * slot + value] += float(coins[3 * stock + value])
+            if coins[3 * stock + value]:
+                at = 3 * slot + value
+                out[at] = out.get(at, 0.0) + float(coins[3 * stock + value])
     at = 3 * _COIN_STOCKS
     for holder, kind in state.tile_memory[seat]:
-        out[at + ((holder - seat) % n) * NUM_KINDS + kind] += 1.0
+        where = at + ((holder - seat) % n) * NUM_KINDS + kind
+        out[where] = out.get(where, 0.0) + 1.0
     at += MAX_PLAYERS * NUM_KINDS
     for depth, kind in enumerate(state.pile_memory[seat][:PILE_MEMORY]):
         if kind != UNKNOWN:
@@ -253,8 +266,6 @@ class _Dungeon:
 
     __slots__ = ("observation", "ordinal", "kinds", "rooms", "frees")
 
-    last: _Dungeon | None = None
-
     def __init__(self, o: DrakonObservation) -> None:
         self.observation = o  # held, so its identity is not reused
         self.ordinal = {cell: k for k, (cell, _) in enumerate(o.rooms)}
@@ -263,11 +274,11 @@ class _Dungeon:
         self.rooms = len(o.rooms) + o.pile + sum(o.hand_sizes)
         self.frees: dict[int, int] = {}  # free cells met so far: each is named by many placements
 
-    @classmethod
-    def of(cls, observation: DrakonObservation) -> _Dungeon:
-        last = cls.last
+    @staticmethod
+    def of(observation: DrakonObservation) -> _Dungeon:
+        last = _LAST[0]
         if last is None or last.observation is not observation:
-            last = cls.last = cls(observation)
+            last = _LAST[0] = _Dungeon(observation)
         return last
 
     def room(self, cell: int) -> int:
@@ -295,6 +306,10 @@ class _Dungeon:
         if slot >= HAND_SLOTS:
             raise ValueError(f"a hand of {len(self.kinds)} kinds: placements name at most {HAND_SLOTS}")
         return slot * 4 + _QUARTERS[arrows]
+
+
+#: The last observation indexed (one slot, module-level: a compiled class has no class state).
+_LAST: Final[list[_Dungeon | None]] = [None]
 
 
 def action_index(observation: DrakonObservation, action: int) -> int:

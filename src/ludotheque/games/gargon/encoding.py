@@ -9,6 +9,8 @@ of the viewer's hand (in canonical order: colour, then value descending; of two 
 first), numbered in the combinatorial number system.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections import defaultdict

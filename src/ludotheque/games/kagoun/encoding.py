@@ -8,6 +8,8 @@ card), the end laid, the target card and the target's line; the other kinds keep
 relative seat; chance outcomes (cards drawn or taken) are no seat's decision and have no index.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -17,7 +19,7 @@ from typing import Any, Final
 from . import actions as A
 from .components import DECK_SIZE, card_name
 from .game import MAX_ROUNDS
-from .notation import parse_card, parse_line
+from .notation import line_text, parse_card, parse_line
 from .observe import KagounObservation
 from .rules import ANNOUNCED_NAMES, TASK_NAMES
 from .scoring import ALL_COLOURS_BONUS
@@ -124,7 +126,14 @@ def _card(name: str) -> int:
     return card if card >= 0 else parse_card(name)
 
 
+#: A card's line (``card * 2 + end``) by its name as observations write it (``M1a``).
+_LINES: Final = {line_text(card, end): card * 2 + end for card in range(DECK_SIZE) for end in range(2)}
+
+
 def _line(text: str) -> int:
+    line = _LINES.get(text, -1)
+    if line >= 0:
+        return line
     card, end = parse_line(text)
     return card * 2 + end
 
