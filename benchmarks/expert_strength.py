@@ -28,7 +28,7 @@ from _results import Results, win_share
 from ludotheque.bots.evaluators import shares
 from ludotheque.bots.expert import ExpertBot
 from ludotheque.bots.ismcts import IsmctsBot
-from ludotheque.bots.network import NetworkEvaluator, cached, shipped
+from ludotheque.bots.network import NetworkError, NetworkEvaluator, cached, shipped
 from ludotheque.bots.registry import make_bot
 from ludotheque.compiled import status
 from ludotheque.core.bot import Bot, Decision, ask
@@ -107,7 +107,11 @@ def main() -> None:
     game = get_game(args.game)
     players = args.players or game.spec.min_players
     options = game.resolve_options({"players": players})
-    network = cached(args.network) if args.network else shipped(game, options)
+    try:
+        network = cached(args.network) if args.network else shipped(game, options)
+    except NetworkError as error:
+        print(error, file=sys.stderr)
+        return
     if network is None:
         print(f"no network for {args.game} with {players} players: name one with --network", file=sys.stderr)
         return

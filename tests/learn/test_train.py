@@ -53,6 +53,7 @@ def test_a_tiny_run_writes_networks_the_expert_loads_and_a_second_run_goes_on(
     card = json.loads((out / "card.json").read_text(encoding="utf-8"))
     assert card["games"] == 2 and card["hardware"]["learner"].startswith("cpu")
     assert card["commands"][0].startswith("ludotheque train kagoun --out")
+    assert "=None" not in card["commands"][0]  # an unset option (a random first player) left out
     assert "Fiche d'entraînement" in (out / "card.md").read_text(encoding="utf-8")
 
     # again, in two processes, the gate between the new candidate and the best network

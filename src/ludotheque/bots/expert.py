@@ -22,7 +22,7 @@ from .ismcts import IsmctsBot
 
 
 class ExpertBot(IsmctsBot):
-    """plays with a trained network: the search guided by what it learnt, 1 s a move"""
+    """plays with a trained network where the game ships one: the search guided by it, 1 s a move"""
 
     name = "expert"
 

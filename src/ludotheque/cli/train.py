@@ -66,10 +66,12 @@ def plan_words(generations: int | None, hours: float | None, games: int, iterati
 
 
 def _command(game_id: str, options: dict[str, Any], out: Path, words: list[str]) -> str:
-    """The command that makes this run again (every option spelt out: a card says how)."""
+    """The command that makes this run again (every option spelt out: a card says how; one
+    left unset, as a random first player, is left out: no word on a command line says None)."""
     parts = ["ludotheque", "train", game_id, "--out", str(out)]
     for name, value in options.items():
-        parts += ["--players", str(value)] if name == "players" else ["-o", f"{name}={value}"]
+        if value is not None:
+            parts += ["--players", str(value)] if name == "players" else ["-o", f"{name}={value}"]
     return shlex.join(parts + words)
 
 
