@@ -17,7 +17,6 @@ taken up again (``_results.py``).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -31,10 +30,10 @@ from ludotheque.bots.ismcts import IsmctsBot
 from ludotheque.bots.network import NetworkError, NetworkEvaluator, cached, shipped
 from ludotheque.bots.registry import make_bot
 from ludotheque.compiled import status
-from ludotheque.core.bot import Bot, Decision, ask
-from ludotheque.core.game import CHANCE, Action, Observation, sample_chance
+from ludotheque.core.bot import Bot, Decision
+from ludotheque.core.game import Action, Observation
 from ludotheque.core.registry import get_game
-from ludotheque.sim.match import bot_seed
+from ludotheque.sim.match import bot_seed, play_game
 
 
 class PolicyBot(Bot):
@@ -65,9 +64,7 @@ class PolicyBot(Bot):
 def one_game(game_id: str, options: dict[str, Any], index: int, bot: str, against: str,
              seconds: float, iterations: int | None, network: str | None) -> float:
     """The learned bot at seat ``index % players`` of deal ``index``: its share of the win."""
-    game = get_game(game_id)
     players = int(options["players"])
-    state = game.new_state(options, 1000 + index)
     me = index % players
     bots: list[Bot] = []
     for seat in range(players):
@@ -79,16 +76,7 @@ def one_game(game_id: str, options: dict[str, Any], index: int, bot: str, agains
             bots.append(IsmctsBot(seed, iterations, seconds))
         else:
             bots.append(make_bot(game_id, against, seed))
-    for seat, player in enumerate(bots):
-        player.reset(game, state.options, seat)
-    chance = random.Random(index)
-    while not state.is_terminal:
-        seat = state.to_act
-        if seat == CHANCE or seat is None:
-            state.apply_trusted(sample_chance(state, chance))
-            continue
-        state.apply_trusted(ask(bots[seat], state, seat))
-    return shares(state)[me]
+    return shares(play_game(game_id, options, bots, seed=1000 + index).state)[me]
 
 
 def main() -> None:
