@@ -141,7 +141,9 @@ def test_a_process_killed_mid_game_leaves_the_other_playing(two_servers: list[Se
         a.kill()  # kill -9: its sockets, its connections and its bot leases die with it
         seats[0].close()
         seats[0] = Seat(b, table, tokens[0])  # the page reconnects, through the other process
-        assert seats[0].view["version"] == before["version"]
+        # nothing lost; a person's forced move (played for them) and the bots' answer to it may
+        # have come since ``before`` was read, before or after the kill
+        assert seats[0].view["version"] >= before["version"]
         _play(seats, b.url, table, rng)
         _check_record(b.url, table, seats)
     finally:
