@@ -181,6 +181,10 @@ def test_the_seat_to_act_is_highlighted_and_moves_come_in_animated(chromium: Any
     assert page.evaluate("document.body.dataset.myTurn") == "true"
     assert page.evaluate("getComputedStyle(document.querySelector('#seats li.acting')).animationName") \
         == "acting-pulse"
+    # it pulses a few times, under 5 s (WCAG 2.2.2), then holds its ring: never forever
+    pulse = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('#seats li.acting'));"
+                          " return [s.animationIterationCount, s.animationDuration]; })()")
+    assert pulse[0] != "infinite" and float(pulse[0]) * float(pulse[1].rstrip("s")) < 5, pulse
     # the sound is off by default; nothing beeped on this turn
     assert page.get_attribute("#sound", "aria-pressed") == "false"
     assert page.evaluate("document.body.dataset.beeps") is None
