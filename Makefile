@@ -12,7 +12,7 @@ HOT      := $(shell grep -rlx '\# mypyc: compile' src/ludotheque --include='*.py
 HOT_LIST := $(VENV)/.mypyc-modules
 HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 
-.PHONY: play play-terminal test test-checks lint typecheck bench compiled clean FORCE
+.PHONY: play play-terminal test test-pure lint-and-types lint typecheck bench compiled clean FORCE
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,8 +44,9 @@ play-terminal: $(STAMP) $(COMPILED)
 ## test: the lint, the type check, every test against the compiled build, then the rules,
 ## property and conformance tests again in pure Python (PURE_TESTS). .ci/services first installs
 ## (when missing) and starts what the browser and database tests use: Debian's chromium and
-## PostgreSQL. The compiled build takes one core for minutes: meanwhile the other one runs the
-## lint, the type check and the pure Python tests. Then every test runs in one process per core
+## PostgreSQL. The compiled build takes one core for minutes (unless a build of the same sources
+## is in the build cache: src/ludotheque/compiled.py): meanwhile the other one runs the lint, the
+## type check and the pure Python tests. Then every test runs in one process per core
 ## (pytest-xdist; a file's tests stay together, sharing their browser pages and servers):
 ## `make test XDIST=` runs them in one process.
 XDIST ?= --numprocesses=auto --dist=loadfile --no-loadscope-reorder
@@ -63,14 +64,15 @@ PURE_TESTS ?= tests/core tests/conformance tests/test_compiled.py::test_this_run
 PURE_SEEDS ?= 0
 COMPILED_SEEDS ?= 1,2
 test: $(STAMP)
-	$(MAKE) --no-print-directory -j2 --output-sync=target compiled test-checks
+	$(MAKE) --no-print-directory -j2 --output-sync=target compiled lint-and-types test-pure
 	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \
 		$(PY) -m pytest $(XDIST) --durations=15
 
-# the lint, the type check and the pure Python tests (one process: beside the compiled build)
-test-checks: $(STAMP)
-	$(PY) -m ruff check src tests benchmarks
-	$(PY) -m mypy
+# the lint and the type check, and the pure Python tests: beside the compiled build (or beside
+# each other, when the build came from the build cache)
+lint-and-types: lint typecheck
+
+test-pure: $(STAMP)
 	LUDOTHEQUE_PURE=1 LUDOTHEQUE_SEEDS=$(PURE_SEEDS) $(PY) -m pytest -p no:xdist $(PURE_TESTS)
 
 lint: $(STAMP)

@@ -82,3 +82,57 @@ def test_pure_python_is_forced_by_the_environment() -> None:
     found = probe(LUDOTHEQUE_PURE="1")
     status, path = found.stdout.split("\n")[:2]
     assert status == "pure Python: LUDOTHEQUE_PURE is set" and path.endswith("rules.py")
+
+
+def cached_setting(monkeypatch: pytest.MonkeyPatch, root: Path) -> tuple[list[str], str]:
+    """The build cache at ``root``; the compiled sources and the build's key."""
+    monkeypatch.setenv("LUDOTHEQUE_BUILD_CACHE", str(root))
+    relative = [str(p.relative_to(compiled.SRC)) for p in compiled.marked_sources()]
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or ""
+    if not compiler:
+        pytest.skip("no C compiler: nothing is built, nothing cached")
+    return relative, compiled.build_key(relative, compiler)
+
+
+def test_a_build_of_the_same_sources_comes_from_the_cache_without_compiling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a fresh clone of sources already built on this machine (pip keeps wheels alike)."""
+    root = tmp_path / "cache"
+    _, key = cached_setting(monkeypatch, root)
+    compiled._to_cache(needs_build(), root, key)
+    real_run = subprocess.run
+
+    def no_compiling(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        assert "--version" in args, "a build of cached sources was compiled again"
+        return real_run(args, **kwargs)  # type: ignore[call-overload, no-any-return]
+
+    monkeypatch.setattr(subprocess, "run", no_compiling)
+    folder = tmp_path / "checkout" / "_mypyc"
+    assert compiled.build(folder) == 0
+    assert compiled._fresh_build(folder)[0] is not None  # whole, and it matches the sources
+
+
+def test_a_cached_build_is_used_only_for_the_sources_it_was_built_from(tmp_path: Path) -> None:
+    cached = tmp_path / "cache" / "key"
+    shutil.copytree(needs_build(), cached)
+    manifest = json.loads((cached / compiled.MANIFEST).read_text())
+    manifest["modules"]["ludotheque.games.gargon.rules"]["sha256"] = "0" * 64  # rules.py edited since
+    (cached / compiled.MANIFEST).write_text(json.dumps(manifest))
+    assert not compiled._from_cache(cached, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_key_changes_with_any_compiled_source_and_the_cache_keeps_the_newest_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    relative, key = cached_setting(monkeypatch, tmp_path)
+    assert compiled.build_key(relative, "cc") == compiled.build_key(list(reversed(relative)), "cc")
+    assert compiled.build_key(relative[1:], "cc") != compiled.build_key(relative, "cc")
+    assert compiled.build_key(relative, "clang") != compiled.build_key(relative, "cc")
+    built = tmp_path / "built"
+    (built / "x").mkdir(parents=True)
+    root = tmp_path / "cache"
+    for n in range(compiled.CACHED_BUILDS + 2):
+        compiled._to_cache(built, root, f"build{n}")
+        os.utime(root / f"build{n}", (n, n))
+    kept = sorted(p.name for p in root.iterdir())
+    assert kept == [f"build{n}" for n in range(2, compiled.CACHED_BUILDS + 2)]

@@ -105,6 +105,79 @@ def main() -> None:
     sys.exit(build())
 
 
+#: What the C code is compiled with (a part of the build cache's key).
+OPT_LEVEL = "3"
+#: How many builds the cache keeps (the newest used).
+CACHED_BUILDS = 4
+
+
+def cache_root() -> Path | None:
+    """Where builds are kept by what they were built from, so that another checkout of the same
+    sources (a fresh clone, a CI run) copies the build instead of compiling it again, as pip
+    keeps wheels: ``LUDOTHEQUE_BUILD_CACHE`` names the folder, ``0`` turns it off; by default
+    ``$XDG_CACHE_HOME/ludotheque/mypyc`` (``~/.cache``)."""
+    setting = os.environ.get("LUDOTHEQUE_BUILD_CACHE", "")
+    if setting == "0":
+        return None
+    if setting:
+        return Path(setting)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ludotheque" / "mypyc"
+
+
+def build_key(relative: Sequence[str], compiler: str) -> str:
+    """What a build depends on: the interpreter, mypyc's version, the C compiler and its
+    optimisation, and every compiled source's path and content."""
+    import subprocess
+
+    from mypy.version import __version__ as mypyc_version
+
+    try:
+        compiler_version = subprocess.run([compiler, "--version"], capture_output=True, text=True,
+                                          timeout=30).stdout.partition("\n")[0]
+    except (OSError, subprocess.SubprocessError):
+        compiler_version = "?"
+    key = hashlib.sha256()
+    sources = (f"{name}:{digest(SRC / name)}" for name in sorted(relative))
+    for part in (sys.implementation.cache_tag, sys.version, mypyc_version, compiler, compiler_version,
+                 OPT_LEVEL, *sources):
+        key.update(part.encode() + b"\0")
+    return key.hexdigest()[:32]
+
+
+def _from_cache(cached: Path, folder: Path) -> bool:
+    """Copy a cached build into ``folder`` if it is whole and matches the sources."""
+    import shutil
+
+    if _fresh_build(cached)[0] is None:
+        return False
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(cached, folder)
+    os.utime(cached)  # (the cache keeps the newest used)
+    return True
+
+
+def _to_cache(built: Path, root: Path, key: str) -> None:
+    """Keep a build (written aside, then renamed: a reader never sees half of one); the oldest
+    builds beyond CACHED_BUILDS go. A cache that cannot be written is only a slower next build."""
+    import shutil
+    import tempfile
+
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=".partial-", dir=root))
+        shutil.copytree(built, partial, dirs_exist_ok=True)
+        try:
+            partial.rename(root / key)
+        except OSError:  # another build of the same sources got there first
+            shutil.rmtree(partial, ignore_errors=True)
+        builds = sorted((p for p in root.iterdir() if not p.name.startswith(".")),
+                        key=lambda p: p.stat().st_mtime)
+        for old in builds[:-CACHED_BUILDS]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        print(f"ludotheque: the build cache {root} could not keep this build ({exc})", file=sys.stderr)
+
+
 def build(folder: Path = PACKAGE / "_mypyc") -> int:
     """Compile the marked modules into ``folder`` with mypyc; returns an exit status (0 also when
     there is no C compiler: the package then runs as pure Python)."""
@@ -119,11 +192,18 @@ def build(folder: Path = PACKAGE / "_mypyc") -> int:
         return 0
     sources = marked_sources()
     relative = [str(p.relative_to(SRC)) for p in sources]
+    root = cache_root()
+    key = build_key(relative, compiler) if root is not None else ""
+    if root is not None and _from_cache(root / key, folder):
+        print(f"ludotheque: the compiled build of these sources copied from the build cache {root / key}"
+              " (LUDOTHEQUE_BUILD_CACHE=0 compiles them again)", file=sys.stderr)
+        return 0
     with tempfile.TemporaryDirectory(prefix="ludotheque-mypyc-") as scratch:
         out, temp = Path(scratch) / "out", Path(scratch) / "temp"
         script = ("import sys\nfrom setuptools import setup\nfrom mypyc.build import mypycify\n"
-                  "setup(name='ludotheque-compiled', ext_modules=mypycify(sys.argv[1:], opt_level='3',"
-                  f" target_dir={str(temp / 'c')!r}), script_args=['build_ext', '--build-lib', {str(out)!r},"
+                  "setup(name='ludotheque-compiled', ext_modules=mypycify(sys.argv[1:],"
+                  f" opt_level={OPT_LEVEL!r}, target_dir={str(temp / 'c')!r}),"
+                  f" script_args=['build_ext', '--build-lib', {str(out)!r},"
                   f" '--build-temp', {str(temp)!r}])\n")
         env = {**os.environ, "MYPY_CACHE_DIR": str(temp / "mypy")}  # nothing left in the sources
         done = subprocess.run([sys.executable, "-c", script, *relative], cwd=SRC, env=env,
@@ -148,6 +228,8 @@ def build(folder: Path = PACKAGE / "_mypyc") -> int:
         (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(out, folder)
+        if root is not None:
+            _to_cache(out, root, key)
     print(f"ludotheque: compiled {len(modules)} modules with mypyc into {folder}", file=sys.stderr)
     return 0
 
