@@ -4,6 +4,7 @@ local Ray instance (2 CPUs) serves the whole module: Ray takes seconds to start.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import socket
@@ -22,19 +23,23 @@ from ludotheque.sim import runner
 from ludotheque.sim.backends import run_chunks
 from ludotheque.sim.runner import GameResult, run_games
 
-ray = pytest.importorskip("ray")
+# Ray is imported by the tests that start it, not when the suite is collected (seconds in every
+# pytest-xdist worker)
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                                reason="Ray is not installed (pip install 'ludotheque[ray]')")
 
 RUN = ("gargon", {"players": 4}, ["heuristic", "random"])
 GAMES, SEED = 10, 23
 
 
 @pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
+def local_ray() -> Iterator[Any]:
+    ray = importlib.import_module("ray")
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
              logging_level=logging.ERROR)
     # the test's chunk functions below travel by value: Ray's workers cannot import this file
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    yield
+    yield ray
     ray.cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     ray.shutdown()
 
@@ -99,9 +104,9 @@ def test_simulate_on_ray_writes_the_records_of_the_local_run(local_ray: None, tm
     assert (tmp_path / "ray.jsonl").read_text() == (tmp_path / "local.jsonl").read_text()
 
 
-def test_simulate_joins_a_running_cluster_at_its_address(local_ray: None, tmp_path: Path) -> None:
+def test_simulate_joins_a_running_cluster_at_its_address(local_ray: Any, tmp_path: Path) -> None:
     """Another process (the command) joins this module's Ray by its address and plays there."""
-    address = ray.get_runtime_context().gcs_address
+    address = local_ray.get_runtime_context().gcs_address
     args = ["simulate", "gargon", "--games", "12", "--seed", "5", "--bots", "heuristic,random"]
     assert CliRunner().invoke([*args, "--out", str(tmp_path / "local.jsonl")]).exit_code == 0
     joined = subprocess.run([sys.executable, "-m", "ludotheque", *args, "--backend", "ray", "--address",
