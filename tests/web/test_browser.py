@@ -1,5 +1,6 @@
-"""The web table in a real browser (headless Chromium driven by Playwright): a whole game played by
-clicking, what a second seat can see, languages, reconnection, the replay page and the phone layout.
+"""The web table in a real browser (headless Chromium driven by Playwright): a game from the lobby
+played by clicking (each way of playing, the rest over the API) to its end, what a second seat can
+see, languages, reconnection, the replay page and the phone layout.
 
 Debian's chromium is used through ``executable_path`` (no browser is ever downloaded). Without it the
 module is skipped, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI) makes that a failure.
@@ -25,6 +26,7 @@ from .tables import (
     calm,
     create_table,
     legal,
+    play_out,
     version,
     wait_over,
     wait_turn_or_end_polled,
@@ -158,8 +160,15 @@ def no_horizontal_overflow(page: Any) -> bool:
 
 # -- the tests ----------------------------------------------------------------------------------
 
-def test_lobby_table_with_bots_whole_game_played_by_clicking(browser: Any, open_page: Any, base: str,
-                                                             bots_table: str) -> None:
+#: The decisions the lobby's game clicks at least, and until each way of playing was clicked; the
+#: rest of the game is played over the API with the page away (a page following a Gargon game
+#: costs Chromium about 60 ms of CPU a move): tests/games/gargon/test_browser.py follows two whole
+#: games to their end, every decision clicked.
+CLICKED_DECISIONS = 12
+
+
+def test_lobby_table_with_bots_played_by_clicking_each_way_then_to_its_end(
+        browser: Any, open_page: Any, base: str, bots_table: str) -> None:
     page = open_page(browser, 1366, 768)  # its animations on, for the first decisions
     page.goto(base + "/")
     page.select_option("#game", "gargon")
@@ -183,6 +192,13 @@ def test_lobby_table_with_bots_whole_game_played_by_clicking(browser: Any, open_
         assert turn < 400, "the game does not end"
         if turn == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
             calm(page)
+        if turn >= CLICKED_DECISIONS and ways["select"] and ways["pile"] and ways["panel"]:
+            seat_url = page.url  # every way clicked: the rest over the API, then back to the seat
+            page.goto(f"{base}/t/nope")
+            seat = {"seat": 0, "kind": "human", "url": "#token=" + seat_url.split("#token=")[1]}
+            play_out(base, {"id": table_id, "seats": [seat]})
+            page.goto(seat_url)
+            break
     assert ways["select"] and ways["pile"] and ways["panel"], ways
 
     page.wait_for_selector("#end:not([hidden])")
