@@ -1,5 +1,6 @@
-"""The web table in a real browser (headless Chromium driven by Playwright): a whole game played by
-clicking, what a second seat can see, languages, reconnection, the replay page and the phone layout.
+"""The web table in a real browser (headless Chromium driven by Playwright): a game from the lobby
+played by clicking (each way of playing, the rest over the API) to its end, what a second seat can
+see, languages, reconnection, the replay page and the phone layout.
 
 Debian's chromium is used through ``executable_path`` (no browser is ever downloaded). Without it the
 module is skipped, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI) makes that a failure.
@@ -21,12 +22,14 @@ import pytest
 from .tables import (
     ANIMATED_DECISIONS,
     DECISION_OR_END,
+    POLL_MS,
     calm,
     create_table,
     legal,
+    play_out,
     version,
     wait_over,
-    wait_turn_or_end,
+    wait_turn_or_end_polled,
 )
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -69,7 +72,12 @@ def bots_table(base: str) -> str:
 
 @pytest.fixture
 def page(browser: Any, open_page: Any) -> Any:
-    return open_page(browser, 1366, 768)
+    """A page under reduced motion: the tests that take it are not about motion (the whole game's
+    first decisions and the second seat's try the animations), and a page animating (the pulse of
+    the seat to act, cards fading in) repaints every frame."""
+    page = open_page(browser, 1366, 768)
+    calm(page)
+    return page
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -136,7 +144,7 @@ def wait_any_turn(pages: list[Any], timeout: float = TIMEOUT_MS / 1000) -> Any:
                 return p
         if pages[0].evaluate("document.body.dataset.terminal") == "true":
             return None
-        time.sleep(0.03)
+        time.sleep(POLL_MS / 1000)
     raise AssertionError("neither seat got a turn")
 
 
@@ -152,7 +160,16 @@ def no_horizontal_overflow(page: Any) -> bool:
 
 # -- the tests ----------------------------------------------------------------------------------
 
-def test_lobby_table_with_bots_whole_game_played_by_clicking(page: Any, base: str, bots_table: str) -> None:
+#: The decisions the lobby's game clicks at least, and until each way of playing was clicked; the
+#: rest of the game is played over the API with the page away (a page following a Gargon game
+#: costs Chromium about 60 ms of CPU a move): tests/games/gargon/test_browser.py follows two whole
+#: games to their end, every decision clicked.
+CLICKED_DECISIONS = 12
+
+
+def test_lobby_table_with_bots_played_by_clicking_each_way_then_to_its_end(
+        browser: Any, open_page: Any, base: str, bots_table: str) -> None:
+    page = open_page(browser, 1366, 768)  # its animations on, for the first decisions
     page.goto(base + "/")
     page.select_option("#game", "gargon")
     page.fill("#opt-players", "3")
@@ -169,12 +186,19 @@ def test_lobby_table_with_bots_whole_game_played_by_clicking(page: Any, base: st
 
     ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
     turn = 0
-    while wait_turn_or_end(page):
+    while wait_turn_or_end_polled(page):
         play_turn(page, turn, ways)
         turn += 1
         assert turn < 400, "the game does not end"
         if turn == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
             calm(page)
+        if turn >= CLICKED_DECISIONS and ways["select"] and ways["pile"] and ways["panel"]:
+            seat_url = page.url  # every way clicked: the rest over the API, then back to the seat
+            page.goto(f"{base}/t/nope")
+            seat = {"seat": 0, "kind": "human", "url": "#token=" + seat_url.split("#token=")[1]}
+            play_out(base, {"id": table_id, "seats": [seat]})
+            page.goto(seat_url)
+            break
     assert ways["select"] and ways["pile"] and ways["panel"], ways
 
     page.wait_for_selector("#end:not([hidden])")
@@ -267,7 +291,7 @@ def test_selection_that_is_no_legal_play_is_explained_not_sent(page: Any, base: 
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end(page)
+    assert wait_turn_or_end_polled(page)
     assert any('"type":"hello"' in f for f in sent)
     page.click('.lang-toggle button[data-lang="en"]')
     before = version(page)
@@ -308,7 +332,7 @@ def test_refused_action_is_shown_and_the_page_plays_on(page: Any, base: str) -> 
 
     page.route_web_socket(re.compile(r"/ws/tables/"), relay)
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end(page)
+    assert wait_turn_or_end_polled(page)
     page.click('.lang-toggle button[data-lang="en"]')
     before, first = version(page), legal(page)[0]
     page.click(f'[data-action="{first}"]')
@@ -322,10 +346,10 @@ def test_refused_action_is_shown_and_the_page_plays_on(page: Any, base: str) -> 
 def test_reload_and_dropped_socket_restore_the_page(page: Any, base: str) -> None:
     table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end(page)
+    assert wait_turn_or_end_polled(page)
     ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
     play_turn(page, 0, ways)  # the first player plays cards
-    assert wait_turn_or_end(page)
+    assert wait_turn_or_end_polled(page)
     before_hand, before_version = hand(page, 0), version(page)
     before_in_play = page.eval_on_selector_all(
         '.g-me [data-zone="in_play"] .card', "els => els.map(e => e.dataset.card)")
@@ -379,7 +403,8 @@ def test_replay_page_steps_through_a_finished_game(page: Any, base: str, bots_ta
 
 
 def test_phone_layout_has_no_horizontal_overflow(browser: Any, base: str, bots_table: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  reduced_motion="reduce")  # (not about motion: no frame repainted)
     context.set_default_timeout(TIMEOUT_MS)
     try:
         phone = context.new_page()
@@ -402,10 +427,10 @@ def test_phone_layout_has_no_horizontal_overflow(browser: Any, base: str, bots_t
 
 
 def phone(browser: Any, locale: str = "en-GB", size: tuple[int, int] = (390, 844)) -> Any:
-    """A page of a new touch-screen context, 390×844 unless ``size`` says otherwise (closed with its
-    context by the caller)."""
+    """A page of a new touch-screen context, 390×844 unless ``size`` says otherwise, under reduced
+    motion (closed with its context by the caller)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True,
-                                  has_touch=True, locale=locale)
+                                  has_touch=True, locale=locale, reduced_motion="reduce")
     context.set_default_timeout(TIMEOUT_MS)
     return context.new_page()
 
@@ -454,7 +479,7 @@ def test_no_keyboard_key_is_named_on_a_touch_screen(browser: Any, base: str) -> 
     table = create_table(base, ["human", "bot:random"], {"players": 2, "first_player": 0}, game="drakon")
     for touch in (True, False):
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=touch,
-                                      has_touch=touch)
+                                      has_touch=touch, reduced_motion="reduce")
         context.set_default_timeout(TIMEOUT_MS)
         try:
             page = context.new_page()
@@ -506,12 +531,12 @@ def test_a_page_that_missed_an_update_asks_for_the_whole_view(page: Any, base: s
 
     page.route_web_socket(re.compile(r"/ws/tables/"), relay)
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end(page)
+    assert wait_turn_or_end_polled(page)
     ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
     play_turn(page, 0, ways)  # the update of this move is lost; the bots' next ones do not follow
     page.wait_for_function("document.body.dataset.version !== '0'")
     assert dropped and any('"type":"sync"' in m.replace(" ", "") for m in sent)
-    assert wait_turn_or_end(page)
+    assert wait_turn_or_end_polled(page)
     view = page.evaluate("window.ludotheque.view()")
     server_view = httpx.post(f"{base}/api/tables/{table['id']}/view",
                              json={"token": table["seats"][0]["url"].split("#token=")[1]}).json()

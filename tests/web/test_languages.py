@@ -7,8 +7,8 @@ raw value (``false``, ``{name}``, ``Ω``, "1 cards").
 Each page's language is the opposite of the browser's (a French page in an English browser and
 the reverse), so that an answer in the browser's language instead of the page's shows up. One
 short game per game is played through, in French (its first decisions on the page, the rest over
-the API while the page follows); the English pass reads the same finished table
-and a new one at its first decision."""
+the API); the English pass reads the same finished table and a new one at its first decision.
+The pages are under reduced motion: they are read, not watched."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from .tables import (
-    ANIMATED_DECISIONS,
+    POLL_MS,
     calm,
     create_table,
     foreign_words,
@@ -54,6 +54,7 @@ class Reader:
         self.lang = lang
         self.letters = LETTER_CARDS.get(game) if lang == "fr" else None
         self.page = open_page(chromium, 1366, 768, locale=BROWSER[lang])
+        calm(self.page)  # (words, not motion: a page animating repaints every frame)
         self.page.add_init_script(f"localStorage.setItem('ludotheque.lang', '{lang}')")
         self.found: list[str] = []
 
@@ -101,21 +102,21 @@ class Reader:
     def play_through(self, game: str, base: str, table: dict[str, Any]) -> None:
         """Play the seat's first action at each decision (a forced one is left to the table for a
         moment: it may play it itself), reading the table now and then; after the last decision
-        read, the rest of the game is played over the API (the page follows it to the end)."""
+        read, the rest of the game is played over the API, the page away meanwhile (``finished``
+        reads the table at its end: drawing each move on the way would read nothing)."""
         page = self.page
         for move in range(2000):
             page.wait_for_function(f"document.querySelector('{PLAYABLE}')"
-                                   " || document.body.dataset.terminal === 'true'", timeout=60_000)
+                                   " || document.body.dataset.terminal === 'true'", timeout=60_000,
+                                   polling=POLL_MS)
             if page.evaluate("document.body.dataset.terminal") == "true":
                 return
             if move > max(SCANNED_MOVES):
+                page.goto(f"{base}/t/nope")  # away (a page of the site: its scripts read localStorage)
                 play_out(base, table)
-                page.wait_for_function("document.body.dataset.terminal === 'true'", timeout=60_000)
                 return
             if move in SCANNED_MOVES:
                 self.scan(f"{game} table, decision {move}")
-            if move == ANIMATED_DECISIONS:  # the animations tried: the rest of the game without them
-                calm(page)
             before = version(page)
             if len(legal(page)) == 1 and changed(page, before, 3000):
                 continue
@@ -160,7 +161,8 @@ PLAYABLE = "#moves [data-action]:not([disabled]):not([data-confirm])"
 def changed(page: Any, before: int, timeout_ms: int) -> bool:
     """Whether the table moves past revision ``before`` within ``timeout_ms``."""
     try:
-        page.wait_for_function(f"Number(document.body.dataset.version) !== {before}", timeout=timeout_ms)
+        page.wait_for_function(f"Number(document.body.dataset.version) !== {before}", timeout=timeout_ms,
+                               polling=POLL_MS)
     except Exception:
         return False
     return True

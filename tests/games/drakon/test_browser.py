@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words, page_codes
+from ...web.tables import ANIMATED_DECISIONS, POLL_MS, calm, create_table, english_words, page_codes
 from ...web.test_drakon_board import AWAY, board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
@@ -180,7 +180,8 @@ DRAWN = """(() => {
 
 
 def open_seat(chromium: Any, open_page: Any, base: str, lang: str, size: tuple[int, int]) -> Any:
-    options = {"players": 2, "first_player": 0, "heroes": True, "goal": 8, "turn_limit": 40}
+    # the published short game (goal 7): long enough for every kind of decision the test checks
+    options = {"players": 2, "first_player": 0, "heroes": True, "goal": 7, "turn_limit": 40}
     table = create_table(base, ["human", "bot:heuristic"], options, game="drakon")
     page = open_page(chromium, *size, locale="fr-FR" if lang == "fr" else "en-GB")
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
@@ -206,7 +207,7 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
     while (now := state_of(page)) != "over":
         assert time.monotonic() < deadline, f"the game does not end ({turns} decisions)"
         if now == "wait":
-            time.sleep(0.02)
+            time.sleep(POLL_MS / 1000)
             continue
         view = page.evaluate("window.ludotheque.view()")
         obs, legal = view["observation"], [e["action"] for e in view["legal"]]
@@ -215,7 +216,7 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
         mark = version(page)
         if obs["step"] == "ability" and page.locator("#board .d-ability[aria-pressed=true]").count() == 0:
             # unarmed: the page itself ends the turn, and says so
-            page.wait_for_function(f"Number(document.body.dataset.version) > {mark}")
+            page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", polling=POLL_MS)
             continue
         if obs["step"] == "turn" and obs["turn"] != last_turn:  # the turn begins
             last_turn = obs["turn"]
@@ -232,7 +233,8 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
             assert box["hint"] and box["target_seen"], (obs["step"], box)
         if len(legal) == 1:  # forced: the table may play it for us
             try:
-                page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", timeout=3000)
+                page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", timeout=3000,
+                                       polling=POLL_MS)
                 continue
             except Exception:  # noqa: BLE001 - still ours to play
                 pass

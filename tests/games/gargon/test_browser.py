@@ -21,7 +21,15 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import ANIMATED_DECISIONS, calm, create_table, english_words, page_codes, wait_over
+from ...web.tables import (
+    ANIMATED_DECISIONS,
+    POLL_MS,
+    calm,
+    create_table,
+    english_words,
+    page_codes,
+    wait_over,
+)
 
 #: A single legal action is played by the table itself (forced moves) after a short pause: the
 #: driver waits this long before clicking it itself.
@@ -45,14 +53,15 @@ def bots_table(bot_tables: dict[str, str]) -> str:
 
 @pytest.fixture
 def pages(chromium: Any) -> Iterator[Any]:
-    """``new(width, height, locale, reduced=False)``: pages for the test, closed after it (a page
+    """``new(width, height, locale, reduced=True)``: pages for the test, closed after it (a page
     left open on a table being played keeps drawing the pulse of the seat to act, which costs the
     browser about 40% of a core: the server of the tests after it answered in seconds); any
-    JavaScript error fails the test."""
+    JavaScript error fails the test. Under reduced motion unless the test is about motion (a page
+    animating repaints every frame)."""
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def new(width: int, height: int, locale: str = "en-GB", reduced: bool = False,
+    def new(width: int, height: int, locale: str = "en-GB", reduced: bool = True,
             touch: bool = False) -> Any:
         context = chromium.new_context(viewport={"width": width, "height": height}, locale=locale,
                                        reduced_motion="reduce" if reduced else "no-preference",
@@ -70,10 +79,10 @@ def pages(chromium: Any) -> Iterator[Any]:
 
 
 def seat_page(pages: Any, base: str, width: int, height: int, lang: str, players: int = 4,
-              options: dict[str, Any] | None = None) -> Any:
+              options: dict[str, Any] | None = None, reduced: bool = True) -> Any:
     bots = ["bot:heuristic", "bot:random"] * 2
     table = create_table(base, ["human"] + bots[:players - 1], {"players": players, **(options or {})})
-    page = pages(width, height, "fr-FR" if lang == "fr" else "en-GB")
+    page = pages(width, height, "fr-FR" if lang == "fr" else "en-GB", reduced=reduced)
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#board .g-board")
@@ -234,8 +243,9 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
     """The two games side by side (each waits for its bots: together they take the time of one).
     Each page asks for reduced motion once its cards have been seen moving by eye (after
     ANIMATED_DECISIONS decisions at least)."""
-    players = {"fr": BoardPlayer(seat_page(pages, base, 1366, 768, "fr", players=3), "fr", random.Random(1)),
-               "en": BoardPlayer(seat_page(pages, base, 390, 844, "en", players=3), "en", random.Random(2))}
+    fr = seat_page(pages, base, 1366, 768, "fr", players=3, reduced=False)  # animated at first
+    en = seat_page(pages, base, 390, 844, "en", players=3, reduced=False)
+    players = {"fr": BoardPlayer(fr, "fr", random.Random(1)), "en": BoardPlayer(en, "en", random.Random(2))}
     playing = set(players)
     deadline = time.monotonic() + 400
     while playing:
@@ -243,7 +253,7 @@ def test_whole_games_on_the_board_at_1366_in_french_and_390_in_english(pages: An
         for lang in sorted(playing):
             if not players[lang].step():
                 playing.discard(lang)
-        time.sleep(0.02)
+        time.sleep(POLL_MS / 1000)
     for lang, player in players.items():
         page = player.page
         assert player.problems == [], (lang, player.problems[:8])
