@@ -98,8 +98,15 @@ def compiled_once(predicate: str) -> str:
     return f"(arg) => {{ const r = (\n{predicate}\n); return typeof r === 'function' ? r(arg) : r; }}"
 
 
+#: How often a ``wait_for_function`` looks again unless told (milliseconds). Playwright's default
+#: looks at every animation frame, which keeps Chromium producing frames as long as the wait lasts
+#: (about a tenth of a core, measured: tests/web/tables.py POLL_MS).
+POLL_DEFAULT_MS = 50
+
+
 def _predicates_compiled_once() -> None:
-    """Every page's and frame's ``wait_for_function`` (whoever made the page) polls a function."""
+    """Every page's and frame's ``wait_for_function`` (whoever made the page) polls a function,
+    every POLL_DEFAULT_MS unless the caller says otherwise."""
     try:
         from playwright.sync_api import Frame, Page
     except ImportError:
@@ -107,6 +114,7 @@ def _predicates_compiled_once() -> None:
     for kind in (Page, Frame):
         def wait_for_function(self: Any, expression: str, *args: Any, _wait: Any = kind.wait_for_function,
                               **kwargs: Any) -> Any:
+            kwargs.setdefault("polling", POLL_DEFAULT_MS)
             return _wait(self, compiled_once(expression), *args, **kwargs)
         kind.wait_for_function = wait_for_function  # type: ignore[method-assign]
 
