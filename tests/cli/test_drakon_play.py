@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 
 from ludotheque.cli.testing import CliRunner
@@ -36,10 +37,19 @@ def player_rows(screen: str) -> list[list[str]]:
     return rows
 
 
-def test_a_whole_game_ends_with_the_scores_and_saves_a_record_that_replays(tmp_path: Path) -> None:
-    path = tmp_path / "drakon.json"
-    code, out, _ = play(["--seed", "4", "--players", "3", "--save", str(path)], ANSWERS)
+@pytest.fixture(scope="module")
+def whole_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """A whole game of four within 80 columns (its screens and its saved record), played once
+    for the tests that read it."""
+    path = tmp_path_factory.mktemp("whole") / "drakon.json"
+    code, out, _ = play(["--seed", "11", "--players", "4", "--save", str(path)], ANSWERS)
     assert code == 0
+    return out, path
+
+
+def test_a_whole_game_ends_with_the_scores_and_saves_a_record_that_replays(
+        whole_game: tuple[str, Path]) -> None:
+    out, path = whole_game
     assert "Game over" in out and "Scores" in out
     assert re.search(r"Winners?( \(shared\))?: ", out)
     assert re.search(r"│ Result +│", out)
@@ -50,9 +60,8 @@ def test_a_whole_game_ends_with_the_scores_and_saves_a_record_that_replays(tmp_p
     assert "lays" in replayed.stdout and "Seat 1" in replayed.stdout
 
 
-def test_the_dungeon_fits_80_columns_and_other_purses_stay_hidden() -> None:
-    code, out, _ = play(["--seed", "11", "--players", "4"], ANSWERS)
-    assert code == 0
+def test_the_dungeon_fits_80_columns_and_other_purses_stay_hidden(whole_game: tuple[str, Path]) -> None:
+    out, _ = whole_game
     screen, end = out.split("Game over")
     for line in out.splitlines():
         assert len(line) <= 80, line
