@@ -8,13 +8,14 @@ from typing import Any
 
 import httpx
 
-from .tables import create_table
+from .tables import calm, create_table
 
 
 def test_a_name_claimed_in_the_lobby_is_taken_at_a_seat_only_by_its_owner(chromium: Any, base: str,
                                                                          open_page: Any) -> None:
     name = f"Zoé {secrets.token_hex(2)}"
     owner = open_page(chromium, 390, 844, locale="fr-FR")
+    calm(owner)  # (names and seats: nothing of motion is tried here)
     owner.goto(f"{base}/")
     owner.click("#account-open")
     assert owner.locator(".account-form").is_visible()  # (on a phone too)
@@ -32,6 +33,7 @@ def test_a_name_claimed_in_the_lobby_is_taken_at_a_seat_only_by_its_owner(chromi
     table = create_table(base, ["human", "human", "bot:random"])
     links = {s["seat"]: s["url"] for s in table["seats"] if s["kind"] == "human"}
     other = open_page(chromium, 1366, 768)  # another browser, signed in as nobody
+    calm(other)
     other.goto(base + links[1])
     other.wait_for_selector("#name-form:not([hidden])")
     other.fill("#name-input", name)
@@ -61,6 +63,7 @@ def test_a_claimed_names_tables_are_played_from_a_second_browser(chromium: Any, 
     table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
     link = next(s["url"] for s in table["seats"] if s["kind"] == "human")
     laptop = open_page(chromium, 1366, 768)
+    calm(laptop)
     laptop.goto(f"{base}/")
     laptop.click("#account-open")
     laptop.fill("#account-name", name)
@@ -74,6 +77,7 @@ def test_a_claimed_names_tables_are_played_from_a_second_browser(chromium: Any, 
     laptop.wait_for_selector("#name-form", state="hidden")
 
     phone = open_page(chromium, 390, 844, locale="fr-FR")  # another browser: no link, no name kept
+    calm(phone)
     phone.goto(f"{base}/")
     phone.wait_for_selector("#account-panel", state="hidden")  # (signed out: no such list)
     phone.click("#account-open")

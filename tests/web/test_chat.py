@@ -73,7 +73,7 @@ def test_two_players_and_a_spectator_chat(chromium: Any, open_page: Any, base: s
     for page in pages:
         assert page.evaluate("document.body.dataset.pwned") is None
     # the replay of a finished game shows its chat from the step each line was said at
-    finished = create_table(base, ["bot:random"] * 3)["id"]
+    finished = create_table(base, ["bot:random"] * 3, {"max_rounds": 3}, game="kagoun")["id"]  # (short)
     wait_over(base, finished)
     with websockets.sync.client.connect(f"{base.replace('http', 'ws', 1)}/ws/tables/{finished}") as ws:
         ws.send(json.dumps({"type": "hello", "token": None, "chat": True}))

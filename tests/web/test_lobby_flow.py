@@ -56,6 +56,7 @@ def test_drakon_shows_its_variants_and_folds_the_rest(chromium: Any, base: str, 
 
 def test_create_goes_to_your_seat(chromium: Any, base: str, open_page: Any) -> None:
     page = open_page(chromium, 1366, 768)
+    calm(page)
     page.goto(base + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", "gargon")
@@ -82,6 +83,7 @@ def test_coming_back_shows_what_changed(chromium: Any, base: str) -> None:
                                            ignore_default_args=["--disable-back-forward-cache"])
     try:
         page = browser.new_page(viewport={"width": 1366, "height": 768})
+        calm(page)
         page.set_default_timeout(TIMEOUT_MS)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -110,6 +112,7 @@ def test_coming_back_shows_what_changed(chromium: Any, base: str) -> None:
 def test_a_wrong_seat_link_opens_the_spectator_view(chromium: Any, base: str, open_page: Any) -> None:
     made = create_table(base, ["human", "bot:random", "bot:random"])
     page = open_page(chromium, 390, 844)
+    calm(page)
     page.goto(f"{base}/t/{made['id']}#token=not-a-seat-of-this-table")
     page.wait_for_selector("#board *")
     assert page.evaluate("document.body.dataset.seat") == "null"
@@ -214,6 +217,7 @@ def test_a_turn_based_table_is_made_in_days_a_move(chromium: Any, base: str, ope
     """A game over days: the clock's amount is asked in days, the table keeps seconds, and the
     lobby and the seat's clock say it in days."""
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.goto(base + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", "gargon")

@@ -15,12 +15,22 @@ import pytest
 
 from ludotheque.server.table import new_table_id
 
-from .tables import create_table, english_words, wait_over
+from .tables import calm, create_table, english_words, wait_over
 
 
 @pytest.fixture
 def page(chromium: Any, open_page: Any) -> Any:
-    return open_page(chromium, 1366, 768)
+    page = open_page(chromium, 1366, 768)
+    calm(page)  # (the lobby and its tables: nothing of motion is tried with this page)
+    return page
+
+
+@pytest.fixture(scope="module")
+def finished(base: str) -> str:
+    """A game of bots played to the end (read, never changed, by the tests that show one)."""
+    table = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
+    wait_over(base, table["id"])
+    return str(table["id"])
 
 
 def test_table_ids_are_letters_and_digits() -> None:
@@ -109,6 +119,7 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
                                                                 base: str) -> None:
     table = create_table(base, ["human", "human", "bot:random"], {"first_player": 2})
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#name-form:not([hidden])")
     assert seat_names(page)[2] == "Robot aléatoire" and seat_names(page)[1] == "Joueur 2"
@@ -121,6 +132,7 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
     page.wait_for_function(NAMED_ZOE)
     page.wait_for_selector("#name-form", state="hidden")  # (the answer may come after the socket's view)
     spectator = open_page(chromium, 1366, 768)
+    calm(spectator)
     spectator.goto(f"{base}{table['spectator_url']}")
     spectator.wait_for_function("document.body.dataset.version !== undefined")
     assert seat_names(spectator)[0] == "Zoé" and seat_names(spectator)[2] == "Random bot"
@@ -137,11 +149,10 @@ def test_a_player_names_their_seat_and_the_browser_remembers_it(chromium: Any, o
 
 
 def test_the_replay_of_a_finished_game_shows_every_hand_no_presence_and_its_log_in_step(
-        chromium: Any, open_page: Any, base: str) -> None:
-    table = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
-    wait_over(base, table["id"])
+        chromium: Any, open_page: Any, base: str, finished: str) -> None:
     page = open_page(chromium, 1366, 768, locale="fr-FR")
-    page.goto(f"{base}/t/{table['id']}/replay")
+    calm(page)
+    page.goto(f"{base}/t/{finished}/replay")
     page.wait_for_selector("body[data-steps]")
     steps = int(page.evaluate("document.body.dataset.steps"))
     assert page.locator('[data-zone="hand"] .card[data-face="up"]').count() == 30  # every hand
@@ -212,6 +223,7 @@ def test_reduced_motion_turns_the_animations_off(chromium: Any, open_page: Any, 
 def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page: Any, base: str) -> None:
     table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 1})
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)  # (a beep is no animation)
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#sound")
@@ -225,9 +237,10 @@ def test_the_sound_on_ones_turn_is_a_remembered_choice(chromium: Any, open_page:
     page.wait_for_function("Number(document.body.dataset.beeps) >= 1")
 
 
-def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: str) -> None:
+def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: str, finished: str) -> None:
     table = create_table(base, ["human", "bot:random", "bot:heuristic"], {"first_player": 1})
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector("#name-form:not([hidden])")
     assert english_words(page) == []
@@ -235,12 +248,10 @@ def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: 
     page.click("#name-save")
     page.wait_for_function("document.querySelector('[data-action]:not([disabled])')")
     assert english_words(page) == []
-    over = create_table(base, ["bot:random", "bot:heuristic", "bot:random"])
-    wait_over(base, over["id"])
-    page.goto(f"{base}/t/{over['id']}/replay#step=4")
+    page.goto(f"{base}/t/{finished}/replay#step=4")
     page.wait_for_selector('body[data-step="4"]')
     assert english_words(page) == []
-    page.goto(f"{base}/t/{over['id']}")
+    page.goto(f"{base}/t/{finished}")
     page.wait_for_selector("#end:not([hidden])")
     assert english_words(page) == []
     page.goto(base + "/t/nope")
@@ -258,6 +269,7 @@ def test_french_pages_have_no_english_word(chromium: Any, open_page: Any, base: 
 def french_lobby_for_three(chromium: Any, open_page: Any, base: str) -> Any:
     """The lobby in French, for Zoé (her browser remembers her name), at a Gargon for three."""
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + "/")
     page.wait_for_selector("#seat-0")
@@ -320,6 +332,7 @@ def test_a_player_takes_back_a_move_but_not_one_that_showed_a_card(chromium: Any
     page.wait_for_selector("body[data-version='3']")
     # the next player passes, so draws: a drawn card shows its value, so it cannot be taken back
     second = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(second)
     second.add_init_script("localStorage.setItem('ludotheque.name', 'Yann')")
     second.goto(base + links[1])
     second.wait_for_selector("[data-action='pass']:not([disabled])")
@@ -361,6 +374,7 @@ def test_at_1366_by_768_what_you_choose_from_is_in_sight(chromium: Any, open_pag
     _play_until(base, table, lambda actions: sum(a.startswith(decision) for a in actions) > 1,
                 random.Random(4))
     page = open_page(chromium, 1366, 768)
+    calm(page)
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_selector(f"#moves [data-action^='{decision} ']")
@@ -375,6 +389,7 @@ def test_a_friend_leaves_a_table_without_a_clock_and_a_bot_plays_for_them(
     server = start_server(f"sqlite:///{tmp_path / 'away.db'}", 0.05, away=1.0)
     table = create_table(server.url, ["human", "human", "bot:random"], {"first_player": 1})
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(server.url + table["seats"][0]["url"])
     page.wait_for_selector("#away:not([hidden])")  # seat 2, to act, never opened their link
@@ -385,6 +400,7 @@ def test_a_friend_leaves_a_table_without_a_clock_and_a_bot_plays_for_them(
     page.wait_for_selector("#away", state="hidden")
     page.wait_for_function("Number(document.body.dataset.version) >= 1")  # the bot played for them
     friend = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(friend)
     friend.goto(server.url + table["seats"][1]["url"])  # back: the seat is theirs again
     page.wait_for_selector("#seats li[data-seat='1'] .zombie", state="detached")
     assert friend.locator("#zombie").is_hidden() and friend.locator("#away").is_hidden()
@@ -396,6 +412,7 @@ def test_a_bot_thinking_says_so_on_its_seat_with_the_time_it_may_still_take(chro
     may still take counting down, in the page's language; the mark goes with its move."""
     table = create_table(base, ["human", "bot:ismcts-hard", "bot:random"], {"players": 3, "first_player": 0})
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.goto(base + table["seats"][0]["url"])
     page.click("#moves [data-action]:not([disabled])")  # then the bot thinks
     mark = page.locator("#seats li[data-seat='1'] .thinking")

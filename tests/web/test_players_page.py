@@ -8,20 +8,29 @@ import secrets
 from typing import Any
 from urllib.parse import quote
 
+import pytest
+
 from .tables import create_table, english_words, finish_people
 
+#: The names of the game played for this file: no other test plays under them. ".." (a dot
+#: segment browsers resolve even encoded) and a name holding "/", "?", "#", "%" test the links.
+ZOE = f"Zoé {secrets.token_hex(3)}"
+ODD_NAMES = ["..", f"a/b?c#d%e {secrets.token_hex(2)}"]
 
-def finish_as(base: str, name: str) -> str:
-    """A table where ``name`` (claimed) sits at the first seat beside a bot and an unnamed person,
-    played to the end: a game the leaderboard counts and lists. Returns its id."""
-    table = create_table(base, ["human", "bot:random", "human"])
-    return finish_people(base, table, {0: (name, "127.0.0.7")}, claim=True)
+
+@pytest.fixture(scope="module")
+def finished(base: str) -> str:
+    """One table where each name (claimed, from an address of its own) sits beside a bot, played
+    to the end: a game the leaderboard counts and lists under every name. Returns its id (the
+    tests only read it: one game serves them all, rather than one game a name)."""
+    table = create_table(base, ["human", "bot:random", "human", "human"], {"players": 4})
+    names = {0: (ZOE, "127.0.0.7"), 2: (ODD_NAMES[0], "127.0.0.8"), 3: (ODD_NAMES[1], "127.0.0.9")}
+    return finish_people(base, table, names, claim=True)
 
 
 def test_my_games_lists_a_finished_game_in_french_with_its_replay(chromium: Any, open_page: Any,
-                                                                 base: str) -> None:
-    name = f"Zoé {secrets.token_hex(3)}"  # a name no other test plays under
-    table = finish_as(base, name)
+                                                                 base: str, finished: str) -> None:
+    name, table = ZOE, finished
     page = open_page(chromium, locale="fr-FR")
     page.add_init_script(f"localStorage.setItem('ludotheque.name', {name!r})")
     page.goto(f"{base}/")
@@ -65,15 +74,14 @@ def test_a_name_without_games_and_a_bad_name_say_so_in_french(chromium: Any, ope
     assert page.locator("#to-my-games").is_hidden()  # no name remembered: no "My games"
 
 
-def test_the_leaderboard_links_any_name_to_its_page(chromium: Any, open_page: Any, base: str) -> None:
+def test_the_leaderboard_links_any_name_to_its_page(chromium: Any, open_page: Any, base: str,
+                                                    finished: str) -> None:
     """".." (a dot segment browsers resolve even encoded) and a name holding "/", "?", "#", "%"
     reach their own page from the leaderboard (the link once led ".." to "/")."""
-    names = ["..", f"a/b?c#d%e {secrets.token_hex(2)}"]
-    tables = [finish_as(base, name) for name in names]
     page = open_page(chromium, locale="fr-FR")
-    for name, table in zip(names, tables, strict=True):
+    for name in ODD_NAMES:
         page.goto(f"{base}/leaderboard?game=gargon")
         page.get_by_role("link", name=name, exact=True).click()
-        page.wait_for_selector(f"#games tr[data-table='{table}']")
+        page.wait_for_selector(f"#games tr[data-table='{finished}']")
         assert page.inner_text("#player-title") == f"Parties de {name}"
     page.goto(f"{base}/")

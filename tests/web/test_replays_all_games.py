@@ -14,11 +14,14 @@ from ludotheque.core.record import GameRecord
 from ludotheque.core.registry import get_game
 from ludotheque.games.kagoun.messages import MESSAGES
 
-from .tables import DECISION_OR_END, create_table, english_words, wait_over
+from .tables import DECISION_OR_END, calm, create_table, english_words, wait_over
 
 #: What a piece of a seat's hand is on each game's board, and the attribute that names it.
 PIECES = {"drakon": (".d-tile", "data-kind"), "kagoun": (".k-card", "data-card")}
 BOTS = ["bot:heuristic", "bot:random", "bot:random"]
+#: Each game short, where its rules offer it (Drakon's published short game; Kagoun's round cap):
+#: a finished game is what is replayed, not a long one.
+SHORT = {"drakon": {"goal": 7}, "kagoun": {"max_rounds": 3}}
 
 
 def hands_at(base: str, table: str, step: int | None = None) -> tuple[int, list[list[str]]]:
@@ -45,12 +48,13 @@ def shown_hand(page: Any, game: str, seat: int) -> list[str]:
 @pytest.mark.parametrize("game", ["drakon", "kagoun"])
 def test_the_replay_of_a_finished_game_shows_every_seats_hand_in_french(chromium: Any, open_page: Any,
                                                                         base: str, game: str) -> None:
-    table = create_table(base, BOTS, game=game)["id"]
+    table = create_table(base, BOTS, SHORT[game], game=game)["id"]
     wait_over(base, table)
     step, hands = hands_at(base, table)
     assert sum(map(len, hands)) > 0
     for seat in (None, 1):
         page = open_page(chromium, 1366, 900, locale="fr-FR")  # a new page: the fragment is read once
+        calm(page)
         fragment = f"step={step}" + ("" if seat is None else f"&seat={seat}")
         page.goto(f"{base}/t/{table}/replay#{fragment}")
         page.wait_for_selector(f'body[data-step="{step}"]')
@@ -69,6 +73,7 @@ def test_a_live_table_read_in_french_has_no_english_word(chromium: Any, open_pag
                                                          game: str) -> None:
     table = create_table(base, ["human", "bot:random", "bot:heuristic"], {"first_player": 0}, game=game)
     page = open_page(chromium, 1366, 900, locale="fr-FR")
+    calm(page)
     page.add_init_script("localStorage.setItem('ludotheque.name', 'Zoé')")
     page.goto(base + table["seats"][0]["url"])
     page.wait_for_function(DECISION_OR_END)  # (a forced move is left to the table a while)

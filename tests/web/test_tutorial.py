@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .tables import english_words
+from .tables import calm, english_words
 
 
 def step(page: Any, after: int) -> dict[str, Any]:
@@ -74,6 +74,7 @@ def play_through(page: Any, until: int | None = None) -> list[str]:
 
 def test_gargon_is_learnt_on_a_phone_from_the_lobby(chromium: Any, base: str, open_page: Any) -> None:
     page = open_page(chromium, 390, 844)
+    calm(page)  # (the pointed-at pulse would repaint every frame: nothing here is about motion)
     page.goto(base + "/")
     page.select_option("#game", "gargon")
     link = page.locator("#learn-link")
@@ -104,6 +105,7 @@ def test_on_a_phone_the_lesson_is_a_short_sheet_clear_of_what_it_points_at(chrom
     """Issue 34: the lesson covered 45% of a phone's screen, and the river card whose end it
     pointed at lay under it. Now at most 35%, and each thing pointed at is brought clear of it."""
     page = open_page(chromium, 390, 844)
+    calm(page)
     page.goto(base + "/learn/kagoun#pause=0")
     first = step(page, -1)
     assert first["expect"] and len(first["highlight"]) == 2, first
@@ -116,6 +118,7 @@ def test_on_a_phone_the_lesson_is_a_short_sheet_clear_of_what_it_points_at(chrom
 
 def test_the_lesson_speaks_french_only(chromium: Any, base: str, open_page: Any) -> None:
     page = open_page(chromium, 1366, 768, locale="fr-FR")
+    calm(page)
     page.goto(base + "/learn/gargon#pause=0")
     data = step(page, -1)
     assert data["view"]["lang"] == "fr" and "Apprendre à jouer" in page.inner_text("#coach")
@@ -131,6 +134,7 @@ def test_a_lesson_on_a_laptop(chromium: Any, base: str, open_page: Any, game: st
     """Drakon's whole lesson; Kagoun's first rounds (capture, steal, consolidate, chain: the engine
     test plays the rest of its script, which is longer)."""
     page = open_page(chromium, 1366, 768, locale=locale)
+    calm(page)
     page.goto(f"{base}/learn/{game}#pause=0")
     first = step(page, -1)
     assert first["expect"] and in_sight(page, "#board .learn-target")
