@@ -370,7 +370,8 @@ function renderClock() {
       let left = clock.left[seat];
       if (clock.to_act === seat && clock.version === view.version) left -= (performance.now() - clockAt) / 1000;
       if (!timer) item.append(timer = el("span", { class: "clock", title: t("time_left") }));
-      timer.textContent = clockText(left);
+      const text = clockText(left);
+      if (timer.textContent !== text) timer.textContent = text; // (redrawn twice a second: only what changed)
       timer.classList.toggle("low", clock.to_act === seat && left < 10);
     } else if (timer) timer.remove();
     renderThinking(item, seat);
@@ -378,7 +379,8 @@ function renderClock() {
     else if (!zombies.has(seat) && badge) badge.remove();
   }
   $("zombie").hidden = !(view && token !== null && zombies.has(view.seat) && !view.terminal);
-  document.body.dataset.zombies = [...zombies].join(",");
+  const zombieSeats = [...zombies].join(",");
+  if (document.body.dataset.zombies !== zombieSeats) document.body.dataset.zombies = zombieSeats;
   // a player who left a table without a clock: the others may let a bot play for them
   const away = ((clock && clock.gone) || []).filter((seat) => view && seat !== view.seat);
   $("away").hidden = !(token !== null && away.length && !view.terminal);
