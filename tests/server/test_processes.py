@@ -157,7 +157,9 @@ def test_a_process_killed_mid_game_leaves_the_other_playing(
 def test_serve_with_workers_shares_one_port(pg_url: str, start_server: Callable[..., ServerProcess]) -> None:
     server = start_server(pg_url, workers=2)
     kinds = ["human", "human", "bot:random", "bot:random"]
-    created = httpx.post(f"{server.url}/api/tables", json={"game": "gargon", "seats": kinds}).json()
+    # (a short game: Kagoun's first three rounds, chance drawing on either worker too)
+    body = {"game": "kagoun", "seats": kinds, "options": {"max_rounds": 3}}
+    created = httpx.post(f"{server.url}/api/tables", json=body).json()
     table = created["id"]
     tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
     seats = {seat: Seat(server, table, token) for seat, token in tokens.items()}  # on either worker
