@@ -199,7 +199,7 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
         for name, service in zip("ab", services, strict=True):
             service.bots.owner = name  # type: ignore[attr-defined]
             await service.start()
-        # (Kagoun's round cap ends the game sooner: a score of bot moves and of draws tell as much)
+        # (Kagoun's round cap ends the game sooner: a score of bot moves, and as many draws, tell as much)
         options = {"max_rounds": 8} if game == "kagoun" else {}
         table, _ = await services[0].create(game, options, ["human", "bot:random", "human", "bot:random"])
         rng = random.Random(4)
