@@ -18,6 +18,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludotheque.server import create_app
 from ludotheque.server.accounts import COOKIE
+from ludotheque.server.process import ServerProcess
 from ludotheque.server.store import Store, _normalise_url, metadata
 
 
@@ -29,6 +30,11 @@ def _own_schema(url: str | None) -> str | None:
     if not url or not worker:
         return url
     schema = f"{worker}_{hashlib.sha256(str(Path(__file__).resolve()).encode()).hexdigest()[:8]}".lower()
+    return _in_schema(url, schema)
+
+
+def _in_schema(url: str, schema: str) -> str:
+    """``url`` working in ``schema`` of its database (made if missing)."""
     engine = sqlalchemy.create_engine(_normalise_url(url))
     with engine.begin() as connection:
         connection.execute(sqlalchemy.text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
@@ -292,3 +298,37 @@ class Page:
             message = self.receive()
             if message["type"] == kind:
                 return message
+
+
+@pytest.fixture(scope="module")
+def module_pg_url(request: pytest.FixtureRequest) -> str:
+    """A fresh, empty PostgreSQL database for a whole module's shared servers: a schema of the
+    module's own, so that the ``pg_url`` tests beside them (which empty theirs) leave it alone."""
+    pg_url_or_skip()
+    base = os.environ["LUDOTHEQUE_TEST_PG_URL"]
+    place = f"{Path(__file__).resolve()}:{request.module.__name__}:{os.environ.get('PYTEST_XDIST_WORKER')}"
+    url = _in_schema(base, f"m_{hashlib.sha256(place.encode()).hexdigest()[:12]}")
+    store = Store(url)
+    metadata.drop_all(store.engine)
+    store.close()
+    return url
+
+
+@pytest.fixture(scope="module")
+def module_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., ServerProcess]]:
+    """``start_server`` for a whole module: servers that its tests share (tests that kill or stop
+    a server keep their own), stopped after the module, whose logs then tell of no bug."""
+    folder = tmp_path_factory.mktemp("servers")
+    started: list[ServerProcess] = []
+
+    def start(db_url: str, bot_delay: float = 0.0) -> ServerProcess:
+        server = ServerProcess(db_url, bot_delay, folder / f"server{len(started)}.log").start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+    for server in started:
+        log = server.log_path.read_text(errors="replace") if server.log_path else ""
+        assert "Traceback" not in log and "ERROR" not in log, log[-3000:]

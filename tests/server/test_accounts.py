@@ -55,6 +55,7 @@ def test_a_claimed_name_signs_its_browser_in_and_out(client: TestClient, db_url:
     assert client.get("/api/session").json() == {"name": None}
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the store only reads a hash back)
 def test_signing_in_takes_the_right_password_and_says_nothing_more(client: TestClient) -> None:
     assert claim(client, "Ann").status_code == 201
     client.cookies.clear()
@@ -81,6 +82,7 @@ def test_a_name_is_claimed_once_and_checked_like_a_seats_name(client: TestClient
     assert malformed.status_code == 400 and malformed.json()["code"] == "malformed"
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (attempts are counted in memory)
 def test_attempts_are_limited_per_address_and_per_name(client: TestClient) -> None:
     assert claim(client, "Eve").status_code == 201
     answers = [sign_in(client, "Eve", f"guess {n}", address=f"10.2.0.{n}") for n in range(12)]

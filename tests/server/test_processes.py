@@ -11,7 +11,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +99,11 @@ def _check_record(base: str, table: str, seats: dict[int | None, Seat]) -> None:
         assert seat.view["version"] == len(record.actions)
 
 
-@pytest.fixture
-def two_servers(pg_url: str, start_server: Callable[..., ServerProcess]) -> Iterator[list[ServerProcess]]:
-    yield [start_server(pg_url), start_server(pg_url)]
+@pytest.fixture(scope="module")
+def two_servers(module_pg_url: str, module_servers: Callable[..., ServerProcess]) -> list[ServerProcess]:
+    """Two processes on one database, shared by the tests that neither kill nor stop them (each
+    works at tables of its own)."""
+    return [module_servers(module_pg_url), module_servers(module_pg_url)]
 
 
 def test_two_processes_play_one_table_whose_seats_are_on_both(two_servers: list[ServerProcess]) -> None:
@@ -127,8 +129,9 @@ def test_two_processes_play_one_table_whose_seats_are_on_both(two_servers: list[
             seat.close()
 
 
-def test_a_process_killed_mid_game_leaves_the_other_playing(two_servers: list[ServerProcess]) -> None:
-    a, b = two_servers
+def test_a_process_killed_mid_game_leaves_the_other_playing(
+        pg_url: str, start_server: Callable[..., ServerProcess]) -> None:
+    a, b = start_server(pg_url), start_server(pg_url)  # (servers of its own: it kills one)
     created = httpx.post(f"{a.url}/api/tables", json={"game": "gargon", "seats": [
         "human", "bot:random", "human", "bot:heuristic"]}).json()  # A created it: A moves its bots
     table = created["id"]
@@ -154,7 +157,9 @@ def test_a_process_killed_mid_game_leaves_the_other_playing(two_servers: list[Se
 def test_serve_with_workers_shares_one_port(pg_url: str, start_server: Callable[..., ServerProcess]) -> None:
     server = start_server(pg_url, workers=2)
     kinds = ["human", "human", "bot:random", "bot:random"]
-    created = httpx.post(f"{server.url}/api/tables", json={"game": "gargon", "seats": kinds}).json()
+    # (a short game: Kagoun's first three rounds, chance drawing on either worker too)
+    body = {"game": "kagoun", "seats": kinds, "options": {"max_rounds": 3}}
+    created = httpx.post(f"{server.url}/api/tables", json=body).json()
     table = created["id"]
     tokens = {s["seat"]: s["url"].split("#token=")[1] for s in created["seats"] if s["kind"] == "human"}
     seats = {seat: Seat(server, table, token) for seat, token in tokens.items()}  # on either worker
@@ -194,7 +199,9 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
         for name, service in zip("ab", services, strict=True):
             service.bots.owner = name  # type: ignore[attr-defined]
             await service.start()
-        table, _ = await services[0].create(game, {}, ["human", "bot:random", "human", "bot:random"])
+        # (Kagoun's round cap ends the game sooner: a score of bot moves, and as many draws, tell as much)
+        options = {"max_rounds": 8} if game == "kagoun" else {}
+        table, _ = await services[0].create(game, options, ["human", "bot:random", "human", "bot:random"])
         rng = random.Random(4)
         while True:
             await asyncio.sleep(0.01)
