@@ -11,7 +11,6 @@ import os
 import random
 import socket
 import struct
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,32 +51,31 @@ def stuck_spectator(url: str, table: str) -> socket.socket:
     return sock
 
 
-def _play(http: httpx.Client, table: str, tokens: dict[int, str], until: int) -> float:
-    """Play random legal actions (long games: large views) up to step ``until`` or the end;
-    returns the longest time an action took to be answered."""
-    slowest, rng = 0.0, random.Random(8)
+def _play(http: httpx.Client, table: str, tokens: dict[int, str], until: int) -> None:
+    """Play random legal actions (long games: large views) up to step ``until`` or the end, each
+    answered (httpx gives up after 5 s: a frozen table fails here)."""
+    rng = random.Random(8)
     while True:
         view = http.post(f"/api/tables/{table}/view", json={"token": tokens[0]}).json()
         if view["terminal"] or view["version"] >= until:
-            return slowest
+            return
         token = tokens[view["to_act"]]
         mine = http.post(f"/api/tables/{table}/view", json={"token": token}).json()
         legal = mine["legal"] if mine["version"] == view["version"] else []
         if len(legal) < 2:  # the table moved meanwhile, or plays this seat's only choice for it
             continue
         chosen = {"token": token, "action": rng.choice(legal)["action"], "version": view["version"]}
-        started = time.monotonic()
         answer = http.post(f"/api/tables/{table}/actions", json=chosen)
-        slowest = max(slowest, time.monotonic() - started)
         assert answer.status_code == 200, answer.text
 
 
 def test_a_spectator_that_never_reads_delays_nobody(start_server: Callable[..., Any], tmp_path: Path) -> None:
     """The issue's frozen table: midway through a game (a long log: large views), a spectator
     says hello and never reads while 300 others come and go, and the game is played to the end:
-    every newcomer still gets its view, and every action its answer, within a second. (That the
-    stuck spectator is then dropped is shown below with a socket that blocks at once: a real one
-    needs megabytes of kernel buffers filled first.)"""
+    every newcomer still gets its view, and every action its answer (waits that a frozen table
+    would exceed; how long they take is measured by benchmarks/web_fairness.py, not asserted).
+    (That the stuck spectator is then dropped is shown below with a socket that blocks at once: a
+    real one needs megabytes of kernel buffers filled first.)"""
     server = start_server(f"sqlite:///{tmp_path / 'tables.db'}")
     created = httpx.post(f"{server.url}/api/tables", json={"game": "gargon", "seats": ["human"] * 4}).json()
     table = created["id"]
@@ -87,17 +85,12 @@ def test_a_spectator_that_never_reads_delays_nobody(start_server: Callable[..., 
         assert not http.get(f"/api/tables/{table}").json()["terminal"]
         stuck = stuck_spectator(server.url, table)
         ws_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}"
-        slowest_view = 0.0
         for _ in range(300):  # others come and go (each used to send every watcher a whole view)
             with websockets.sync.client.connect(ws_url) as other:
-                started = time.monotonic()
                 other.send(json.dumps({"type": "hello", "token": None}))
-                assert json.loads(other.recv(timeout=30))["type"] == "view"
-                slowest_view = max(slowest_view, time.monotonic() - started)
-        slowest_action = _play(http, table, tokens, until=10_000)
+                assert json.loads(other.recv(timeout=10))["type"] == "view"
+        _play(http, table, tokens, until=10_000)
         assert http.get(f"/api/tables/{table}").json()["version"] > 100
-    assert slowest_view < 1.0, f"a newcomer waited {slowest_view:.2f} s for its view"
-    assert slowest_action < 1.0, f"an action took {slowest_action:.2f} s"
     stuck.close()
 
 
