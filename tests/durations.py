@@ -2,10 +2,11 @@
 ``make test`` hands files to pytest-xdist's workers (longest first, see ``conftest.py``). Only the
 order depends on it: a file missing from it, or grown slower, is still run, maybe less evenly.
 
-Made again from a run's report of durations::
+Made again from a run's report of durations, or from its JUnit XML report (``make test`` with
+``PYTEST_ADDOPTS=--junitxml=run.xml``)::
 
     .venv/bin/python -m pytest -n auto --dist=loadfile --durations=0 > run.log
-    .venv/bin/python tests/durations.py run.log
+    .venv/bin/python tests/durations.py run.log     # or run.xml
 """
 
 from __future__ import annotations
@@ -29,5 +30,23 @@ def durations(report: str) -> dict[str, float]:
     return {path: round(total, 1) for path, total in sorted(seconds.items())}
 
 
+def junit_durations(report: Path) -> dict[str, float]:
+    """Seconds by test file, from a JUnit XML report (each test's setup, call and teardown)."""
+    import xml.etree.ElementTree as ET
+
+    root = Path(__file__).resolve().parent.parent
+    seconds: Counter[str] = Counter()
+    for case in ET.parse(report).iter("testcase"):
+        parts = case.get("classname", "").split(".")  # the module, then any class
+        for end in range(len(parts), 0, -1):
+            path = "/".join(parts[:end]) + ".py"
+            if (root / path).is_file():
+                seconds[path] += float(case.get("time", 0))
+                break
+    return {path: round(total, 1) for path, total in sorted(seconds.items())}
+
+
 if __name__ == "__main__":
-    KEPT.write_text(json.dumps(durations(Path(sys.argv[1]).read_text()), indent=1) + "\n")
+    report = Path(sys.argv[1])
+    found = junit_durations(report) if report.suffix == ".xml" else durations(report.read_text())
+    KEPT.write_text(json.dumps(found, indent=1) + "\n")
