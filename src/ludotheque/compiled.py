@@ -129,8 +129,10 @@ def build_key(relative: Sequence[str], compiler: str) -> str:
     optimisation, and every compiled source's path and content."""
     import subprocess
 
-    from mypy.version import __version__ as mypyc_version
-
+    try:
+        from mypy.version import __version__ as mypyc_version
+    except ImportError:  # (no mypyc: the build itself then fails, and says so)
+        mypyc_version = "none"
     try:
         compiler_version = subprocess.run([compiler, "--version"], capture_output=True, text=True,
                                           timeout=30).stdout.partition("\n")[0]
