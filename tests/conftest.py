@@ -100,7 +100,7 @@ def compiled_once(predicate: str) -> str:
 
 #: How often a ``wait_for_function`` looks again unless told (milliseconds). Playwright's default
 #: looks at every animation frame, which keeps Chromium producing frames as long as the wait lasts
-#: (about a tenth of a core, measured: tests/web/tables.py POLL_MS).
+#: (about a tenth of a core, measured while a whole game waits).
 POLL_DEFAULT_MS = 50
 
 

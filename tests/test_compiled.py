@@ -124,7 +124,7 @@ def test_a_cached_build_is_used_only_for_the_sources_it_was_built_from(tmp_path:
 
 def test_the_key_changes_with_any_compiled_source_and_the_cache_keeps_the_newest_builds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    relative, key = cached_setting(monkeypatch, tmp_path)
+    relative, _ = cached_setting(monkeypatch, tmp_path)
     assert compiled.build_key(relative, "cc") == compiled.build_key(list(reversed(relative)), "cc")
     assert compiled.build_key(relative[1:], "cc") != compiled.build_key(relative, "cc")
     assert compiled.build_key(relative, "clang") != compiled.build_key(relative, "cc")

@@ -207,14 +207,7 @@ def mount_board(page: Any, game: str) -> None:
     }""", game)
 
 
-#: How often a test that waits on a page looks again, in milliseconds. Playwright's default looks
-#: at every frame, which keeps the browser drawing frames (about 10% of a core for as long as the
-#: wait lasts, measured: a whole game waits most of its time); a Python loop that reads the page
-#: every 20 ms costs about 15%. A look every 100 ms costs next to nothing and is soon enough.
+#: How often a test's own loop looks at a page again, in milliseconds (its waits poll every
+#: POLL_DEFAULT_MS: tests/conftest.py). A loop that reads the page every 20 ms cost about 15% of a
+#: core (measured); one every 100 ms costs next to nothing and is soon enough.
 POLL_MS = 100
-
-
-def wait_turn_or_end_polled(page: Any) -> bool:
-    """``wait_turn_or_end``, the page looked at every POLL_MS."""
-    page.wait_for_function(DECISION_OR_END, polling=POLL_MS)
-    return page.evaluate("document.body.dataset.terminal") != "true"

@@ -29,7 +29,7 @@ from .tables import (
     play_out,
     version,
     wait_over,
-    wait_turn_or_end_polled,
+    wait_turn_or_end,
 )
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -186,7 +186,7 @@ def test_lobby_table_with_bots_played_by_clicking_each_way_then_to_its_end(
 
     ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
     turn = 0
-    while wait_turn_or_end_polled(page):
+    while wait_turn_or_end(page):
         play_turn(page, turn, ways)
         turn += 1
         assert turn < 400, "the game does not end"
@@ -291,7 +291,7 @@ def test_selection_that_is_no_legal_play_is_explained_not_sent(page: Any, base: 
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     assert any('"type":"hello"' in f for f in sent)
     page.click('.lang-toggle button[data-lang="en"]')
     before = version(page)
@@ -332,7 +332,7 @@ def test_refused_action_is_shown_and_the_page_plays_on(page: Any, base: str) -> 
 
     page.route_web_socket(re.compile(r"/ws/tables/"), relay)
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     page.click('.lang-toggle button[data-lang="en"]')
     before, first = version(page), legal(page)[0]
     page.click(f'[data-action="{first}"]')
@@ -346,10 +346,10 @@ def test_refused_action_is_shown_and_the_page_plays_on(page: Any, base: str) -> 
 def test_reload_and_dropped_socket_restore_the_page(page: Any, base: str) -> None:
     table = create_table(base, ["human", "bot:random", "bot:random"], {"first_player": 0})
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
     play_turn(page, 0, ways)  # the first player plays cards
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     before_hand, before_version = hand(page, 0), version(page)
     before_in_play = page.eval_on_selector_all(
         '.g-me [data-zone="in_play"] .card', "els => els.map(e => e.dataset.card)")
@@ -531,12 +531,12 @@ def test_a_page_that_missed_an_update_asks_for_the_whole_view(page: Any, base: s
 
     page.route_web_socket(re.compile(r"/ws/tables/"), relay)
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     ways = {"select": 0, "pile": 0, "colour": 0, "panel": 0}
     play_turn(page, 0, ways)  # the update of this move is lost; the bots' next ones do not follow
     page.wait_for_function("document.body.dataset.version !== '0'")
     assert dropped and any('"type":"sync"' in m.replace(" ", "") for m in sent)
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     view = page.evaluate("window.ludotheque.view()")
     server_view = httpx.post(f"{base}/api/tables/{table['id']}/view",
                              json={"token": table["seats"][0]["url"].split("#token=")[1]}).json()

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .tables import ANIMATED_DECISIONS, calm, create_table, legal, version, wait_turn_or_end_polled
+from .tables import ANIMATED_DECISIONS, calm, create_table, legal, version, wait_turn_or_end
 
 TIMEOUT_MS = 15_000
 
@@ -133,7 +133,7 @@ def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: 
     ways = {"spot": 0, "room": 0, "button": 0, "panel": 0, "could_move": 0}
     turn = 0
     deadline = time.monotonic() + 240
-    while wait_turn_or_end_polled(page):
+    while wait_turn_or_end(page):
         assert time.monotonic() < deadline, "the game did not end in time"
         play_decision(page, turn, ways)
         turn += 1
@@ -158,7 +158,7 @@ def test_a_whole_game_played_on_the_board_ends_with_the_result(page: Any, base: 
 def test_the_camera_pans_and_zooms_and_words_follow_the_language(page: Any, base: str) -> None:
     table = create_table(base, ["human", "bot:random"], {"players": 2, "first_player": 0}, game="drakon")
     page.goto(base + table["seats"][0]["url"])
-    assert wait_turn_or_end_polled(page)
+    assert wait_turn_or_end(page)
     page.click('.lang-toggle button[data-lang="en"]')
     page.wait_for_function("window.ludotheque.view().lang === 'en'")
     world = page.locator(".d-world")

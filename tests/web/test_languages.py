@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from .tables import (
-    POLL_MS,
     calm,
     create_table,
     foreign_words,
@@ -107,8 +106,7 @@ class Reader:
         page = self.page
         for move in range(2000):
             page.wait_for_function(f"document.querySelector('{PLAYABLE}')"
-                                   " || document.body.dataset.terminal === 'true'", timeout=60_000,
-                                   polling=POLL_MS)
+                                   " || document.body.dataset.terminal === 'true'", timeout=60_000)
             if page.evaluate("document.body.dataset.terminal") == "true":
                 return
             if move > max(SCANNED_MOVES):
@@ -161,8 +159,7 @@ PLAYABLE = "#moves [data-action]:not([disabled]):not([data-confirm])"
 def changed(page: Any, before: int, timeout_ms: int) -> bool:
     """Whether the table moves past revision ``before`` within ``timeout_ms``."""
     try:
-        page.wait_for_function(f"Number(document.body.dataset.version) !== {before}", timeout=timeout_ms,
-                               polling=POLL_MS)
+        page.wait_for_function(f"Number(document.body.dataset.version) !== {before}", timeout=timeout_ms)
     except Exception:
         return False
     return True

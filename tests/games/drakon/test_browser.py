@@ -216,7 +216,7 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
         mark = version(page)
         if obs["step"] == "ability" and page.locator("#board .d-ability[aria-pressed=true]").count() == 0:
             # unarmed: the page itself ends the turn, and says so
-            page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", polling=POLL_MS)
+            page.wait_for_function(f"Number(document.body.dataset.version) > {mark}")
             continue
         if obs["step"] == "turn" and obs["turn"] != last_turn:  # the turn begins
             last_turn = obs["turn"]
@@ -233,8 +233,7 @@ def test_a_whole_game_is_played_on_the_board_with_the_action_in_view(chromium: A
             assert box["hint"] and box["target_seen"], (obs["step"], box)
         if len(legal) == 1:  # forced: the table may play it for us
             try:
-                page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", timeout=3000,
-                                       polling=POLL_MS)
+                page.wait_for_function(f"Number(document.body.dataset.version) > {mark}", timeout=3000)
                 continue
             except Exception:  # noqa: BLE001 - still ours to play
                 pass

@@ -33,7 +33,7 @@ from ...web.tables import (
     english_words,
     mount_board,
     page_codes,
-    wait_turn_or_end_polled,
+    wait_turn_or_end,
 )
 
 PAIRING = ("capture", "steal", "defend")
@@ -76,7 +76,7 @@ def choose(view: dict[str, Any], turn: int) -> str:
 
 def wait_turn(page: Any) -> bool:
     """Until the seat has a decision to make (a forced move is left to the table a while)."""
-    return wait_turn_or_end_polled(page)
+    return wait_turn_or_end(page)
 
 
 def play_on_board(page: Any, view: dict[str, Any], action: str) -> None:
