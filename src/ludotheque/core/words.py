@@ -5,6 +5,7 @@ reads English."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final, TypeVar
 
 T = TypeVar("T")
@@ -13,6 +14,12 @@ LANGUAGES: Final = ("en", "fr")
 
 #: A seat without a name, as players count seats (from 1; the notation keeps them from 0).
 SEAT: Final = {"en": "Seat {n}", "fr": "Joueur {n}"}
+
+
+#: For words that depend on nothing but their arguments (a card, a room, a place, and the
+#: language): each is put in words once. A decision's labels and reasons name the same things
+#: over and over, at every reader's view; the cache is bounded whatever languages are asked.
+said_once = lru_cache(maxsize=4096)
 
 
 def language(lang: str) -> str:

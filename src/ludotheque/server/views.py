@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from ..choices import legal_entries, refused_entries
 from ..core.game import State
 from ..renderers import GameRenderer, end_words
@@ -39,7 +41,13 @@ SOON = 0.2
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as the pages read it: compact JSON, characters as they are (not escaped). Views
+    are encoded at every action for every reader: orjson writes them several times faster than
+    ``json``, which stays for what orjson refuses (an integer over 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 def bot_name(bot: str | None, lang: str) -> str:

@@ -7,6 +7,7 @@ Nothing is tried beyond the legal actions: the board offers only them."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import actions as A
@@ -38,6 +39,19 @@ def action_parts(action: int, observation: DrakonObservation) -> dict[str, Any]:
     "push", "figure": "knight", "cell": [0, 1] or None (it stays)}``; ``{"kind": "map", "seat":
     2}``; ``{"kind": "hero" | "thief", "figure": "dwarf"}``; ``{"kind": "swap", "value": 1}``;
     ``{"kind": "discard", "tile": "find NE"}``; ``{"kind": "pass"}`` and the other words."""
+    family, a, b, _ = A.decode(action)
+    if family == A.F_RELOCATE:  # the only parts that depend on the dungeon
+        lying = observation.room_at(observation.step_cell) & 15
+        return {"kind": "relocate", "room": "moving", "cell": _cell(b), "arrows": arrows_text(a),
+                "turn": _turn(lying, a)}
+    return dict(_fixed_parts(action))
+
+
+@lru_cache(maxsize=8192)
+def _fixed_parts(action: int) -> dict[str, Any]:
+    """The parts of an action that says all of itself (every one but ``relocate``), made once:
+    a decision lists the same placements again and again (callers copy the dict, never change
+    its lists)."""
     family, a, b, c = A.decode(action)
     if family in _WORDS:
         return {"kind": _WORDS[family]}
@@ -47,10 +61,6 @@ def action_parts(action: int, observation: DrakonObservation) -> dict[str, Any]:
         return {"kind": "place" if family == A.F_PLACE else "exchange", "room": EFFECTS[a], "cell": _cell(c),
                 "arrows": arrows_text(b), "tile": kind_text(kind_of(a, b)),
                 "turn": _turn(PATTERN_MASKS[pattern_of(b)], b)}
-    if family == A.F_RELOCATE:
-        lying = observation.room_at(observation.step_cell) & 15
-        return {"kind": "relocate", "room": "moving", "cell": _cell(b), "arrows": arrows_text(a),
-                "turn": _turn(lying, a)}
     if family == A.F_ROTATE:
         return {"kind": "rotate", "cell": _cell(a), "degrees": _DEGREES[b]}
     if family in (A.F_MIND, A.F_PUSH):

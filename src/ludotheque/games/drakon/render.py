@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...core.words import colon, seat_name
+from ...core.words import colon, said_once, seat_name
 from ...core.words import language as _lang
 from . import actions as A
 from .components import EFFECTS, FIGURES, kind_effect, kind_pattern
@@ -48,13 +48,14 @@ def _style(text: str, style: str, markup: bool) -> str:
 
 
 # -- words of the components ------------------------------------------------------------------
-
+@said_once
 def arrows_letters(mask: int, lang: str = "en") -> str:
     """The sides a room points through, as ``lang`` types them (``NEO`` in French)."""
     sides = SIDES[_lang(lang)]
     return "".join(sides[side] for side in range(4) if mask >> side & 1)
 
 
+@said_once
 def arrows_words(mask: int, lang: str = "en") -> str:
     """The sides a room points through in words: ``arrows north and east`` / ``flèches au nord
     et à l'est`` (empty for none)."""
@@ -67,6 +68,7 @@ def arrows_words(mask: int, lang: str = "en") -> str:
     return str(say["many"]).format(sides=f"{', '.join(sides[:-1])} {say['and']} {sides[-1]}")
 
 
+@said_once
 def where_words(cell: int, lang: str = "en") -> str:
     """Where ``cell`` lies from the Start, north up, in rooms: ``2 north, 1 east of the Start`` /
     ``à 2 au nord, 1 à l'est du Départ`` (``on the Start`` / ``au Départ`` for the Start's)."""
@@ -79,6 +81,7 @@ def where_words(cell: int, lang: str = "en") -> str:
     return say["where"].format(offsets=say["join"].join(offsets))
 
 
+@said_once
 def place_words(cell: int, lang: str = "en", free: bool = False) -> str:
     """A cell as a noun: ``the room 2 north of the Start``, ``the free spot ...`` when ``free``,
     ``the Start``."""
@@ -93,6 +96,7 @@ def room_name(effect: int, lang: str = "en") -> str:
     return ROOMS[_lang(lang)][EFFECTS[effect]][0]
 
 
+@said_once
 def room_label(room: int, lang: str = "en", markup: bool = False, letters: bool = False) -> str:
     """A room as it lies (``effect * 16 + arrows``): ``Find a coin (arrows north and east)``;
     ``Find a coin (NE)`` with ``letters``, for the terminal's 80 columns, where sides are typed."""
@@ -103,6 +107,7 @@ def room_label(room: int, lang: str = "en", markup: bool = False, letters: bool 
     return _style(text, STYLES[EFFECTS[effect]], markup)
 
 
+@said_once
 def tile_label(kind: int, lang: str = "en", markup: bool = False, letters: bool = False) -> str:
     """A tile of a hand (no orientation): its room with its arrows drawn north up."""
     return room_label(kind_effect(kind) * 16 + PATTERN_MASKS[kind_pattern(kind)], lang, markup, letters)
@@ -288,6 +293,8 @@ def _label(action: int, observation: DrakonObservation | None, lang: str, markup
         return room_label(room, lang, markup, letters) if room >= 0 else "?"
 
     family, a, b, c = A.decode(action)
+    if family == A.F_PLACE:  # most of a decision's labels, and they depend on nothing else
+        return _place_label(a * 16 + b, c, lang, markup, places)
     if family in _PLAIN_LABELS:
         return say[_PLAIN_LABELS[family]]
     if family == A.F_SWAP:
@@ -342,12 +349,18 @@ def _label(action: int, observation: DrakonObservation | None, lang: str, markup
     if family == A.F_RELOCATE:
         arrows = arrows_letters(a, lang) if letters else arrows_words(a, lang)
         return say["relocate"].format(place=place(b, free=True), arrows=arrows or "—")
-    if family in (A.F_PLACE, A.F_EXCHANGE):
+    if family == A.F_EXCHANGE:
         room = room_label(a * 16 + b, lang, markup, letters)
-        if family == A.F_PLACE:
-            return say["place"].format(room=room, place=place(c, free=True))
         return say["exchange"].format(old=room_at(c), place=place(c), room=room)
     return str(action)
+
+
+@said_once
+def _place_label(room: int, cell: int, lang: str, markup: bool, places: Places) -> str:
+    """Laying ``room`` on the free spot ``cell``, in words."""
+    letters = places is not place_words
+    return str(ACTIONS[lang]["place"].format(room=room_label(room, lang, markup, letters),
+                                             place=places(cell, lang, True)))
 
 
 #: French words a player may type, by their letters without accents, and the notation's word

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ...core.words import said_once
 from .components import COMPONENTS, HIDDEN, colour_of, value_of
 from .notation import card_text
 
@@ -28,6 +29,7 @@ def _french(lang: str) -> bool:
     return lang == "fr"
 
 
+@said_once
 def colour_word(colour: int, lang: str = "en", short: bool = False) -> str:
     """A colour on its own: ``red`` / ``rouge``; ``short``: ``R`` / ``rou``."""
     entry = COMPONENTS.colours[colour]
@@ -36,6 +38,7 @@ def colour_word(colour: int, lang: str = "en", short: bool = False) -> str:
     return SHORT_FR[colour] if short else entry.fr
 
 
+@said_once
 def card_name(card: int, lang: str = "en", short: bool = False) -> str:
     """``red 14`` / ``rouge 14``, a back ``red ?`` / ``rouge ?``; ``short``: ``R14`` / ``R?`` in
     English, ``rou14`` / ``rou`` in French."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.words import pick
@@ -81,5 +82,19 @@ def _param(key: str, value: Any, lang: str) -> Any:
 
 def message(key: str, lang: str = "en", **params: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language is unknown)."""
+    try:
+        return _message(key, lang, tuple(params.items()))
+    except TypeError:  # a parameter that is a list: said anew each time
+        return _say(key, lang, params)
+
+
+@lru_cache(maxsize=4096)
+def _message(key: str, lang: str, params: tuple[tuple[str, Any], ...]) -> str:
+    """A message said once for given parameters: a seat's board lists the same refusals, with
+    the same cards and colours, at every turn."""
+    return _say(key, lang, dict(params))
+
+
+def _say(key: str, lang: str, params: dict[str, Any]) -> str:
     table = pick(MESSAGES, lang)
     return table[key].format(**{k: _param(k, v, lang) for k, v in params.items()})

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...core.words import colon, pick, say, seat_name
 from ...core.words import language as _lang
 from .actions import CARD, CHAIN, CLEAR, DROP, KAGOUN, SCRAP, TAKE_FROM, chain_parts, unlink
-from .components import COLOUR_LETTERS, DECK_SIZE, POWER_NAMES, Deck, card_name, load_deck
+from .components import COLOUR_LETTERS, DECK_SIZE, DEFAULT_DECK, POWER_NAMES, Deck, card_name, load_deck
 from .ending import COLOUR_WORDS, confirm_text, end_reason, end_sheet, winning_seats
 from .events import Event
 from .messages import message
@@ -333,17 +334,11 @@ def action_label(action: int, observation: KagounObservation | None = None, lang
     if markup:
         return _typed_label(action, observation, lang, names)
     lang = _lang(lang)
-    deck = load_deck(observation.deck) if observation is not None else load_deck()
-    table = _WORDS[lang]
+    deck_name = observation.deck if observation is not None else DEFAULT_DECK
     if action < CHAIN:
-        base, card, u, target, ln = unlink(action)
-        verb = table["verbs"][action_to_text(action).split()[0]]
-        text = word("pairing", lang, verb=verb, target=line_words(deck, target, ln, lang),
-                    card=line_words(deck, card, u, lang))
-        valid = deck.valid(card, u, target, ln)
-        result = (word("strength", lang, n=deck.strength(card, u, target, ln)) if valid
-                  else word("invalid", lang))
-        return f"{text}{colon(lang)}{result}"
+        return _pairing_label(deck_name, action, lang)
+    deck = load_deck(deck_name)
+    table = _WORDS[lang]
     if action < SCRAP:
         card, side, turned = chain_parts(action)
         return word("chain_turned" if turned else "chain_at", lang, card=card_words(deck, card, lang),
@@ -354,6 +349,20 @@ def action_label(action: int, observation: KagounObservation | None = None, lang
         if base <= action < base + DECK_SIZE:
             return str(table["one_card"][kind]).format(card=card_words(deck, action - base, lang))
     return _typed_label(action, observation, lang, names)
+
+
+@lru_cache(maxsize=8192)
+def _pairing_label(deck_name: str, action: int, lang: str) -> str:
+    """A pairing in words, made once per deck (a name stands for one deck's faces): a decision
+    offers dozens, and the next decisions offer most of them again."""
+    deck = load_deck(deck_name)
+    base, card, u, target, ln = unlink(action)
+    verb = _WORDS[lang]["verbs"][action_to_text(action).split()[0]]
+    text = word("pairing", lang, verb=verb, target=line_words(deck, target, ln, lang),
+                card=line_words(deck, card, u, lang))
+    valid = deck.valid(card, u, target, ln)
+    result = word("strength", lang, n=deck.strength(card, u, target, ln)) if valid else word("invalid", lang)
+    return f"{text}{colon(lang)}{result}"
 
 
 def _typed_label(action: int, observation: KagounObservation | None, lang: str,
