@@ -429,6 +429,7 @@ class Store:
         circle."""
         written = [False] * len(moves)
         at = time.time()
+        records = []
         with self._writing() as db:
             for index in sorted(range(len(moves)), key=lambda i: moves[i].table_id):
                 move = moves[index]
@@ -439,10 +440,12 @@ class Store:
                     "finished_at": at if move.result is not None else None})
                 if advanced.rowcount != 1:
                     continue
-                db.execute(_RECORD, {"id": move.table_id, "step": move.step, "action": move.action,
-                                     "seat": move.seat, "at": at})
+                records.append({"id": move.table_id, "step": move.step, "action": move.action,
+                                "seat": move.seat, "at": at})
                 self._notify(db, move.notice)
                 written[index] = True
+            if records:  # one statement for them all (the rows they belong to are locked by now)
+                db.execute(_RECORD, records)
         return written
 
     def append_action(self, table_id: str, revision: int, step: int, action: str, seat: int | None,

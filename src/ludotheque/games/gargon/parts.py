@@ -5,6 +5,7 @@ lets the seat to act try: every choice of one to three cards of its hand."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -20,6 +21,12 @@ _WORDS = {PASS: "pass", STOP: "stop"}
 def action_parts(action: int, observation: GargonObservation | None = None) -> dict[str, Any]:
     """``{"kind": "play", "cards": ["R14", "R0"]}``, ``{"kind": "draw", "pile": 0}``,
     ``{"kind": "battle", "colour": "R"}``, ``{"kind": "pass"}``, ``{"kind": "stop"}``."""
+    return dict(_parts(action))
+
+
+@lru_cache(maxsize=4096)
+def _parts(action: int) -> dict[str, Any]:
+    """An action's parts, made once (they depend on nothing else; callers copy the dict)."""
     if is_play(action):
         return {"kind": "play", "cards": [card_text(c) for c in play_cards(action)]}
     if action in _WORDS:
