@@ -146,6 +146,10 @@ class PlayAction(BaseModel):
     version: StrictInt
 
 
+#: New containers the garbage collector lets come before it looks at the young ones (Python's
+#: default: 700); the middle and old generations keep their thresholds.
+YOUNG_OBJECTS = 20_000
+
 #: What a game's board folder may serve.
 BOARD_FILES = (".js", ".css", ".svg", ".png", ".webp", ".json")
 
@@ -282,6 +286,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         # collection walks every object, a pause every request would feel)
         gc.collect()
         gc.freeze()
+        # and collect the young ones less often: every action makes hundreds of containers (views,
+        # frames, futures) that die young or live on in the tables; at Python's 700 the collector
+        # took about a sixth of a busy server's time (benchmarks/web_tables.py)
+        gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
         yield
         await service.close()
         store.close()
