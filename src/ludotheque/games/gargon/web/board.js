@@ -4,6 +4,7 @@
 // the text of an entry of view.legal, never built here.
 
 import { boardStyle, el } from "../../static/js/api.js";
+import { redraw } from "../../static/js/morph.js";
 import { bringIntoSight } from "../../static/js/sight.js";
 import { tapTips } from "../../static/js/tips.js";
 import { LETTERS, cardEl, cardNames, colourChip, legendOf } from "./cards.js";
@@ -163,6 +164,11 @@ export function createBoard(root, ui) {
   let keys = travelKeys();
   let turnKinds = ""; // the kinds of decision shown (play, draw, battle...): a new kind is looked at
   tapTips(root);
+  // a card of your hand you may play is a button: a click selects it (or unselects it)
+  root.addEventListener("click", (event) => {
+    const card = event.target.closest('.g-me [data-zone="hand"] button.card[data-index]');
+    if (card && root.contains(card)) toggle(Number(card.dataset.index));
+  });
 
   /** The legal entries of a kind ("play", "draw", "battle", "pass", "stop"). */
   function legalOf(kind) {
@@ -262,8 +268,7 @@ export function createBoard(root, ui) {
     if (!hand.length) row.append(el("span", { class: "empty" }, t("g_none")));
     hand.forEach((card, i) => {
       const node = cardEl(view, card, t, { size: "lg", button: canPlay, selected: selected.includes(i), travel: keys(card, `s${view.seat}-hand`) });
-      node.dataset.index = String(i);
-      if (canPlay) node.addEventListener("click", () => toggle(i));
+      node.dataset.index = String(i); // (a click selects it: createBoard's one listener)
       row.append(node);
     });
     const box = el("div", { class: "zone", "data-zone": "hand", "data-seat": String(view.seat) },
@@ -327,7 +332,7 @@ export function createBoard(root, ui) {
     // below the others comes what you choose from, so that it fits a laptop's screen: the piles
     // when you draw, else your own cards (your hand, your cards in play, your won pile)
     const drawing = legalOf("draw").length > 0;
-    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
+    redraw(root, el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
     showTurn();
   }
 
