@@ -126,6 +126,14 @@ export function absolute(path) {
 
 const listeners = new WeakMap(); // node -> [[type, fn], ...] added by el (morph.js moves them)
 
+/** `node.addEventListener(type, fn)`, remembered: a drawing patched onto the page (morph.js)
+ *  brings its listeners with it. What `el` does with its on... attributes. */
+export function listen(node, type, fn) {
+  node.addEventListener(type, fn);
+  if (!listeners.has(node)) listeners.set(node, []);
+  listeners.get(node).push([type, fn]);
+}
+
 /** `old` (a node kept on the page: morph.js) takes the listeners `el` gave `next` instead of its own. */
 export function takeListeners(old, next) {
   const before = listeners.get(old);
@@ -142,11 +150,8 @@ export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") {
-      node.addEventListener(name.slice(2), value);
-      if (!listeners.has(node)) listeners.set(node, []);
-      listeners.get(node).push([name.slice(2), value]);
-    } else if (name === "class") node.className = value;
+    if (name.startsWith("on") && typeof value === "function") listen(node, name.slice(2), value);
+    else if (name === "class") node.className = value;
     else if (name === "dataset") Object.assign(node.dataset, value);
     else if (value === true) node.setAttribute(name, "");
     else node.setAttribute(name, String(value));

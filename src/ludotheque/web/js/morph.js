@@ -3,8 +3,8 @@
 // is still of the same kind at the same place and changing only the attributes and texts that
 // differ. Chromium then styles, lays out and paints only what changed, where a whole new tree
 // costs a full layout and paint at every update (benchmarks/page_cpu.py). The listeners given to
-// `el` (its on... attributes) go with the drawing; a node a listener was added to otherwise must
-// not be kept (give it a key that changes, data-morph, or let `el` add the listener).
+// `el` (its on... attributes) or added with `listen` go with the drawing; one added to a drawn
+// node with addEventListener would stay with the node kept, or be lost: use `listen`.
 
 import { takeListeners } from "./api.js";
 
@@ -12,8 +12,7 @@ import { takeListeners } from "./api.js";
 function sameKind(old, next) {
   if (old.nodeType !== next.nodeType) return false;
   if (old.nodeType !== Node.ELEMENT_NODE) return true;
-  return old.namespaceURI === next.namespaceURI && old.localName === next.localName
-    && old.getAttribute("data-morph") === next.getAttribute("data-morph");
+  return old.namespaceURI === next.namespaceURI && old.localName === next.localName;
 }
 
 function patchAttributes(old, next) {

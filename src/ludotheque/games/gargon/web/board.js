@@ -3,7 +3,7 @@
 // fight, pass / stop). Everything is drawn from the view's observation; actions sent are always
 // the text of an entry of view.legal, never built here.
 
-import { boardStyle, el } from "../../static/js/api.js";
+import { boardStyle, el, listen } from "../../static/js/api.js";
 import { redraw } from "../../static/js/morph.js";
 import { bringIntoSight } from "../../static/js/sight.js";
 import { tapTips } from "../../static/js/tips.js";
@@ -164,11 +164,6 @@ export function createBoard(root, ui) {
   let keys = travelKeys();
   let turnKinds = ""; // the kinds of decision shown (play, draw, battle...): a new kind is looked at
   tapTips(root);
-  // a card of your hand you may play is a button: a click selects it (or unselects it)
-  root.addEventListener("click", (event) => {
-    const card = event.target.closest('.g-me [data-zone="hand"] button.card[data-index]');
-    if (card && root.contains(card)) toggle(Number(card.dataset.index));
-  });
 
   /** The legal entries of a kind ("play", "draw", "battle", "pass", "stop"). */
   function legalOf(kind) {
@@ -268,7 +263,8 @@ export function createBoard(root, ui) {
     if (!hand.length) row.append(el("span", { class: "empty" }, t("g_none")));
     hand.forEach((card, i) => {
       const node = cardEl(view, card, t, { size: "lg", button: canPlay, selected: selected.includes(i), travel: keys(card, `s${view.seat}-hand`) });
-      node.dataset.index = String(i); // (a click selects it: createBoard's one listener)
+      node.dataset.index = String(i);
+      if (canPlay) listen(node, "click", () => toggle(i));
       row.append(node);
     });
     const box = el("div", { class: "zone", "data-zone": "hand", "data-seat": String(view.seat) },
