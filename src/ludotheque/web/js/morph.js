@@ -19,7 +19,10 @@ function patchAttributes(old, next) {
   const wanted = next.attributes;
   for (let i = 0; i < wanted.length; i += 1) {
     const { name, value } = wanted[i];
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    if (old.getAttribute(name) === value) continue;
+    // a style through the CSSOM: the pages' Content-Security-Policy refuses style attributes
+    if (name === "style") old.style.cssText = next.style.cssText;
+    else old.setAttribute(name, value);
   }
   const had = old.attributes;
   // more attributes than wanted: some must go

@@ -433,12 +433,16 @@ setInterval(renderClock, 500);
 let actingShown = null;
 
 function seatInSight() {
-  const bar = $("seats");
-  const chip = bar.querySelector(".seat.acting");
-  if (!chip || view.to_act === actingShown) return;
-  actingShown = view.to_act;
-  const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
-  if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
+  if (view.to_act === actingShown) return;
+  // measured at the next frame, whose layout it reads: not one layout more in the middle of a drawing
+  requestAnimationFrame(() => {
+    const bar = $("seats");
+    const chip = bar.querySelector(".seat.acting");
+    if (!chip || view.to_act === actingShown) return;
+    actingShown = view.to_act;
+    const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
+    if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
+  });
 }
 
 /** The top bar's menu (shown as such on a phone only, app.css): it closes on Escape, on a click

@@ -92,7 +92,8 @@ export function renderLog(list, view, mod, fresh = true, atEnd = logAtEnd(list))
     }
     list.append(...added);
   }
-  if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
+  // (at the next frame, whose layout it then reads: not one layout more in the middle of a drawing)
+  if (box && (grew && atEnd)) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 /** A replay's log: one entry per step (entry 0: the deal), the current one marked; clicking an
