@@ -164,9 +164,10 @@ function markHintOnBoard() {
   for (const node of targets) node.classList.add("hinted");
 }
 
+// a board patched by morph.js takes the mark off the nodes it keeps (a class it did not draw)
 new MutationObserver(() => {
-  if (hintOnBoard) markHintOnBoard();
-}).observe($("board"), { childList: true, subtree: true });
+  if (hintOnBoard && !$("board").querySelector(".hinted")) markHintOnBoard();
+}).observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
 
 async function askHint() {
   if (!view || !view.hints) return;
