@@ -333,8 +333,6 @@ export function createBoard(root, ui) {
   function mapStage(obs) {
     const { world, cells, targets } = dungeon(obs);
     const viewport = el("div", { class: "d-viewport", tabindex: "0", role: "group", "aria-label": t("d_map_more") }, world);
-    // as high as the map drawn last: sizeViewport then changes nothing, and no layout is redone
-    if (stage) viewport.style.height = stage.viewport.style.height;
     const edges = {};
     for (const [dir, [dx, dy, arrow]] of Object.entries(DIRS)) {
       edges[dir] = el("button", {
@@ -616,8 +614,7 @@ export function createBoard(root, ui) {
     const top = viewport.getBoundingClientRect().top + window.scrollY;
     const phone = window.innerWidth < 640;
     const height = Math.max(phone ? 200 : 260, Math.min(640, window.innerHeight - top - 12));
-    const px = `${Math.round(height)}px`;
-    if (viewport.style.height !== px) viewport.style.height = px;
+    viewport.style.height = `${Math.round(height)}px`;
   }
 
   /** When a decision comes to this seat, its hint and controls, with the hand, are brought into

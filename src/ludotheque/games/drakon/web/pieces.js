@@ -104,29 +104,12 @@ export function addFigures(tile, figures) {
   lower.dataset.crowd = items <= 2 ? "" : items === 3 ? "3" : items <= 6 ? "6" : "8";
 }
 
-/** How each name fits its band once measured: "" as it is, "short" its short name, "tight" a
- * smaller font too. A name that fits one tile fits every tile (board.css): it is measured once a
- * page, not at each drawing (reading the layout, writing, reading it again). */
-const fitted = new Map();
-
 /** Each tile name that overflows its band (a word wider than the tile, or more than two lines)
  * shows its short name instead, and, should that overflow too, a smaller font. Measured after
  * the board is drawn: the zoom (a transform) changes nothing of it. */
 export function fitNames(scope) {
   const over = (name) => name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight + 1;
-  const shorten = (name) => { if (name.dataset.short) name.textContent = name.dataset.short; };
-  const names = [...scope.querySelectorAll(".name")].map((name) => ({ name, key: `${name.textContent}\n${name.dataset.short || ""}` }));
-  for (const { name, key } of names) {
-    if (fitted.get(key)) shorten(name);
-    if (fitted.get(key) === "tight") name.classList.add("tight");
-  }
-  const unknown = names.filter(({ key }) => !fitted.has(key));
-  if (!unknown.length) return;
-  const long = unknown.filter(({ name }) => over(name));
-  for (const { name } of long) shorten(name);
-  const tight = new Set(long.filter(({ name }) => over(name)));
-  for (const item of tight) item.name.classList.add("tight");
-  for (const item of unknown) {
-    if (item.name.clientWidth) fitted.set(item.key, tight.has(item) ? "tight" : long.includes(item) ? "short" : "");
-  }
+  const long = [...scope.querySelectorAll(".name")].filter(over);
+  for (const name of long) if (name.dataset.short) name.textContent = name.dataset.short;
+  for (const name of long.filter(over)) name.classList.add("tight");
 }
