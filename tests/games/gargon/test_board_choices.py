@@ -65,24 +65,3 @@ def test_a_refused_selection_says_the_rules_reason_and_a_legal_one_is_sent(chrom
     select(page, play["cards"])
     page.click("#play-selected")
     assert page.evaluate("window.acted") == [play["action"]]
-
-
-def test_the_board_drawn_again_keeps_its_nodes_and_each_click_acts_once(chromium: Any, open_page: Any,
-                                                                       base: str) -> None:
-    """An update patches the board (web/js/morph.js) instead of building it anew: its nodes stay
-    (Chromium lays out and paints again only what changed), and their listeners follow the
-    drawing, one each (a card clicked is selected once, a play sent once)."""
-    view = follower_view("en")
-    page = open_page(chromium, 1366, 900)
-    page.goto(base + "/")
-    mount_board(page, "gargon")
-    page.evaluate("view => window.mount(view)", view)
-    page.evaluate("window.kept = [...document.querySelectorAll('#board .card, #board button')]")
-    page.evaluate("view => window.board.update(view)", view)
-    assert page.evaluate("window.kept.length > 10 && window.kept.every((node) => node.isConnected)")
-    play = next(e for e in view["legal"] if e["kind"] == "play")
-    select(page, play["cards"])
-    page.evaluate("view => window.board.update(view)", view)
-    page.click("#play-selected")
-    assert page.evaluate("window.acted") == [play["action"]]
-    assert page.evaluate("window.notes") == []

@@ -124,33 +124,12 @@ export function absolute(path) {
   return new URL(appUrl(path), location.origin).href;
 }
 
-const listeners = new WeakMap(); // node -> [[type, fn], ...] added by el (morph.js moves them)
-
-/** `node.addEventListener(type, fn)`, remembered: a drawing patched onto the page (morph.js)
- *  brings its listeners with it. What `el` does with its on... attributes. */
-export function listen(node, type, fn) {
-  node.addEventListener(type, fn);
-  if (!listeners.has(node)) listeners.set(node, []);
-  listeners.get(node).push([type, fn]);
-}
-
-/** `old` (a node kept on the page: morph.js) takes the listeners `el` gave `next` instead of its own. */
-export function takeListeners(old, next) {
-  const before = listeners.get(old);
-  const after = listeners.get(next);
-  if (before === after) return;
-  for (const [type, fn] of before || []) old.removeEventListener(type, fn);
-  for (const [type, fn] of after || []) old.addEventListener(type, fn);
-  if (after) listeners.set(old, after);
-  else listeners.delete(old);
-}
-
 /** Create an element: el("button", {class: "x", onclick: fn, "aria-label": "..."}, child, ...). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") listen(node, name.slice(2), value);
+    if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
     else if (name === "class") node.className = value;
     else if (name === "dataset") Object.assign(node.dataset, value);
     else if (value === true) node.setAttribute(name, "");

@@ -204,10 +204,9 @@ function centre(node) {
 }
 
 // the board redraws itself as the learner picks (a card, a tile): point again at what is expected
-// (a board patched by morph.js takes the mark off the nodes it keeps: a class it did not draw)
 new MutationObserver(() => {
   if (data && data.expect && !$("board").querySelector(".learn-target")) bringNext(highlight());
-}).observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+}).observe($("board"), { childList: true, subtree: true });
 // the board's size may change after it is drawn (its stylesheet arriving, a map fitting itself)
 new ResizeObserver(() => {
   if (data && data.expect) bringNext(pointed);

@@ -4,12 +4,11 @@
 
 import { NAME_KEY, api, appUrl, el, fragmentParams, iconLabel, rememberTable, rememberedName, tableIdFromPath } from "./api.js";
 import { addStrings, applyStatic, lang, mountToggle, onLangChange, t } from "./i18n.js";
-import { redraw } from "./morph.js";
 import { markFresh, snapshot } from "./motion.js";
 import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./socket.js";
 import { mountBell, notifyTurn, renderBell, showTurn, watchOthers } from "./turn.js";
-import { clearNotice, loadGame, logAtEnd, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
+import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -86,7 +85,7 @@ function renderMoves() {
     return;
   }
   const waiting = asking && asking.version === view.version ? legal.find((e) => e.action === asking.action) : null;
-  redraw(box, ...(waiting ? [confirmBox(waiting)] : []), ...legal.map((entry) => el("button", {
+  box.replaceChildren(...(waiting ? [confirmBox(waiting)] : []), ...legal.map((entry) => el("button", {
     type: "button", class: "move", "data-action": entry.action, "data-confirm": entry.confirm ? "true" : null, // (asks first)
     title: mod && mod.moveTitle ? mod.moveTitle(entry, t) : null, // what a game's marks mean
   }, richText(mod, entry.label || entry.action))));
@@ -99,14 +98,16 @@ function confirmBox(entry) {
     renderMoves();
     $("moves").querySelector(`[data-action="${CSS.escape(entry.action)}"]`)?.focus();
   };
-  return el("div", { class: "confirm", role: "alertdialog", "aria-describedby": "confirm-text",
-    "aria-label": entry.label || entry.action, onkeydown: (event) => {
-      if (event.key === "Escape") cancel();
-    } },
+  const box = el("div", { class: "confirm", role: "alertdialog", "aria-describedby": "confirm-text",
+    "aria-label": entry.label || entry.action },
   el("p", { id: "confirm-text" }, entry.confirm),
   el("button", { type: "button", id: "confirm-play", class: "primary", onclick: () => act(entry.action, true) },
     t("confirm_play")),
   el("button", { type: "button", id: "confirm-cancel", onclick: cancel }, t("confirm_cancel")));
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") cancel();
+  });
+  return box;
 }
 
 /** The seat that played the last action, at a table that allows it, may take it back (or is
@@ -164,10 +165,9 @@ function markHintOnBoard() {
   for (const node of targets) node.classList.add("hinted");
 }
 
-// a board patched by morph.js takes the mark off the nodes it keeps (a class it did not draw)
 new MutationObserver(() => {
-  if (hintOnBoard && !$("board").querySelector(".hinted")) markHintOnBoard();
-}).observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+  if (hintOnBoard) markHintOnBoard();
+}).observe($("board"), { childList: true, subtree: true });
 
 async function askHint() {
   if (!view || !view.hints) return;
@@ -211,17 +211,9 @@ function focusKey() {
   return null;
 }
 
-/** What the chat's lines depend on besides themselves (the names of the seats among them). */
-let chatDrawn = null;
-
 function render() {
   if (!view) return;
-  // the layout is read first, before anything is written: one layout, not one for each read
   const focused = focusKey();
-  // the pieces a move brings are animated in; not on the first view, nor when only the language changed
-  const moved = drawnVersion !== null && drawnVersion !== view.version;
-  const before = moved ? snapshot($("board")) : null;
-  const logFollows = logAtEnd($("log"));
   $("title").textContent = `${view.game_name} · ${view.seat === null ? t("spectator") : t("you_are", { name: seatName(view.seat) })}`;
   Object.assign(document.body.dataset, {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
@@ -239,6 +231,9 @@ function render() {
   const last = view.terminal ? null : (view.log || []).at(-1);
   if (last) $("prompt").append(el("span", { class: "last-move", "aria-hidden": "true" }, richText(mod, last)));
   renderEnd();
+  // the pieces a move brings are animated in; not on the first view, nor when only the language changed
+  const moved = drawnVersion !== null && drawnVersion !== view.version;
+  const before = moved ? snapshot($("board")) : null;
   board.update(view);
   const fresh = markFresh($("board"), before);
   if (fresh) document.body.dataset.fresh = String(Number(document.body.dataset.fresh || 0) + fresh); // counted, for tests
@@ -246,12 +241,10 @@ function render() {
   renderMoves();
   renderUndo();
   renderHint();
-  renderLog($("log"), view, mod, freshLog, logFollows);
+  renderLog($("log"), view, mod, freshLog);
   freshLog = false;
   chat.context(view.seat, view.terminal);
-  const chatKey = JSON.stringify([lang(), view.seat, view.terminal, (view.seats || []).map((seat) => seat.name)]);
-  if (chatKey !== chatDrawn) chat.render(); // (names may have changed)
-  chatDrawn = chatKey;
+  chat.render(); // (names may have changed)
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
@@ -434,16 +427,12 @@ setInterval(renderClock, 500);
 let actingShown = null;
 
 function seatInSight() {
-  if (view.to_act === actingShown) return;
-  // measured at the next frame, whose layout it reads: not one layout more in the middle of a drawing
-  requestAnimationFrame(() => {
-    const bar = $("seats");
-    const chip = bar.querySelector(".seat.acting");
-    if (!chip || view.to_act === actingShown) return;
-    actingShown = view.to_act;
-    const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
-    if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
-  });
+  const bar = $("seats");
+  const chip = bar.querySelector(".seat.acting");
+  if (!chip || view.to_act === actingShown) return;
+  actingShown = view.to_act;
+  const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
+  if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
 }
 
 /** The top bar's menu (shown as such on a phone only, app.css): it closes on Escape, on a click

@@ -3,7 +3,6 @@
 
 import { appUrl, el } from "./api.js";
 import { addStrings, lang, t } from "./i18n.js";
-import { redraw } from "./morph.js";
 
 const loaded = new Map();
 
@@ -62,25 +61,17 @@ export function renderSeats(container, view, mod) {
     kind ? el("span", { class: "badge" }, kind) : null,
     marks.length ? el("span", { class: "marks" }, marks.join(" · ")) : null);
   });
-  // the chips kept, changed where they differ: the seat to act starts its pulse only when it changes
-  redraw(container, ...items);
+  container.replaceChildren(...items);
 }
 
-/** Whether the log's box shows its end (the reader did not scroll up to read): a layout read,
- *  which a page drawing several parts makes before it writes any (one layout, not one a read). */
-export function logAtEnd(list) {
-  const box = list.parentElement;
-  return !box || !list.childElementCount || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-}
-
-/** The log; with fresh false, only the lines beyond those already shown are added. `atEnd`:
- *  logAtEnd(list) read before the page changed (read here when not given). */
-export function renderLog(list, view, mod, fresh = true, atEnd = logAtEnd(list)) {
+/** The log; with fresh false, only the lines beyond those already shown are added. */
+export function renderLog(list, view, mod, fresh = true) {
   const lines = view.log || [];
   const box = list.parentElement;
   const shown = list.childElementCount;
   // the newest line comes into sight when lines are added, unless the reader scrolled up to read
   const grew = lines.length !== shown;
+  const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !shown;
   const line = (text) => el("li", {}, richText(mod, text));
   if (fresh || lines.length < shown) list.replaceChildren(...lines.map(line));
   else {
@@ -92,8 +83,7 @@ export function renderLog(list, view, mod, fresh = true, atEnd = logAtEnd(list))
     }
     list.append(...added);
   }
-  // (at the next frame, whose layout it then reads: not one layout more in the middle of a drawing)
-  if (box && (grew && atEnd)) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+  if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
 }
 
 /** A replay's log: one entry per step (entry 0: the deal), the current one marked; clicking an

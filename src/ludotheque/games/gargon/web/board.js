@@ -3,8 +3,7 @@
 // fight, pass / stop). Everything is drawn from the view's observation; actions sent are always
 // the text of an entry of view.legal, never built here.
 
-import { boardStyle, el, listen } from "../../static/js/api.js";
-import { redraw } from "../../static/js/morph.js";
+import { boardStyle, el } from "../../static/js/api.js";
 import { bringIntoSight } from "../../static/js/sight.js";
 import { tapTips } from "../../static/js/tips.js";
 import { LETTERS, cardEl, cardNames, colourChip, legendOf } from "./cards.js";
@@ -264,7 +263,7 @@ export function createBoard(root, ui) {
     hand.forEach((card, i) => {
       const node = cardEl(view, card, t, { size: "lg", button: canPlay, selected: selected.includes(i), travel: keys(card, `s${view.seat}-hand`) });
       node.dataset.index = String(i);
-      if (canPlay) listen(node, "click", () => toggle(i));
+      if (canPlay) node.addEventListener("click", () => toggle(i));
       row.append(node);
     });
     const box = el("div", { class: "zone", "data-zone": "hand", "data-seat": String(view.seat) },
@@ -328,7 +327,7 @@ export function createBoard(root, ui) {
     // below the others comes what you choose from, so that it fits a laptop's screen: the piles
     // when you draw, else your own cards (your hand, your cards in play, your won pile)
     const drawing = legalOf("draw").length > 0;
-    redraw(root, el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
+    root.replaceChildren(el("div", { class: `g-board ${drawing && ui.interactive ? "drawing" : ""}` }, seats, ...(drawing ? [centre(obs), me] : [me, centre(obs)])));
     showTurn();
   }
 

@@ -42,20 +42,13 @@ export function parseCard(text) {
   return { letter, value: rest === "?" ? null : Number(rest) };
 }
 
-/** Each emblem parsed once: a board drawn again clones it (no markup parsed per card). */
-const drawnEmblems = new Map();
-
 export function emblem(letter, className = "emblem") {
-  if (!drawnEmblems.has(letter)) {
-    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    svg.setAttribute("viewBox", "0 0 24 24");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    svg.innerHTML = EMBLEMS[CREATURES[letter]] || "";
-    drawnEmblems.set(letter, svg);
-  }
-  const svg = drawnEmblems.get(letter).cloneNode(true);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", className);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.innerHTML = EMBLEMS[CREATURES[letter]] || "";
   return svg;
 }
 

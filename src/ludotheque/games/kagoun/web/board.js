@@ -14,8 +14,7 @@
 // sends it); controls that only choose carry data-pick / data-hand / data-target. The shell's
 // moves panel keeps every action as the accessible list.
 
-import { boardStyle, el, listen } from "../../static/js/api.js";
-import { redraw } from "../../static/js/morph.js";
+import { boardStyle, el } from "../../static/js/api.js";
 import { bringIntoSight } from "../../static/js/sight.js";
 import { tapTips } from "../../static/js/tips.js";
 import { backEl, bandEl, cardEl, cardWords, colourName, letterOf, lineWords, powerIcon, powerName } from "./cards.js";
@@ -234,7 +233,7 @@ export function createBoard(root, ui) {
     node.type = "button";
     node.setAttribute("aria-pressed", String(target === line));
     node.setAttribute("aria-label", t("k_aim", { line: lineWords(view, line, t), what: best === null ? t("k_aim_bad") : t("k_aim_ok", { n: best }) }));
-    listen(node, "click", () => choose(sel, target === line ? null : line, "confirm:0"));
+    node.addEventListener("click", () => choose(sel, target === line ? null : line, "confirm:0"));
     return node;
   }
 
@@ -525,7 +524,7 @@ export function createBoard(root, ui) {
     const hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     // the table and your own seat side by side with the others on a wide screen, where they stay
     // in sight while the others' long chains scroll (board.css)
-    redraw(root, el("div", { class: "k-board" },
+    root.replaceChildren(el("div", { class: "k-board" },
       el("div", { class: "k-others" }, ...order.map((s) => otherSeat(obs, s))),
       el("div", { class: "k-main" }, centre(obs), seat === null ? null : ownSeat(obs))));
     const key = focusAfter || hadFocus;
