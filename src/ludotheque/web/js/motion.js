@@ -34,10 +34,11 @@ export function motionAllowed() {
 export function snapshot(root) {
   const counts = new Map();
   const places = new Map();
+  const moving = motionAllowed(); // (a box is a layout read: measured only when pieces may travel)
   for (const piece of root.querySelectorAll(PIECES)) {
     const travel = piece.dataset.travel;
     if (travel) {
-      if (!places.has(travel)) places.set(travel, { rect: piece.getBoundingClientRect(), group: piece.dataset.travelGroup || "" });
+      if (!places.has(travel)) places.set(travel, { rect: moving ? piece.getBoundingClientRect() : null, group: piece.dataset.travelGroup || "" });
       continue;
     }
     const k = key(piece);

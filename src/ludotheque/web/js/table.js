@@ -8,7 +8,7 @@ import { markFresh, snapshot } from "./motion.js";
 import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./socket.js";
 import { mountBell, notifyTurn, renderBell, showTurn, watchOthers } from "./turn.js";
-import { clearNotice, loadGame, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
+import { clearNotice, loadGame, logAtEnd, notify, renderLog, renderScores, renderSeats, richText, setupRules } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -211,9 +211,17 @@ function focusKey() {
   return null;
 }
 
+/** What the chat's lines depend on besides themselves: the reader, the language, the seats' names. */
+let chatDrawn = null;
+
 function render() {
   if (!view) return;
+  // the layout is read before anything is written: one layout, not one for each read
   const focused = focusKey();
+  // the pieces a move brings are animated in; not on the first view, nor when only the language changed
+  const moved = drawnVersion !== null && drawnVersion !== view.version;
+  const before = moved ? snapshot($("board")) : null;
+  const logFollows = logAtEnd($("log"));
   $("title").textContent = `${view.game_name} · ${view.seat === null ? t("spectator") : t("you_are", { name: seatName(view.seat) })}`;
   Object.assign(document.body.dataset, {
     version: String(view.version), terminal: String(view.terminal), seat: String(view.seat), pending: String(pending),
@@ -231,9 +239,6 @@ function render() {
   const last = view.terminal ? null : (view.log || []).at(-1);
   if (last) $("prompt").append(el("span", { class: "last-move", "aria-hidden": "true" }, richText(mod, last)));
   renderEnd();
-  // the pieces a move brings are animated in; not on the first view, nor when only the language changed
-  const moved = drawnVersion !== null && drawnVersion !== view.version;
-  const before = moved ? snapshot($("board")) : null;
   board.update(view);
   const fresh = markFresh($("board"), before);
   if (fresh) document.body.dataset.fresh = String(Number(document.body.dataset.fresh || 0) + fresh); // counted, for tests
@@ -241,10 +246,12 @@ function render() {
   renderMoves();
   renderUndo();
   renderHint();
-  renderLog($("log"), view, mod, freshLog);
+  renderLog($("log"), view, mod, freshLog, logFollows);
   freshLog = false;
   chat.context(view.seat, view.terminal);
-  chat.render(); // (names may have changed)
+  const chatKey = JSON.stringify([lang(), view.seat, view.terminal, (view.seats || []).map((seat) => seat.name)]);
+  if (chatKey !== chatDrawn) chat.render(); // (names may have changed)
+  chatDrawn = chatKey;
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
@@ -427,12 +434,16 @@ setInterval(renderClock, 500);
 let actingShown = null;
 
 function seatInSight() {
-  const bar = $("seats");
-  const chip = bar.querySelector(".seat.acting");
-  if (!chip || view.to_act === actingShown) return;
-  actingShown = view.to_act;
-  const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
-  if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
+  if (view.to_act === actingShown) return;
+  // measured at the next frame, whose layout it reads: not one layout more in the middle of a drawing
+  requestAnimationFrame(() => {
+    const chip = $("seats").querySelector(".seat.acting");
+    if (!chip || view.to_act === actingShown) return;
+    actingShown = view.to_act;
+    const bar = $("seats");
+    const [inner, outer] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
+    if (inner.left < outer.left || inner.right > outer.right) bar.scrollLeft += inner.left - outer.left - 8;
+  });
 }
 
 /** The top bar's menu (shown as such on a phone only, app.css): it closes on Escape, on a click

@@ -64,14 +64,21 @@ export function renderSeats(container, view, mod) {
   container.replaceChildren(...items);
 }
 
-/** The log; with fresh false, only the lines beyond those already shown are added. */
-export function renderLog(list, view, mod, fresh = true) {
+/** Whether the log's box shows its end (the reader did not scroll up to read). A layout read: a
+ *  page drawing several parts makes it before it writes any (one layout, not one for each read). */
+export function logAtEnd(list) {
+  const box = list.parentElement;
+  return !box || !list.childElementCount || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+}
+
+/** The log; with fresh false, only the lines beyond those already shown are added. `atEnd`:
+ *  logAtEnd(list), read before the page changed (read here when not given). */
+export function renderLog(list, view, mod, fresh = true, atEnd = logAtEnd(list)) {
   const lines = view.log || [];
   const box = list.parentElement;
   const shown = list.childElementCount;
   // the newest line comes into sight when lines are added, unless the reader scrolled up to read
   const grew = lines.length !== shown;
-  const atEnd = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40 || !shown;
   const line = (text) => el("li", {}, richText(mod, text));
   if (fresh || lines.length < shown) list.replaceChildren(...lines.map(line));
   else {
@@ -83,7 +90,8 @@ export function renderLog(list, view, mod, fresh = true) {
     }
     list.append(...added);
   }
-  if (box && (grew && atEnd)) box.scrollTop = box.scrollHeight;
+  // (at the next frame, whose layout it reads: not one layout more in the middle of a drawing)
+  if (box && grew && atEnd) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 /** A replay's log: one entry per step (entry 0: the deal), the current one marked; clicking an

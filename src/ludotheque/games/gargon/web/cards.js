@@ -42,13 +42,20 @@ export function parseCard(text) {
   return { letter, value: rest === "?" ? null : Number(rest) };
 }
 
+/** Each emblem parsed once: a board drawn again clones it (no markup parsed per card). */
+const parsedEmblems = new Map();
+
 export function emblem(letter, className = "emblem") {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
+  if (!parsedEmblems.has(letter)) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.innerHTML = EMBLEMS[CREATURES[letter]] || "";
+    parsedEmblems.set(letter, svg);
+  }
+  const svg = parsedEmblems.get(letter).cloneNode(true);
   svg.setAttribute("class", className);
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.innerHTML = EMBLEMS[CREATURES[letter]] || "";
   return svg;
 }
 

@@ -17,15 +17,22 @@ const ICONS = {
   defend: '<path d="M12 2l8 3v6c0 5.5-3.4 9.2-8 11-4.6-1.8-8-5.5-8-11V5z" fill="currentColor"/>',
 };
 
+/** Each icon parsed once (with its title): a board drawn again clones it. */
+const parsedIcons = new Map();
+
 /** A power's icon (an SVG, named by its title for whoever hovers it). */
 export function powerIcon(power, title) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "k-icon");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.innerHTML = (title ? `<title>${title.replace(/[<&>]/g, "")}</title>` : "") + (ICONS[power] || "");
-  return svg;
+  const key = `${power}\n${title || ""}`;
+  if (!parsedIcons.has(key)) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("class", "k-icon");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.innerHTML = (title ? `<title>${title.replace(/[<&>]/g, "")}</title>` : "") + (ICONS[power] || "");
+    parsedIcons.set(key, svg);
+  }
+  return parsedIcons.get(key).cloneNode(true);
 }
 
 /** A card as players name it: its printed letter ("M" for "M1", "M1a", "M1~"; the copy and the
