@@ -12,16 +12,23 @@ HOT      := $(shell grep -rlx '\# mypyc: compile' src/ludotheque --include='*.py
 HOT_LIST := $(VENV)/.mypyc-modules
 HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 
-.PHONY: play play-terminal test test-pure lint-and-types lint typecheck bench compiled clean FORCE
+.PHONY: play play-terminal test test-compiled test-pure lint-and-types lint typecheck bench compiled clean FORCE
+
+# Python writes the bytecode of what it imports, once (a shell may say not to: every process
+# would then compile every module it imports again, the test suite's hundreds of servers and
+# commands among them); so pip need not compile every file of every package it installs (a
+# minute on 2 cores, most of it for modules no one imports): each is compiled at its first import.
+unexport PYTHONDONTWRITEBYTECODE
+PIP_INSTALL := $(PY) -m pip install -q --no-compile
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,research,learn,report,ray]'
+	$(PIP_INSTALL) --upgrade pip
+	$(PIP_INSTALL) -e '.[test,research,learn,report,ray]'
 	touch $(STAMP)
 
 $(BENCH): $(STAMP)
-	$(PY) -m pip install -q -e '.[test,research,learn,report,ray,bench]'
+	$(PIP_INSTALL) -e '.[test,research,learn,report,ray,bench]'
 	touch $(BENCH)
 
 $(HOT_LIST): FORCE | $(STAMP)
@@ -41,13 +48,15 @@ play: $(STAMP) $(COMPILED)
 play-terminal: $(STAMP) $(COMPILED)
 	$(VENV)/bin/ludotheque play gargon
 
-## test: the lint, the type check, every test against the compiled build, then the rules,
+## test: the lint, the type check, every test against the compiled build, and the rules,
 ## property and conformance tests again in pure Python (PURE_TESTS). .ci/services first installs
 ## (when missing) and starts what the browser and database tests use: Debian's chromium and
 ## PostgreSQL. The compiled build takes one core for minutes (unless a build of the same sources
 ## is in the build cache: src/ludotheque/compiled.py): meanwhile the other one runs the lint, the
-## type check and the pure Python tests. Then every test runs in one process per core
-## (pytest-xdist; a file's tests stay together, sharing their browser pages and servers):
+## type check and the pure Python tests. Every test then runs against the build in one process
+## per core (pytest-xdist; a file's tests stay together, sharing their browser pages and servers),
+## beside what is left of the others: the pages and servers of the tests leave a core idle a
+## tenth of the time. The others' output comes whole as each ends; the tests' as they run.
 ## `make test XDIST=` runs them in one process.
 XDIST ?= --numprocesses=auto --dist=loadfile --no-loadscope-reorder
 #: What differs between the builds: the compiled modules run as the pure Python they are made
@@ -64,8 +73,11 @@ PURE_TESTS ?= tests/core tests/conformance tests/test_compiled.py::test_this_run
 PURE_SEEDS ?= 0
 COMPILED_SEEDS ?= 1,2
 test: $(STAMP)
-	$(MAKE) --no-print-directory -j2 --output-sync=target compiled lint-and-types test-pure
-	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-compiled lint-and-types test-pure
+
+# (a line marked "+" is not held by --output-sync: its progress shows as it goes)
+test-compiled: $(COMPILED)
+	+eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \
 		$(PY) -m pytest $(XDIST) --durations=15
 
 # the lint and the type check, and the pure Python tests: beside the compiled build (or beside
