@@ -12,7 +12,7 @@ HOT      := $(shell grep -rlx '\# mypyc: compile' src/ludotheque --include='*.py
 HOT_LIST := $(VENV)/.mypyc-modules
 HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 
-.PHONY: play play-terminal test test-compiled test-pure lint-and-types lint typecheck bench compiled clean FORCE
+.PHONY: play play-terminal test test-compiled test-beside test-pure lint-and-types lint typecheck bench compiled clean FORCE
 
 # Python writes the bytecode of what it imports, once (a shell may say not to: every process
 # would then compile every module it imports again, the test suite's hundreds of servers and
@@ -73,12 +73,15 @@ PURE_TESTS ?= tests/core tests/conformance tests/test_compiled.py::test_this_run
 PURE_SEEDS ?= 0
 COMPILED_SEEDS ?= 1,2
 test: $(STAMP)
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-compiled lint-and-types test-pure
+	$(MAKE) --no-print-directory -j3 test-compiled test-beside
 
-# (a line marked "+" is not held by --output-sync: its progress shows as it goes)
 test-compiled: $(COMPILED)
-	+eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \
+	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \
 		$(PY) -m pytest $(XDIST) --durations=15
+
+# what runs beside the build and its tests, each one's output held until it ends
+test-beside: $(STAMP)
+	$(MAKE) --no-print-directory --output-sync=target lint-and-types test-pure
 
 # the lint and the type check, and the pure Python tests: beside the compiled build (or beside
 # each other, when the build came from the build cache)
