@@ -16,8 +16,8 @@ HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 
 # Python writes the bytecode of what it imports, once (a shell may say not to: every process
 # would then compile every module it imports again, the test suite's hundreds of servers and
-# commands among them); so pip need not compile every file of every package it installs (a
-# minute on 2 cores, most of it for modules no one imports): each is compiled at its first import.
+# commands among them); so pip need not compile every file of every package it installs (40 s
+# of the install here, most of it for modules no one imports): each is compiled at its first import.
 unexport PYTHONDONTWRITEBYTECODE
 PIP_INSTALL := $(PY) -m pip install -q --no-compile
 
