@@ -54,11 +54,13 @@ play-terminal: $(STAMP) $(COMPILED)
 ## PostgreSQL. The compiled build takes one core for minutes (unless a build of the same sources
 ## is in the build cache: src/ludotheque/compiled.py): meanwhile the other one runs the lint, the
 ## type check and the pure Python tests. Every test then runs against the build in one process
-## per core (pytest-xdist; a file's tests stay together, sharing their browser pages and servers),
-## beside what is left of the others: the pages and servers of the tests leave a core idle a
-## tenth of the time. The others' output comes whole as each ends; the tests' as they run.
-## `make test XDIST=` runs them in one process.
-XDIST ?= --numprocesses=auto --dist=loadfile --no-loadscope-reorder
+## per core and one more (pytest-xdist; a file's tests stay together, sharing their browser pages
+## and servers), beside what is left of the others: the tests wait on pages, servers and bots
+## part of the time (with one process per core, a core was idle a tenth of the run; with one more
+## and the others beside them, 1%). The others' output comes whole as each ends; the tests' as
+## they run. `make test XDIST=` runs them in one process.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+XDIST ?= --numprocesses=$(TEST_WORKERS) --dist=loadfile --no-loadscope-reorder
 #: What differs between the builds: the compiled modules run as the pure Python they are made
 #: from (the rules, their notation, bots and records: golden records and conformance say that
 #: both builds play the same games). Tests of what is never compiled (renderers, words, docs,
