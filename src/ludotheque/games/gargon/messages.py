@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from ...core.words import pick
+from ...core.words import pick, said_once
 from .card_words import card_name, colour_word, colours_names
 
 LANGUAGES = ("en", "fr")
@@ -88,7 +87,7 @@ def message(key: str, lang: str = "en", **params: Any) -> str:
         return _say(key, lang, params)
 
 
-@lru_cache(maxsize=4096)
+@said_once
 def _message(key: str, lang: str, params: tuple[tuple[str, Any], ...]) -> str:
     """A message said once for given parameters: a seat's board lists the same refusals, with
     the same cards and colours, at every turn."""
