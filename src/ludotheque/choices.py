@@ -17,35 +17,43 @@ Without them an action's kind is its notation's first word and nothing is refuse
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core.game import Action, State
-from .renderers import GameRenderer, confirmation
+from .renderers import GameRenderer
 
 Entry = dict[str, Any]
 
 
 def action_parts(renderer: GameRenderer, state: State, action: Action, observation: Any) -> Entry:
     """The parts of ``action`` as the game's words declare them (at least its ``kind``)."""
-    declare = getattr(renderer, "action_parts", None)
+    return dict(_declared(renderer, state)(action, observation))
+
+
+def _declared(renderer: GameRenderer, state: State) -> Callable[[Action, Any], Mapping[str, Any]]:
+    """How the game's words give an action's parts (read-only: callers copy them), looked up once
+    for a decision's many actions."""
+    declare: Callable[[Action, Any], Mapping[str, Any]] | None = getattr(renderer, "action_parts", None)
     if declare is not None:
-        return dict(declare(action, observation))
-    return {"kind": state.game.action_to_text(action).split(" ", 1)[0]}
+        return declare
+    text = state.game.action_to_text
+    return lambda action, _observation: {"kind": text(action).split(" ", 1)[0]}
 
 
 def legal_entries(state: State, renderer: GameRenderer, observation: Any, lang: str,
-                  names: Sequence[str] | None = None) -> list[Entry]:
-    """The legal actions of the seat to act: ``{"action": notation (what a client sends back),
-    "label": words in ``lang``, "kind": ..., its other parts}``, and ``"confirm"``: the warning
-    to confirm first, for an action that can make the seat lose (a failing call)."""
-    game = state.game
+                  names: Sequence[str] | None = None, legal: Sequence[Action] | None = None) -> list[Entry]:
+    """The legal actions of the seat to act (``legal``, when the caller has them): ``{"action":
+    notation (what a client sends back), "label": words in ``lang``, "kind": ..., its other
+    parts}``, and ``"confirm"``: the warning to confirm first, for an action that can make the
+    seat lose (a failing call)."""
+    parts, warn = _declared(renderer, state), getattr(renderer, "confirm_text", None)
+    text, label = state.game.action_to_text, renderer.action_label
     entries = []
-    for a in state.legal_actions():
-        entry = {"action": game.action_to_text(a),
-                 "label": renderer.action_label(a, observation, lang, names=names),
-                 **action_parts(renderer, state, a, observation)}
-        warning = confirmation(renderer, a, observation, lang)
+    for a in state.legal_actions() if legal is None else legal:
+        entry = {"action": text(a), "label": label(a, observation, lang, names=names)}
+        entry.update(parts(a, observation))
+        warning = None if warn is None else warn(a, observation, lang)
         if warning:
             entry["confirm"] = warning
         entries.append(entry)
@@ -53,20 +61,23 @@ def legal_entries(state: State, renderer: GameRenderer, observation: Any, lang: 
 
 
 def refused_entries(state: State, renderer: GameRenderer, observation: Any, seat: int | None,
-                    lang: str) -> list[Entry]:
+                    lang: str, legal: Sequence[Action] | None = None) -> list[Entry]:
     """For the seat to act viewing its own seat (else nothing): the moves its board lets it try
     that the rules refuse, ``{"kind": ..., its other parts, "reason": the rules' words in
     ``lang``}``. Built from the seat's observation (the rules' reasons for those moves depend on
-    nothing it cannot see)."""
+    nothing it cannot see); ``legal``: the legal actions, when the caller has them."""
     tried = getattr(renderer, "tried_actions", None)
     if tried is None or seat is None or state.to_act != seat:
         return []
-    legal = set(state.legal_actions())
+    allowed = set(state.legal_actions() if legal is None else legal)
+    parts = _declared(renderer, state)
     out = []
     for action in tried(observation):
-        if action in legal:
+        if action in allowed:
             continue
         reason = state.refusal(action, lang)
         if reason is not None:
-            out.append({**action_parts(renderer, state, action, observation), "reason": reason})
+            entry = dict(parts(action, observation))
+            entry["reason"] = reason
+            out.append(entry)
     return out

@@ -78,31 +78,48 @@ def seat_names(renderer: GameRenderer, seats: Sequence[SeatRow], lang: str) -> l
 
 def describe_log(renderer: GameRenderer, seats: Sequence[SeatRow], events: Sequence[Any], seat: int | None,
                  lang: str, forced: Collection[int] = (), first: int = 0,
-                 names: Sequence[str] | None = None) -> list[str]:
+                 names: Sequence[str] | None = None, public: Sequence[str] | None = None) -> list[str]:
     """Public events in words, as ``seat`` reads them (second person for its own moves); the
     events numbered in ``forced`` (``events`` starting at number ``first``) are a person's only
-    choice, played for them, and say so (``names``: the seats' names, when the caller has them)."""
+    choice, played for them, and say so (``names``: the seats' names, when the caller has them).
+    ``public``: the same events as a spectator reads them, when the caller has them; an event the
+    game's words say is not about ``seat`` (their optional ``event_seats``) is read as that."""
     names = seat_names(renderer, seats, lang) if names is None else names
-    lines = [renderer.describe_event(e, lang, names, seat) for e in events]
+    about = getattr(renderer, "event_seats", None) if public is not None and seat is not None else None
+    if about is None or public is None:
+        lines = [renderer.describe_event(e, lang, names, seat) for e in events]
+    else:
+        lines = [renderer.describe_event(e, lang, names, seat) if seat in about(e) else public[index]
+                 for index, e in enumerate(events)]
     for index in range(len(lines)):
         if first + index in forced:
             lines[index] = say("forced_move", lang, line=lines[index])
     return lines
 
 
+def seat_entries(seats: Sequence[SeatRow], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The seats as a view lists them (who sits there, under which name)."""
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "named": bool(s.name),
+             "open": s.open} for s in seats]
+
+
 def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], seat: int | None,
                lang: str, observation: Any = None, names: Sequence[str] | None = None,
-               legend: dict[str, Any] | None = None) -> dict[str, Any]:
+               legend: dict[str, Any] | None = None, entries: list[dict[str, Any]] | None = None
+               ) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator) without its log and without who is connected;
-    the table-level fields are added by the caller (``observation``, ``names`` and ``legend``:
-    the seat's observation, the seats' names and the legend, when the caller has them)."""
+    the table-level fields are added by the caller (``observation``, ``names``, ``legend`` and
+    ``entries``: the seat's observation, the seats' names, the legend and ``seat_entries``, when
+    the caller has them)."""
     observation = state.observe(seat) if observation is None else observation
     names = seat_names(renderer, seats, lang) if names is None else names
     to_act = state.to_act
     legal: list[dict[str, Any]] = []
+    actions = None
     if seat is not None and to_act == seat:
         prompt = web_prompt(renderer.prompt(observation, lang))
-        legal = legal_entries(state, renderer, observation, lang, names)
+        actions = state.legal_actions()
+        legal = legal_entries(state, renderer, observation, lang, names, actions)
     elif to_act is None:
         prompt = say("over", lang)
     else:
@@ -120,14 +137,13 @@ def build_view(state: State, renderer: GameRenderer, seats: Sequence[SeatRow], s
         "seat": seat,
         "lang": lang,
         "players": state.players,
-        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": names[s.seat], "named": bool(s.name),
-                   "open": s.open} for s in seats],
+        "seats": seat_entries(seats, names) if entries is None else entries,
         "to_act": to_act,
         "terminal": state.is_terminal,
         "prompt": prompt,
         "observation": observation.to_json(),
         "legal": legal,
-        "refused": refused_entries(state, renderer, observation, seat, lang),
+        "refused": refused_entries(state, renderer, observation, seat, lang, actions),
         "legend": renderer.legend(lang) if legend is None else legend,
         "scores": scores,
     }
@@ -188,26 +204,29 @@ class TableViews:
         self.wholes: dict[Key, tuple[tuple[int, int, int], dict[str, Any], str]] = {}
         self.lines: dict[Key, list[str]] = {}  # the log in words, per reader
         self.described: dict[Key, tuple[int, int]] = {}  # (events, gains) in lines
-        self.words: dict[str, tuple[list[str], dict[str, Any]]] = {}  # names and legend, by language
+        self.public: dict[str, list[str]] = {}  # the log in a spectator's words, by language
+        #: by language: the seats' names, the legend and the seats as views list them
+        self.words: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {}
         self.pending: asyncio.TimerHandle | None = None  # the whole views to send soon
         self.sent_at = -SOON  # when they were last sent (the event loop's clock)
         self.holding = False  # a move is being stored: the position is not yet the one to show
         self.owed = False  # whole views promised while holding
 
     # -- building ------------------------------------------------------------------------------
-    def _words(self, lang: str) -> tuple[list[str], dict[str, Any]]:
+    def _words(self, lang: str) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
         known = self.words.get(lang)
         if known is None:
             renderer = self.played.renderer
-            known = self.words[lang] = (seat_names(renderer, self.seats, lang), renderer.legend(lang))
+            names = seat_names(renderer, self.seats, lang)
+            known = self.words[lang] = (names, renderer.legend(lang), seat_entries(self.seats, names))
         return known
 
     def parts(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The view of ``seat`` without its log and presence."""
         played = self.played
-        names, legend = self._words(lang)
+        names, legend, entries = self._words(lang)
         view = build_view(played.state, played.renderer, self.seats, seat, lang,
-                          played.observation(seat), names, legend)
+                          played.observation(seat), names, legend, entries)
         view.update(version=self.revision, **self.facts, undo=self._undo_view(seat, lang))
         return view
 
@@ -224,21 +243,25 @@ class TableViews:
         return {"allowed": code is None, "reason": None if code is None else say(code, lang)}
 
     def log_lines(self, seat: int | None, lang: str) -> list[str]:
-        """The log in ``seat``'s words, described once per event (events never change)."""
+        """The log in ``seat``'s words, described once per event (events never change); an event
+        not about the seat is read in a spectator's words, described once for every reader."""
+        if seat is None:
+            return self._public(lang)
         played = self.played
         key = (seat, lang)
         lines = self.lines.setdefault(key, [])
         events, gained = self.described.get(key, (0, 0))
         log = played.log
-        gains = played.gains.get(seat, []) if seat is not None else []
+        gains = played.gains.get(seat, [])
         if events == len(log) and gained == len(gains):
             return lines
+        public = self._public(lang)
         while events < len(log) or gained < len(gains):
             # the public events up to the next gain, then what that gain put in this seat's hand
             upto = gains[gained][0] if gained < len(gains) else len(log)
-            forced = played.forced_events.get(seat, ()) if seat is not None else ()
-            lines += describe_log(played.renderer, self.seats, log[events:upto], seat, lang, forced, events,
-                                  self._words(lang)[0])
+            lines += describe_log(played.renderer, self.seats, log[events:upto], seat, lang,
+                                  played.forced_events.get(seat, ()), events, self._words(lang)[0],
+                                  public[events:upto])
             events = upto
             if gained < len(gains):
                 _, before, after = gains[gained]
@@ -247,6 +270,15 @@ class TableViews:
                     lines.append(news)
                 gained += 1
         self.described[key] = (events, gained)
+        return lines
+
+    def _public(self, lang: str) -> list[str]:
+        """The log as a spectator reads it (no one's own words, nothing forced said)."""
+        lines = self.public.setdefault(lang, [])
+        log = self.played.log
+        if len(lines) < len(log):
+            lines += describe_log(self.played.renderer, self.seats, log[len(lines):], None, lang,
+                                  names=self._words(lang)[0])
         return lines
 
     def current(self, key: Key) -> Built:
@@ -380,6 +412,7 @@ class TableViews:
                 watcher.offer(text)
 
     def _forget_lines(self) -> None:
+        self.public.clear()
         self.lines.clear()
         self.described.clear()
 

@@ -237,6 +237,17 @@ def _describe_event(event: Event, lang: str, names: Sequence[str] | None, you: i
     return _capital((second if mine else third).format(**fields))
 
 
+def event_seats(event: Event) -> set[int]:
+    """The seats that read ``event`` in words of their own (``describe_event`` names them "you",
+    or tells them what was done to them); every other seat reads it as a spectator does."""
+    seats = {*event.seats}
+    if event.seat is not None:
+        seats.add(event.seat)
+    if event.kind in ("steal", "map", "take") and event.other >= 0:
+        seats.add(event.other)
+    return seats
+
+
 def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[str] | None = None,
                     you: int | None = None, markup: bool = False) -> list[str]:
     return [describe_event(e, lang, names, you, markup) for e in events]
@@ -282,6 +293,9 @@ def _typed_cell(cell: int, lang: str, free: bool) -> str:
 
 def _label(action: int, observation: DrakonObservation | None, lang: str, markup: bool,
            names: Sequence[str] | None, places: Places) -> str:
+    family, a, b, c = A.decode(action)
+    if family == A.F_PLACE:  # most of a decision's labels, and they depend on nothing else
+        return _place_label(a * 16 + b, c, lang, markup, places)
     say = ACTIONS[lang]
     letters = places is not place_words  # the terminal's: sides as typed
 
@@ -292,9 +306,6 @@ def _label(action: int, observation: DrakonObservation | None, lang: str, markup
         room = -1 if observation is None else observation.room_at(cell)
         return room_label(room, lang, markup, letters) if room >= 0 else "?"
 
-    family, a, b, c = A.decode(action)
-    if family == A.F_PLACE:  # most of a decision's labels, and they depend on nothing else
-        return _place_label(a * 16 + b, c, lang, markup, places)
     if family in _PLAIN_LABELS:
         return say[_PLAIN_LABELS[family]]
     if family == A.F_SWAP:
@@ -518,6 +529,8 @@ def hand_text(observation: DrakonObservation, markup: bool = False, lang: str | 
 def new_in_hand(before: DrakonObservation, after: DrakonObservation, lang: str = "en",
                 markup: bool = False) -> str | None:
     """The tiles the observing seat just took into its hand (a draw, a Map room, an exchange)."""
+    if after.hand == before.hand:  # most actions: no counting needed
+        return None
     gained = list((Counter(after.hand) - Counter(before.hand)).elements())
     if not gained:
         return None
@@ -832,7 +845,7 @@ def winners_text(observation: DrakonObservation, lang: str = "en",
 
 __all__ = [
     "STYLES", "Table", "action_label", "action_parts", "arrows_words", "board", "describe_event",
-    "describe_events", "end_reason",
+    "describe_events", "end_reason", "event_seats",
     "default_action", "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
     "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
     "tiles_text", "winners_text",

@@ -77,6 +77,11 @@ def separator(lang: str = "en", short: bool = False) -> str:
 
 def cards_names(cards: Sequence[int], lang: str = "en", short: bool = False) -> str:
     """Cards named one after the other in ``lang``."""
+    return _cards_names(tuple(cards), lang, short)
+
+
+@said_once
+def _cards_names(cards: tuple[int, ...], lang: str, short: bool) -> str:
     return separator(lang, short).join(card_name(c, lang, short) + times(n)
                                        for c, n in runs(cards, lang, short))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ...core.words import colon, say, seat_name
+from ...core.words import colon, said_once, say, seat_name
 from ...core.words import language as _lang
 from .actions import BATTLE, DRAW, canonical, is_play, play_cards
 from .card_words import SHORT_FR, card_name, cards_names, colour_word, runs, separator, times
@@ -122,6 +122,8 @@ def hand_text(observation: GargonObservation, markup: bool = False, lang: str = 
 def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str = "en",
                 markup: bool = False) -> str | None:
     """What the observing seat just took into its hand (its draws), with values; None if nothing."""
+    if after.hand == before.hand:  # most actions: no counting needed
+        return None
     gained = list((Counter(after.hand) - Counter(before.hand)).elements())
     if not gained:
         return None
@@ -311,6 +313,12 @@ def describe_events(events: Sequence[Event], lang: str = "en", names: Sequence[s
     return [describe_event(e, lang, names, you, markup) for e in events]
 
 
+def event_seats(event: Event) -> set[int]:
+    """The seats that read ``event`` in words of their own (``describe_event`` names them "you");
+    every other seat reads it as a spectator does."""
+    return {*event.seats} if event.seat is None else {event.seat, *event.seats}
+
+
 # -- actions --------------------------------------------------------------------------------
 
 #: The notation's verbs as French labels say them.
@@ -387,6 +395,22 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
                  markup: bool = False, names: Sequence[str] | None = None) -> str:
     """An action in notation (its verb in the reader's language), with a hint: cards coloured,
     the colour named, a pile's top."""
+    text = _label(action, lang, markup)
+    if DRAW <= action < DRAW + 2 and observation is not None:
+        pile = observation.piles[action - DRAW]
+        if pile:  # a back: its colour alone (the terminal's English: its notation, R?)
+            colour = colour_of(pile[0])
+            top = colour_word(colour, lang)
+            if markup:
+                top = (cards_text(pile[:1], markup, lang=lang) if _lang(lang) == "en"
+                       else f"[{STYLES[colour]}]{top}[/]")
+            return f"{text} ({word('top', lang, card=top)})"
+    return text
+
+
+@said_once
+def _label(action: int, lang: str, markup: bool) -> str:
+    """An action's label as far as it depends on nothing else (a draw's pile top is added)."""
     text = action_to_text(action)
     french = _lang(lang) == "fr"
     if french:
@@ -399,15 +423,6 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
     if BATTLE <= action < BATTLE + NUM_COLOURS:
         # the colour in words, never by a letter: "fight in red (phoenix)", « combat en rouge (phénix) »
         return f"{text.split()[0]} {'en' if french else 'in'} {colour_label(action - BATTLE, lang, markup)}"
-    if DRAW <= action < DRAW + 2 and observation is not None:
-        pile = observation.piles[action - DRAW]
-        if pile:  # a back: its colour alone (the terminal's English: its notation, R?)
-            colour = colour_of(pile[0])
-            top = colour_word(colour, lang)
-            if markup:
-                top = (cards_text(pile[:1], markup, lang=lang) if _lang(lang) == "en"
-                       else f"[{STYLES[colour]}]{top}[/]")
-            return f"{text} ({word('top', lang, card=top)})"
     return text
 
 
@@ -600,7 +615,7 @@ def end_reason(observation: GargonObservation, lang: str = "en",
 
 __all__ = [
     "STYLES", "Table", "action_label", "action_parts", "board", "card_markup", "cards_text", "colour_label",
-    "colours_text", "end_reason",
+    "colours_text", "end_reason", "event_seats",
     "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
     "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "tried_actions", "typed_text",
     "winners_text", "word",

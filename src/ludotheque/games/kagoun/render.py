@@ -224,6 +224,15 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
     return text
 
 
+def event_seats(event: Event) -> set[int]:
+    """The seats that read ``event`` in words of their own (``describe_event`` names them "you");
+    every other seat reads it as a spectator does."""
+    seats = {event.seat} if event.seat >= 0 else set()
+    if event.kind in ("take", "rob") and event.args:
+        seats.add(int(event.args[0]))
+    return seats
+
+
 #: A card or a card's line in the notation (``M1``, ``M1a``, ``M1~``): its letter is printed.
 _CODE = re.compile(r"\b([A-Z])[12][ab]?~?(?![\w~])")
 
@@ -510,6 +519,6 @@ def legend(lang: str = "en") -> dict[str, Any]:
     }
 
 
-__all__ = ["Table", "action_label", "action_parts", "board", "card_face", "confirm_text",
+__all__ = ["Table", "action_label", "action_parts", "board", "card_face", "confirm_text", "event_seats",
            "describe_event", "end_reason", "hand_text", "legend", "new_in_hand", "prompt", "score_sheet",
            "seat_name", "winners_text", "winning_seats", "word"]
