@@ -78,19 +78,21 @@ def seat_names(renderer: GameRenderer, seats: Sequence[SeatRow], lang: str) -> l
 
 def describe_log(renderer: GameRenderer, seats: Sequence[SeatRow], events: Sequence[Any], seat: int | None,
                  lang: str, forced: Collection[int] = (), first: int = 0,
-                 names: Sequence[str] | None = None, public: Sequence[str] | None = None) -> list[str]:
+                 names: Sequence[str] | None = None, public: Sequence[str] | None = None,
+                 about: Sequence[Collection[int]] | None = None) -> list[str]:
     """Public events in words, as ``seat`` reads them (second person for its own moves); the
     events numbered in ``forced`` (``events`` starting at number ``first``) are a person's only
     choice, played for them, and say so (``names``: the seats' names, when the caller has them).
-    ``public``: the same events as a spectator reads them, when the caller has them; an event the
-    game's words say is not about ``seat`` (their optional ``event_seats``) is read as that."""
+    ``public`` and ``about``, when the caller has them: the same events as a spectator reads them,
+    and the seats each is about (the game's ``event_seats``); an event not about ``seat`` is read
+    as a spectator reads it."""
     names = seat_names(renderer, seats, lang) if names is None else names
-    about = getattr(renderer, "event_seats", None) if public is not None and seat is not None else None
-    if about is None or public is None:
-        lines = [renderer.describe_event(e, lang, names, seat) for e in events]
+    describe = renderer.describe_event
+    if public is None or about is None or seat is None:
+        lines = [describe(e, lang, names, seat) for e in events]
     else:
-        lines = [renderer.describe_event(e, lang, names, seat) if seat in about(e) else public[index]
-                 for index, e in enumerate(events)]
+        lines = [describe(e, lang, names, seat) if seat in seats_of else line
+                 for e, line, seats_of in zip(events, public, about, strict=True)]
     for index in range(len(lines)):
         if first + index in forced:
             lines[index] = say("forced_move", lang, line=lines[index])
@@ -163,7 +165,7 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     for key, value in new.items():
         before = old[key]
-        if value == before:
+        if value is before or value == before:  # (shared parts: the legend, the seats' entries)
             continue
         if key == "observation" and isinstance(value, dict) and isinstance(before, dict):
             if value.keys() != before.keys():
@@ -205,6 +207,7 @@ class TableViews:
         self.lines: dict[Key, list[str]] = {}  # the log in words, per reader
         self.described: dict[Key, tuple[int, int]] = {}  # (events, gains) in lines
         self.public: dict[str, list[str]] = {}  # the log in a spectator's words, by language
+        self.about: list[Collection[int]] = []  # the seats each event is about (event_seats)
         #: by language: the seats' names, the legend and the seats as views list them
         self.words: dict[str, tuple[list[str], dict[str, Any], list[dict[str, Any]]]] = {}
         self.pending: asyncio.TimerHandle | None = None  # the whole views to send soon
@@ -255,13 +258,13 @@ class TableViews:
         gains = played.gains.get(seat, [])
         if events == len(log) and gained == len(gains):
             return lines
-        public = self._public(lang)
+        public, about = self._public(lang), self._about()
         while events < len(log) or gained < len(gains):
             # the public events up to the next gain, then what that gain put in this seat's hand
             upto = gains[gained][0] if gained < len(gains) else len(log)
             lines += describe_log(played.renderer, self.seats, log[events:upto], seat, lang,
                                   played.forced_events.get(seat, ()), events, self._words(lang)[0],
-                                  public[events:upto])
+                                  public[events:upto], None if about is None else about[events:upto])
             events = upto
             if gained < len(gains):
                 _, before, after = gains[gained]
@@ -271,6 +274,17 @@ class TableViews:
                 gained += 1
         self.described[key] = (events, gained)
         return lines
+
+    def _about(self) -> list[Collection[int]] | None:
+        """The seats each event of the log is about, worked out once per event (None: the game's
+        words do not say, and every seat's log is described for it alone)."""
+        concerns = getattr(self.played.renderer, "event_seats", None)
+        if concerns is None:
+            return None
+        log, about = self.played.log, self.about
+        if len(about) < len(log):
+            about += [concerns(e) for e in log[len(about):]]
+        return about
 
     def _public(self, lang: str) -> list[str]:
         """The log as a spectator reads it (no one's own words, nothing forced said)."""
@@ -413,6 +427,7 @@ class TableViews:
 
     def _forget_lines(self) -> None:
         self.public.clear()
+        self.about.clear()
         self.lines.clear()
         self.described.clear()
 
