@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ludotheque.core import CHANCE, Game
+from ludotheque.core.tensors import action_indices
 
 from .test_conformance import Case, positions
 
@@ -135,5 +136,6 @@ def test_the_dense_index_is_one_to_one_over_the_legal_actions(case: Case) -> Non
         dense = [encoding.action_index(observation, action) for action in legal]
         assert all(isinstance(i, int) and 0 <= i < size for i in dense)
         assert len(set(dense)) == len(legal), "two legal actions share a dense index"
+        assert action_indices(encoding, observation, legal) == dense  # (in one call, if declared)
         checked += 1
     assert checked

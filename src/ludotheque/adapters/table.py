@@ -14,7 +14,7 @@ from ..bots.registry import bot_factory, make_bot
 from ..core import CHANCE, Game, State, get_game
 from ..core.bot import Bot
 from ..core.game import sample_chance
-from ..core.tensors import memory_entries
+from ..core.tensors import action_indices, memory_entries
 from ..renderers import renderer_for
 from .tensors import Tensors
 
@@ -89,7 +89,7 @@ def dense_legal(encoding: Any, state: State, observation: Any = None) -> dict[in
     if observation is None:
         observation = state.observe(state.to_act)
     legal = state.legal_actions()
-    dense = {int(encoding.action_index(observation, action)): action for action in legal}
+    dense = dict(zip(action_indices(encoding, observation, legal), legal, strict=True))
     if len(dense) != len(legal):
         raise ValueError(f"{state.game.id}: two legal actions share a dense index")
     return dense

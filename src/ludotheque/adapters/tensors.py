@@ -128,21 +128,22 @@ class Tensors:
         return nonzero(encoding, state.observe(seat) if observation is None else observation)
 
     def write(self, row: Floats, encoding: Any, state: State, seat: int,
-              observation: Any = None, written: list[int] | None = None) -> list[int] | None:
+              observation: Any = None, written: Indices | None = None) -> Indices | None:
         """``seat``'s dense (or normalised) tensor written into ``row`` (no new array): only
         the non-zero entries when the encoding lists them, else its dense list. ``written``:
         the entries this row's last dense write set (what it returned), the only ones zeroed
         instead of the whole row (Drakon's 89,061 floats)."""
         seen = state.observe(seat) if observation is None else observation
-        indices: list[int] | None = None
+        indices: Indices | None = None
         if hasattr(encoding, "encode_nonzero"):
             entries = encoding.encode_nonzero(seen)
-            indices = list(entries)
+            count = len(entries)  # (read into arrays directly: twice as fast as through lists)
+            indices = np.fromiter(entries, np.int64, count)
             if written is None or self.format != "dense":
                 row.fill(0.0)
             else:
                 row[written] = 0.0
-            row[indices] = list(entries.values())
+            row[indices] = np.fromiter(entries.values(), np.float32, count)
         else:
             row[:self.observation_size] = encoding.encode(seen)
         if self.information_state:  # its non-zero entries (Drakon's memory: a few of 2,400)

@@ -35,6 +35,7 @@ from gymnasium.utils import seeding
 from ..core import Game
 from ..core.bot import Bot, ask
 from .table import Table, deal_bots, dense_legal, reward_range, rewards_of, seat_bot_names
+from .tensors import Indices
 
 
 class VectorEnv:
@@ -77,7 +78,7 @@ class VectorEnv:
         self.bots: list[dict[int, Bot]] = [{} for _ in range(n)]
         self.legal: list[dict[int, int]] = [{} for _ in range(n)]
         #: per row, the entries its last dense write set: only those are zeroed at the next
-        self.written: list[list[int] | None] = [None] * n
+        self.written: list[Indices | None] = [None] * n
         #: per game ended at this step: its last observation, its scores (None: forfeited)
         self._finals: dict[int, tuple[Any, list[float] | None]] = {}
 

@@ -38,7 +38,7 @@ import numpy.typing as npt  # noqa: E402
 
 from ..core.errors import LudothequeError
 from ..core.game import CHANCE, Game, State, sample_chance
-from ..core.tensors import information_size, information_state
+from ..core.tensors import action_indices, information_size, information_state
 from .evaluators import Evaluator, HeuristicEvaluator, Leaf, shares
 
 Floats = npt.NDArray[np.float32]
@@ -307,7 +307,7 @@ class NetworkEvaluator(Evaluator):
     def prior(self, leaf: State, observation: Any, logits: Floats) -> dict[Any, float]:
         """The softmax of the logits of the leaf's candidate actions (the others masked)."""
         actions = self.candidates(leaf)
-        index = [self.encoding.action_index(observation, action) for action in actions]
+        index = action_indices(self.encoding, observation, actions)
         chosen = softmax(logits[index])
         return {action: float(p) for action, p in zip(actions, chosen, strict=True)}
 

@@ -8,10 +8,10 @@ beyond its observation, ``encode_memory``) placed after ``observation_size(optio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .game import Observation, State
+from .game import Action, Observation, State
 
 
 def nonzero(encoding: Any, observation: Any) -> tuple[list[int], list[float]]:
@@ -24,6 +24,16 @@ def nonzero(encoding: Any, observation: Any) -> tuple[list[int], list[float]]:
     dense = encoding.encode(observation)
     indices = [k for k, value in enumerate(dense) if value]
     return indices, [dense[k] for k in indices]
+
+
+def action_indices(encoding: Any, observation: Any, actions: Sequence[Action]) -> list[int]:
+    """The dense index of each of ``actions`` (legal for the seat to act, whose observation this
+    is): in one call when the encoding declares ``action_indices`` (a decision may offer a few
+    hundred actions), else ``action_index`` one by one."""
+    batch = getattr(encoding, "action_indices", None)
+    if batch is not None:
+        return list(batch(observation, list(actions)))
+    return [int(encoding.action_index(observation, action)) for action in actions]
 
 
 def memory_entries(encoding: Any, state: State, seat: int) -> dict[int, float]:

@@ -26,7 +26,7 @@ from ..bots.ismcts import Search, SearchSettings
 from ..core.bot import Decision
 from ..core.game import CHANCE, Game, State, sample_chance
 from ..core.registry import get_game
-from ..core.tensors import information_state
+from ..core.tensors import action_indices, information_state
 from ..sim.runner import game_seed
 from .networks import evaluator_of
 from .samples import Samples
@@ -89,7 +89,7 @@ def play(game: Game, options: Mapping[str, Any], seed: int, seating: Seating,
         if rows is not None:
             observation = decision.observation
             rows.entries.append(information_state(encoding, options, state, seat, observation))
-            rows.legal.append([encoding.action_index(observation, action) for action in legal])
+            rows.legal.append(action_indices(encoding, observation, legal))
             rows.visits.append(list(search.visits(legal)))
             rows.movers.append(seat)
         temperature = 1.0 if decisions < seating.temperature_moves else 0.0

@@ -312,6 +312,12 @@ class _Dungeon:
 _LAST: Final[list[_Dungeon | None]] = [None]
 
 
+def action_indices(observation: DrakonObservation, actions: list[int]) -> list[int]:
+    """The dense index of each of ``actions`` (``action_index``), in one call: a decision lists
+    up to a few hundred."""
+    return [action_index(observation, action) for action in actions]
+
+
 def action_index(observation: DrakonObservation, action: int) -> int:
     """The dense index of ``action``, legal for the viewer (the seat to act); docs/rules/drakon.md
     lists the region's layout per decision."""

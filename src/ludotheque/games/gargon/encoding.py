@@ -174,6 +174,12 @@ def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
     return out
 
 
+def action_indices(observation: GargonObservation, actions: list[int]) -> list[int]:
+    """The dense index of each of ``actions`` (``action_index``), in one call: a decision lists
+    up to a few hundred."""
+    return [action_index(observation, action) for action in actions]
+
+
 def action_index(observation: GargonObservation, action: int) -> int:
     """The dense index of ``action``, legal for the viewer (the seat to act)."""
     if action < FIXED:

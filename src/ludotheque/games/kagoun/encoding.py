@@ -226,6 +226,12 @@ def _sorted_hand(observation: KagounObservation) -> list[int]:
     return hand
 
 
+def action_indices(observation: KagounObservation, actions: list[int]) -> list[int]:
+    """The dense index of each of ``actions`` (``action_index``), in one call: a decision lists
+    up to a few hundred."""
+    return [action_index(observation, action) for action in actions]
+
+
 def action_index(observation: KagounObservation, action: int) -> int:
     """The dense index of ``action``, legal for the viewer (the seat to act)."""
     if action < A.CHAIN:
