@@ -24,6 +24,9 @@ class GameRenderer(Protocol):
                        you: int | None = ..., markup: bool = ...) -> str: ...
     # Optional keyword ``seen=(before, after)``: the reader's own observations around the action
     # that logged the event, so that the reader's own draws show what it drew (see ``describe``).
+    # Optional ``event_seats(event) -> Collection[int]``: the seats that read the event in words of
+    # their own (second person); every other seat reads it as a spectator does, so a table
+    # describes it once for all of them (server/views.py).
 
     def action_label(self, action: int, observation: Any = ..., lang: str = ...,
                      markup: bool = ..., names: Sequence[str] | None = ...) -> str: ...
