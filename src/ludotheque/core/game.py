@@ -341,7 +341,8 @@ class Game(ABC):
         built from one seat's observation only), ``action_size(options)`` and
         ``action_index(observation, action)`` (a dense index ``0..action_size-1`` of a legal
         action of the seat to act, one-to-one over the legal actions); optionally
-        ``action_indices(observation, actions)``, the same for a list of actions in one call, the same tensor as ``{position: value}`` of its
+        ``action_indices(observation, actions)``, the same for a list of actions in one call;
+        ``encode_nonzero(observation)``, the same tensor as ``{position: value}`` of its
         non-zero entries, for a large and sparse one; and ``memory_size(options)`` with
         ``encode_memory(state, seat)``, what the seat remembers beyond its observation (what
         ``resample(seat, rng, remember=True)`` keeps), which follows the observation's tensor
