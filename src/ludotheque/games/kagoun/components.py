@@ -45,9 +45,17 @@ class ComponentsError(WordedError):
     the value at fault."""
 
 
+def _name(card: int) -> str:
+    return f"{chr(65 + card // 2)}{card % 2 + 1}"
+
+
+#: The cards' names, made once: an observation names every card it shows, at every move of a search.
+_NAMES: Final = tuple(_name(card) for card in range(DECK_SIZE))
+
+
 def card_name(card: int) -> str:
     """``M1``: the letter and the copy (1 or 2)."""
-    return f"{chr(65 + card // 2)}{card % 2 + 1}"
+    return _NAMES[card] if 0 <= card < DECK_SIZE else _name(card)
 
 
 def pack(colours: list[int] | tuple[int, ...]) -> int:

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from . import actions as A
-from .components import DECK_SIZE, card_name
+from .components import DECK_SIZE
 from .game import MAX_ROUNDS
-from .notation import line_text, parse_card, parse_line
+from .notation import parse_card, parse_line
 from .observe import KagounObservation
 from .rules import ANNOUNCED_NAMES, TASK_NAMES
 from .scoring import ALL_COLOURS_BONUS
@@ -117,23 +117,8 @@ def action_size(options: Mapping[str, Any] | None = None) -> int:
     return ACTIONS
 
 
-#: A card's index by its name as observations write it (parsed once, not at every encoding).
-_CARDS: Final = {card_name(card): card for card in range(DECK_SIZE)}
-
-
-def _card(name: str) -> int:
-    card = _CARDS.get(name, -1)
-    return card if card >= 0 else parse_card(name)
-
-
-#: A card's line (``card * 2 + end``) by its name as observations write it (``M1a``).
-_LINES: Final = {line_text(card, end): card * 2 + end for card in range(DECK_SIZE) for end in range(2)}
-
-
 def _line(text: str) -> int:
-    line = _LINES.get(text, -1)
-    if line >= 0:
-        return line
+    """A card's line as one index, ``card * 2 + end``."""
     card, end = parse_line(text)
     return card * 2 + end
 
@@ -159,7 +144,7 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
 
     for zone, cards in enumerate((o.hand, o.river, o.discard, o.stolen, o.loose)):
         for name in cards:
-            out[zone * DECK_SIZE + _card(name)] += 1.0
+            out[zone * DECK_SIZE + parse_card(name)] += 1.0
     base = 5 * DECK_SIZE
     for slot in range(n):
         seat = (me + slot) % n
@@ -172,9 +157,9 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
             out[at + LINES + _line(lower)] = 1.0
         at += 2 * LINES
         for name in o.chains[seat]:
-            out[at + _card(name[:2])] = 1.0
+            out[at + parse_card(name[:2])] = 1.0
             if name.endswith("~"):
-                out[at + DECK_SIZE + _card(name[:2])] = 1.0
+                out[at + DECK_SIZE + parse_card(name[:2])] = 1.0
         at += 2 * DECK_SIZE
         announced = o.announced[seat]
         if announced is not None:
@@ -189,7 +174,7 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
         at += _ANNOUNCED
         for defence in o.defences:
             if defence["seat"] == seat:
-                out[at + _card(defence["target"])] = 1.0
+                out[at + parse_card(defence["target"])] = 1.0
     at = base + MAX_PLAYERS * _PER_SEAT
     for defence in o.defences:
         if defence["card"] is not None:
@@ -221,7 +206,7 @@ _last_hand: list[Any] = [None, []]
 
 def _sorted_hand(observation: KagounObservation) -> list[int]:
     if _last_hand[0] is not observation:
-        _last_hand[:] = [observation, sorted(_card(name) for name in observation.hand)]
+        _last_hand[:] = [observation, sorted(parse_card(name) for name in observation.hand)]
     hand: list[int] = _last_hand[1]
     return hand
 

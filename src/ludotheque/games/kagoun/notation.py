@@ -3,7 +3,11 @@
 ``scrap D1``, ``drop M1``, ``card M1`` (chance), ``clear M1``, ``take 2``, ``kagoun``,
 ``consolidate``, ``discard``, ``pass``, ``stop`` (docs/rules/kagoun.md §2)."""
 
+# mypyc: compile
+
 from __future__ import annotations
+
+from typing import Final
 
 from ...core.errors import NotationError
 from .actions import (
@@ -38,8 +42,18 @@ _HELP = ("actions are capture/steal/defend CARDline CARDline (e.g. 'capture M1a 
          "discard, pass, stop")
 
 
+#: Cards and lines by the names observations write (``M1``, ``M1a``), read by lookup: the
+#: heuristic and the encoding read every observation's cards back, millions of times a search.
+_CARD_OF: Final = {card_name(card): card for card in range(DECK_SIZE)}
+_LINE_TEXTS: Final = [card_name(card) + end for card in range(DECK_SIZE) for end in LINES]
+_LINE_OF: Final = {text: (line // 2, line % 2) for line, text in enumerate(_LINE_TEXTS)}
+
+
 def parse_card(text: str) -> int:
     """``m1`` or ``M1`` to a card."""
+    card = _CARD_OF.get(text)
+    if card is not None:
+        return card
     word = text.strip().upper()
     if len(word) != 2 or not ("A" <= word[0] <= "Z") or word[1] not in "12":
         raise NotationError(f"{text!r} is not a card; write a letter and 1 or 2, e.g. M1")
@@ -48,6 +62,9 @@ def parse_card(text: str) -> int:
 
 def parse_line(text: str) -> tuple[int, int]:
     """``M1a`` to (card, end)."""
+    line = _LINE_OF.get(text)
+    if line is not None:
+        return line
     word = text.strip()
     if len(word) != 3 or word[2].lower() not in LINES:
         raise NotationError(f"{text!r} is not a card's line; write the card and a or b, e.g. M1a")
@@ -55,6 +72,9 @@ def parse_line(text: str) -> tuple[int, int]:
 
 
 def line_text(card: int, end: int) -> str:
+    """(card, end) to ``M1a``."""
+    if 0 <= card < DECK_SIZE and 0 <= end < 2:
+        return _LINE_TEXTS[card * 2 + end]
     return card_name(card) + LINES[end]
 
 
