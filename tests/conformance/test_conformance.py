@@ -7,6 +7,8 @@ every seat's and the spectator's observation as JSON), never through a game's in
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import math
 import random
@@ -279,6 +281,21 @@ def test_observations_are_plain_json_for_every_seat_and_the_spectator(case: Case
             data = observation.to_json()
             assert isinstance(data, dict)
             assert json.loads(json.dumps(data, allow_nan=False)) == data
+
+
+def test_an_observation_takes_each_field_in_its_place(case: Case) -> None:
+    """A dataclass observation whose ``__init__`` is written out (for the compiled build: the one
+    ``dataclasses`` generates runs as Python) sets each field from its own argument: one field
+    taken from another observation changes that field alone."""
+    seen = [state.observe(seat) for state in positions(case) for seat in viewers(state)][:40]
+    if not dataclasses.is_dataclass(seen[0]):
+        pytest.skip("the game's observation is not a dataclass")
+    names = [f.name for f in dataclasses.fields(seen[0])]
+    for one, other in itertools.pairwise(seen):
+        for name in names:
+            made = dataclasses.replace(one, **{name: getattr(other, name)})
+            assert [getattr(made, n) for n in names] == [
+                getattr(other if n == name else one, n) for n in names], name
 
 
 def test_scores_and_winners_at_the_end(case: Case) -> None:
