@@ -4,9 +4,12 @@ PettingZoo's ``leduc_holdem_v4`` (its observation read at each step, through ``l
 OpenSpiel's C++ ``hearts`` with its information-state tensor read at each decision (like with
 like: a learner reads a tensor at every step; hearts without it for scale).
 
-Every row is a learner's decision: its observation and mask built, a legal action drawn
-uniformly, the opponents' moves (random bots) and chance in between. A ``SyncVectorEnv`` step
-that only resets a finished game (Gymnasium's next-step auto-reset) is not counted.
+Every row is a learner's decision: its observation and mask built, the opponents' moves
+(random bots) and chance in between. The learner's own action is drawn uniformly among the legal
+ones by this script, outside the time counted for the environments (as a learner's policy would
+draw it: drawing from a 64 x 5,365 Kagoun mask took about a third of a vector step). A
+``SyncVectorEnv`` step that only resets a finished game (Gymnasium's next-step auto-reset) is not
+counted.
 
     .venv/bin/python benchmarks/vector_speed.py [--envs 64] [--seconds 5] [--rounds 5] [--only G]
     .venv/bin/python benchmarks/vector_speed.py --profile GAME   # where a vector step goes
@@ -51,7 +54,11 @@ def run_for(seconds: float, step: Callable[[], int]) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
-def vector_stepper(game_id: str, envs: int, observation_format: str = "dense") -> Callable[[], int]:
+#: One step of a batch of environments: (learner steps, CPU seconds spent in the environments).
+EnvStep = Callable[[], tuple[int, float]]
+
+
+def vector_stepper(game_id: str, envs: int, observation_format: str = "dense") -> EnvStep:
     """One step of the vector env (its learner steps)."""
     from ludotheque.adapters.vector import VectorEnv
 
@@ -59,15 +66,17 @@ def vector_stepper(game_id: str, envs: int, observation_format: str = "dense") -
     _, infos = vector.reset(seed=0)
     rng = np.random.default_rng(0)
 
-    def step() -> int:
+    def step() -> tuple[int, float]:
         nonlocal infos
-        _, _, _, _, infos = vector.step(pick(infos["action_mask"], rng))
-        return envs
+        actions = pick(infos["action_mask"], rng)
+        start = time.process_time()
+        _, _, _, _, infos = vector.step(actions)
+        return envs, time.process_time() - start
 
     return step
 
 
-def sync_stepper(game_id: str, envs: int) -> Callable[[], int]:
+def sync_stepper(game_id: str, envs: int) -> EnvStep:
     """One step of a ``SyncVectorEnv`` of ``LudothequeEnv`` (its learner steps: a finished
     game's next step only resets it)."""
     from gymnasium.vector import SyncVectorEnv
@@ -79,25 +88,31 @@ def sync_stepper(game_id: str, envs: int) -> Callable[[], int]:
     rng = np.random.default_rng(0)
     ended = np.zeros(envs, bool)
 
-    def step() -> int:
+    def step() -> tuple[int, float]:
         nonlocal infos, ended
         learners = envs - int(ended.sum())
-        _, _, terminations, truncations, infos = sync.step(pick(infos["action_mask"], rng))
+        actions = pick(infos["action_mask"], rng)
+        start = time.process_time()
+        _, _, terminations, truncations, infos = sync.step(actions)
+        spent = time.process_time() - start
         ended = terminations | truncations
-        return learners
+        return learners, spent
 
     return step
 
 
-def alternated(seconds: float, rounds: int, steppers: list[Callable[[], int]]) -> list[float]:
-    """Steps per CPU second of each stepper, measured in ``rounds`` alternating chunks (a
-    shared machine's load drifts: each sees the same drift)."""
+def alternated(seconds: float, rounds: int, steppers: list[EnvStep]) -> list[float]:
+    """Steps per CPU second of each environment, measured in ``rounds`` alternating chunks of
+    ``seconds / rounds`` CPU seconds each (a shared machine's load drifts: each sees the same
+    drift); only the environments' own time counts (``EnvStep``)."""
     steps, cpu = [0] * len(steppers), [0.0] * len(steppers)
     for _ in range(rounds):
         for k, stepper in enumerate(steppers):
-            more, spent = run_for(seconds / rounds, stepper)
-            steps[k] += more
-            cpu[k] += spent
+            start = time.process_time()
+            while time.process_time() - start < seconds / rounds:
+                more, spent = stepper()
+                steps[k] += more
+                cpu[k] += spent
     return [s / c for s, c in zip(steps, cpu, strict=True)]
 
 
@@ -158,10 +173,11 @@ def profile(game_id: str, envs: int) -> None:
     _, infos = vector.reset(seed=0)
     rng = np.random.default_rng(0)
     profiler = cProfile.Profile()
-    profiler.enable()
     for _ in range(30):
-        _, _, _, _, infos = vector.step(pick(infos["action_mask"], rng))
-    profiler.disable()
+        actions = pick(infos["action_mask"], rng)
+        profiler.enable()
+        _, _, _, _, infos = vector.step(actions)
+        profiler.disable()
     pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
 
 
