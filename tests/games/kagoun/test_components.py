@@ -46,6 +46,20 @@ def test_every_card_can_pair_and_perfect_pairs_exist() -> None:
     assert len(perfect) == 26
 
 
+def test_a_pairing_is_valid_when_the_two_lines_hold_the_upper_cards_halves_colour_by_colour() -> None:
+    """``Deck.valid`` reads a table worked out at load: it says, for every pairing, what the
+    rule says of the printed symbols (Principe, Capturer; OQ 13(a))."""
+    deck = load_deck()
+    for upper in range(DECK_SIZE):
+        halves = sorted([deck.left[upper], deck.right[upper]])
+        for lower in range(DECK_SIZE):
+            for u in (0, 1):
+                for ln in (0, 1):
+                    symbols = sorted([*deck.small[upper][u], *deck.small[lower][ln]])
+                    assert deck.valid(upper, u, lower, ln) == (symbols == halves), \
+                        (card_name(upper), u, card_name(lower), ln)
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["cards"].pop(), "52 cards"),
     (lambda d: d.pop("provenance"), "provenance"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -80,10 +80,13 @@ class Deck:
     force: tuple[tuple[int, int], ...]
     power: tuple[int, ...]  # NO_POWER or a power
     power_end: tuple[int, ...]  # 0 (a) or 1 (b); -1 without power
+    #: ``valid`` of every pairing, worked out once (a search asks it at every move's legal
+    #: actions): at ``((upper * 2 + u) * DECK_SIZE + lower) * 2 + ln``
+    pairings: tuple[bool, ...] = field(compare=False, repr=False)
 
     def valid(self, upper: int, u: int, lower: int, ln: int) -> bool:
         """Do U's line u and L's line ln together hold U's two halves, colour by colour?"""
-        return self.lines[upper][u] + self.lines[lower][ln] == self.halves[upper]
+        return self.pairings[((upper * 2 + u) * DECK_SIZE + lower) * 2 + ln]
 
     def strength(self, upper: int, u: int, lower: int, ln: int) -> int:
         return self.force[upper][u] + self.force[lower][ln]
@@ -196,9 +199,12 @@ def parse_deck(data: Any, name: str) -> Deck:
         force.append((force_a, force_b))
         power.append(kind)
         power_end.append(at)
+    pairings = tuple(lines[upper][u] + lines[lower][ln] == halves[upper]
+                     for upper in range(DECK_SIZE) for u in range(2)
+                     for lower in range(DECK_SIZE) for ln in range(2))
     return Deck(name, bool(data.get("reconstructed", False)), tuple(left), tuple(right),
                 tuple(halves), tuple(lines), tuple(small), tuple(force), tuple(power),
-                tuple(power_end))
+                tuple(power_end), pairings)
 
 
 def _data_folder() -> Path:
