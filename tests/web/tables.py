@@ -81,6 +81,12 @@ def calm(page: Any) -> None:
     page.emulate_media(reduced_motion="reduce")
 
 
+def next_frames(page: Any) -> None:
+    """Wait until ``page`` has drawn two more frames: what a board does on the next frame (bring
+    a new decision into sight, web/js/sight.js) is done before anything is measured."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def version(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.version || '-1'"))
 

@@ -15,7 +15,15 @@ from typing import Any
 import httpx
 import pytest
 
-from ...web.tables import ANIMATED_DECISIONS, POLL_MS, calm, create_table, english_words, page_codes
+from ...web.tables import (
+    ANIMATED_DECISIONS,
+    POLL_MS,
+    calm,
+    create_table,
+    english_words,
+    next_frames,
+    page_codes,
+)
 from ...web.test_drakon_board import AWAY, board_click, view_of
 
 #: Rooms and figures must be at least this big on screen (the old fit-to-screen went to 18 px).
@@ -142,7 +150,9 @@ IN_VIEW = """() => {
 
 
 def settle(page: Any) -> None:
-    """Pieces still coming in (or sliding) are measured where they end."""
+    """Pieces still coming in (or sliding) are measured where they end, and a new decision once
+    the board has brought it into sight (on the next frame)."""
+    next_frames(page)
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
                            " || a.effect.getTiming().iterations === Infinity)")
 

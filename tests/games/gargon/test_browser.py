@@ -27,6 +27,7 @@ from ...web.tables import (
     calm,
     create_table,
     english_words,
+    next_frames,
     page_codes,
     wait_over,
 )
@@ -122,7 +123,9 @@ def targets(actions: list[str]) -> list[str]:
 
 
 def settle(page: Any) -> None:
-    """Where things rest: once the moves' animations (which shift pieces for a moment) are over."""
+    """Where things rest: once the board has drawn its next frames (a new decision is brought into
+    sight on the next one) and the moves' animations (which shift pieces for a moment) are over."""
+    next_frames(page)
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running'"
                            " || a.effect?.target?.closest?.('#seats'))")
 
