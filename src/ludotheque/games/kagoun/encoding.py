@@ -53,7 +53,8 @@ SIZE: Final = (5 * DECK_SIZE  # own hand, river, discard, stolen, loose
                + 2  # pile size, round
                + len(TASK_NAMES) + 1 + (MAX_PLAYERS + 1)  # task (or none), whose task (or none)
                + (MAX_PLAYERS + 2) + MAX_PLAYERS + (MAX_PLAYERS + 1)  # to act, first, winner
-               + (MAX_PLAYERS - 1))  # players
+               + (MAX_PLAYERS - 1)  # players
+               + HAND_SLOTS * DECK_SIZE)  # the hand by position, as attacks and defences name it
 
 
 #: What a seat remembers beyond its observation (memory.py): per seat slot, the cards it knows
@@ -133,7 +134,7 @@ def encode(observation: KagounObservation) -> list[float]:
 
 def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
     """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
-    2,860, what an adapter writes into a zeroed array instead of converting the whole list."""
+    3,276, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
@@ -196,6 +197,11 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
     out[at + (MAX_PLAYERS if o.winner is None else rel(o.winner))] = 1.0
     at += MAX_PLAYERS + 1
     out[at + n - 2] = 1.0
+    at += MAX_PLAYERS - 1
+    # the card at each position of the sorted hand: a dense attack names a position, and a learner
+    # would otherwise have to sort the hand's 52 entries itself to know which card it lays
+    for slot, card in enumerate(sorted(parse_card(name) for name in o.hand)[:HAND_SLOTS]):
+        out[at + slot * DECK_SIZE + card] = 1.0
     return out
 
 

@@ -1,6 +1,6 @@
 """Kagoun's policy and value network (``Game.network``): data only, read by ``bots/network.py``
 (numpy, to play) and ``learn/nets.py`` (PyTorch, to train). Its input is a seat's
-information state (2,860 observation entries and 261 of memory), its policy one logit per
+information state (3,276 observation entries and 261 of memory), its policy one logit per
 dense action (5,365: the policy head is most of the weights, so the last layer is narrower,
 near 7.5 MB in all)."""
 
