@@ -71,6 +71,34 @@ def test_a_tiny_run_writes_networks_the_expert_loads_and_a_second_run_goes_on(
     assert Network.load(out / "networks" / "gen-002.npz").meta["trained"]["generation"] == 2
 
 
+def test_a_run_that_imitates_the_heuristic_first_trains_generation_1_on_from_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    command = ["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "0",
+               "--imitate", "3"]
+    assert main(command) == 0
+    said = capsys.readouterr().out
+    assert "generation 0: 3 games" in said and "the heuristic imitated" in said
+    assert "generation 1: 2 games" in said
+    saved = torch.load(out / "checkpoint.pt", weights_only=True)
+    assert saved["counters"]["imitated"] == 3 and saved["counters"]["generation"] == 1
+    imitated = Network.load(out / "networks" / "gen-000.npz")
+    assert imitated.meta["trained"]["imitated"] == 3 and imitated.meta["trained"]["generation"] == 0
+    card = json.loads((out / "card.json").read_text(encoding="utf-8"))
+    assert card["imitated"] == 3 and "--imitate 3" in card["commands"][0]
+    assert "Parties de l'heuristique imitées d'abord | 3" in (out / "card.md").read_text(encoding="utf-8")
+    # the imitation's samples trained generation 0 only: the buffer holds self-play's
+    assert len(list((out / "buffer").glob("shard-*.npz"))) == 1
+
+    assert main(command) == 0  # a folder imitates once: the same command goes on at generation 2
+    said = capsys.readouterr().out
+    assert "generation 0" not in said and "generation 2: 2 games" in said
+    history = [json.loads(line) for line in (out / "history.jsonl").read_text().splitlines()]
+    assert [h["generation"] for h in history] == [0, 1, 2]
+    assert main(["train", *TINY, "--out", str(tmp_path / "other"), "--imitate", "-1"]) == 1
+    assert "--imitate must be 0 or more" in capsys.readouterr().err
+
+
 def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
@@ -96,7 +124,8 @@ def test_without_torch_the_command_says_what_to_install(monkeypatch: pytest.Monk
 
 
 def test_actors_never_import_torch() -> None:
-    """Self-play and the gate run in processes that load only numpy."""
-    code = ("import sys; import ludotheque.learn.selfplay, ludotheque.learn.gate; "
+    """Self-play, the imitation and the gate run in processes that load only numpy."""
+    code = ("import sys; import ludotheque.learn.selfplay, ludotheque.learn.gate, "
+            "ludotheque.learn.imitation; "
             "sys.exit('torch' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -213,6 +213,10 @@ def _train(commands: Any) -> None:
                    "--hours)")
     p.add_argument("--hours", type=float, help="no generation starts after this many hours")
     p.add_argument("--games", type=int, default=100, help="self-play games a generation (default 100)")
+    p.add_argument("--imitate", type=int, default=0, metavar="GAMES", help="a new folder's network "
+                   "first learns to play as the game's heuristic bot does, from this many of its games "
+                   "(cheap: thousands a minute), then self-play goes on from it (default 0: from "
+                   "random weights)")
     p.add_argument("--iterations", type=int, default=100, help="search walks a move, in self-play and "
                    "the gate (default 100)")
     p.add_argument("--gate-games", type=int, default=16, help="games of a candidate against the best, "

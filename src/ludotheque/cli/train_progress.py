@@ -1,5 +1,5 @@
 """What ``ludotheque train`` shows while it runs: on a terminal, a bar for the phase under way
-(self-play, training, gate) with games/s, positions/s and the running losses; a line for each
+(imitation, self-play, training, gate) with games/s, positions/s and the running losses; a line for each
 generation once checkpointed (on a terminal above the bar, elsewhere on standard output, so a
 log file holds the run's history). Rich is loaded only for the bar."""
 
@@ -13,8 +13,9 @@ from typing import Any, TextIO
 from ..learn.loop import Counters, Generation
 from .progress import rate_text
 
-PHASES = {"en": {"self-play": "self-play", "training": "training", "gate": "gate"},
-          "fr": {"self-play": "auto-jeu", "training": "entraînement", "gate": "épreuve"}}
+PHASES = {"en": {"imitation": "imitation", "self-play": "self-play", "training": "training", "gate": "gate"},
+          "fr": {"imitation": "imitation", "self-play": "auto-jeu", "training": "entraînement",
+                 "gate": "épreuve"}}
 LINES = {
     "en": {"phase": "generation {n} · {phase}", "games": "games/s", "positions": "positions/s",
            "steps": "steps/s", "losses": "loss: policy {p:.3f}, value {v:.3f}",
@@ -22,14 +23,16 @@ LINES = {
                    "loss: policy {p:.3f}, value {v:.3f}; {gate}; {seconds:.0f} s",
            "promoted": "gate {share} of {games} games (fair {fair:.0%}): promoted",
            "kept": "gate {share} of {games} games (fair {fair:.0%}): best kept",
-           "ungated": "promoted without a gate"},
+           "ungated": "promoted without a gate",
+           "imitated": "the heuristic imitated: generation 1 trains on from it"},
     "fr": {"phase": "génération {n} · {phase}", "games": "parties/s", "positions": "positions/s",
            "steps": "pas/s", "losses": "perte : politique {p:.3f}, valeur {v:.3f}",
            "line": "génération {n} : {games} parties, {positions} positions ({rate} positions/s), "
                    "perte : politique {p:.3f}, valeur {v:.3f} ; {gate} ; {seconds:.0f} s",
            "promoted": "épreuve {share} sur {games} parties (part juste {fair:.0%}) : promu",
            "kept": "épreuve {share} sur {games} parties (part juste {fair:.0%}) : le meilleur reste",
-           "ungated": "promu sans épreuve"},
+           "ungated": "promu sans épreuve",
+           "imitated": "l'heuristique imitée : la génération 1 repart de là"},
 }
 #: Losses shown on the bar: the mean of the last steps, so that it moves smoothly.
 SMOOTHING = 0.9
@@ -39,7 +42,9 @@ def generation_line(result: Generation, lang: str = "en") -> str:
     """A generation's figures in one line, in ``lang``."""
     words = LINES[lang]
     gate = result.gate
-    if gate.games == 0:
+    if result.generation == 0:
+        verdict = words["imitated"]
+    elif gate.games == 0:
         verdict = words["ungated"]
     else:
         verdict = words["promoted" if gate.promoted else "kept"].format(
@@ -105,7 +110,7 @@ class TrainingProgress:
             shown = [f"{rate_text(self.done / elapsed)} {words['steps']}"]
         else:
             shown = [f"{rate_text(self.done / elapsed)} {words['games']}"]
-            if self.phase == "self-play":
+            if self.phase in ("self-play", "imitation"):
                 shown.append(f"{rate_text(self.positions / elapsed)} {words['positions']}")
         if not math.isnan(self.policy):
             shown.append(words["losses"].format(p=self.policy, v=self.value))

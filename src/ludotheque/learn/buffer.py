@@ -72,4 +72,4 @@ class ReplayBuffer:
         held = self.all()
         if not len(held):
             raise ValueError("the replay buffer is empty")
-        return held.rows(rng.integers(0, len(held), size=size, dtype=np.int64))
+        return held.sample(size, rng)

@@ -17,6 +17,7 @@ from ..core.game import Game
 LINES = (
     ("generations", "Generations", "Générations"),
     ("best_generation", "Best network from generation", "Meilleur réseau de la génération"),
+    ("imitated", "Heuristic games imitated first", "Parties de l'heuristique imitées d'abord"),
     ("games", "Self-play games", "Parties d'auto-apprentissage"),
     ("positions", "Positions learnt from", "Positions apprises"),
     ("steps", "Training steps", "Pas d'entraînement"),

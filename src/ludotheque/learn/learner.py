@@ -100,9 +100,10 @@ class Learner:
         self.optimizer.step()
         return float(policy.detach()), float(value.detach())
 
-    def train(self, buffer: ReplayBuffer, steps: int, batch_size: int, rng: np.random.Generator,
+    def train(self, buffer: ReplayBuffer | Samples, steps: int, batch_size: int, rng: np.random.Generator,
               stepped: Callable[[float, float], None] | None = None) -> Losses:
-        """``steps`` steps on minibatches drawn from ``buffer``; ``stepped`` hears each's losses."""
+        """``steps`` steps on minibatches drawn from ``buffer`` (or from samples held apart, as
+        the imitation's); ``stepped`` hears each's losses."""
         policy_sum = value_sum = 0.0
         for _ in range(steps):
             policy, value = self.step(buffer.sample(batch_size, rng))

@@ -1,5 +1,10 @@
 """Expert iteration, a generation at a time, in one output folder:
 
+0. once, before the first generation, when asked (``imitate`` games): the network learns to play
+   as the game's heuristic does (``learn/imitation.py``), trained on those games' samples alone
+   (not kept in the buffer) and kept as ``networks/gen-000.npz``; it is not the best network
+   (the search guided by the game's own knowledge stays the teacher until a gate promotes one),
+   but generation 1 trains on from it instead of from random weights;
 1. self-play: ``games`` games of the search guided by the best network so far (the game's own
    knowledge before there is one, so that the first data is already decent);
 2. their samples go to the replay buffer (``buffer/``, shards on disk);
@@ -41,6 +46,7 @@ from .actors import play_games
 from .buffer import ReplayBuffer
 from .card import write_card
 from .gate import GateJob, Verdict, gate_chunk, verdict
+from .imitation import ImitationJob, imitation_chunk
 from .learner import Learner, Losses, device_of
 from .nets import PolicyValueNet, build, export, meta_for
 from .samples import Samples
@@ -81,6 +87,7 @@ class Plan:
     seed: int = 0  # a new folder's (a resumed one keeps its own)
     hidden: tuple[int, ...] | None = None  # a new folder's widths; None: the game's own
     temperature_moves: int = TEMPERATURE_MOVES
+    imitate: int = 0  # heuristic games imitated before a new folder's first generation
     command: str = ""
 
 
@@ -94,6 +101,7 @@ class Counters:
     steps: int = 0
     seconds: float = 0.0
     best: int = 0  # the generation of best.npz; 0: none yet (the game's own knowledge)
+    imitated: int = 0  # heuristic games imitated first (generation 0)
     commands: list[str] = field(default_factory=list)
 
 
@@ -201,6 +209,55 @@ class Run:
         path = self.plan.out / BEST
         return path.read_bytes() if path.exists() else None
 
+    def imitation(self, reporter: Reporter) -> Generation:
+        """Generation 0: play ``plan.imitate`` games of the heuristic and train on them."""
+        plan, counters = self.plan, self.counters
+        began = time.monotonic()
+        job = ImitationJob(self.game.spec.id, dict(self.options), game_seed(self.seed, 0))
+        reporter.begin(0, "imitation", plan.imitate)
+
+        def arrived(part: list[tuple[int, Samples]]) -> None:
+            reporter.advance(len(part), sum(len(samples) for _, samples in part))
+
+        found = play_games(imitation_chunk, job, plan.imitate, plan.backend, plan.jobs, plan.address,
+                           arrived)
+        samples = Samples.concat([part for _, part in sorted(found, key=lambda item: item[0])],
+                                 self.players)
+        losses = self._learn(0, samples, reporter)
+        trained = self._trained(0, 0, 0, losses.steps, time.monotonic() - began)
+        trained["imitated"] = plan.imitate
+        (plan.out / NETWORKS).mkdir(exist_ok=True)
+        export(self.learner.net, plan.out / NETWORKS / "gen-000.npz",
+               meta_for(self.game, self.options, trained))
+        seconds = time.monotonic() - began
+        counters.imitated = plan.imitate
+        counters.steps += losses.steps
+        counters.seconds += seconds
+        result = Generation(0, plan.imitate, len(samples), seconds, losses,
+                            Verdict(0, math.nan, 1.0 / self.players, False))
+        self._checkpoint()
+        with (plan.out / HISTORY).open("a", encoding="utf-8") as history:
+            history.write(json.dumps(result.to_json()) + "\n")
+        write_card(plan.out, self.game, self.options, self._card_facts(result))
+        reporter.finished(result, counters)
+        return result
+
+    def _learn(self, number: int, samples: Samples | ReplayBuffer, reporter: Reporter,
+               new: int | None = None) -> Losses:
+        """Train generation ``number`` on minibatches of ``samples`` (``plan.steps``, or enough for
+        each of ``new`` samples, all of them by default, to be drawn ``REPLAY`` times)."""
+        plan = self.plan
+        steps = plan.steps if plan.steps is not None else max(
+            1, math.ceil(REPLAY * (len(samples) if new is None else new) / plan.batch_size))
+        reporter.begin(number, "training", steps)
+
+        def stepped(policy: float, value: float) -> None:
+            reporter.losses(policy, value)
+            reporter.advance(1)
+
+        rng = np.random.default_rng([self.seed, number])
+        return self.learner.train(samples, steps, plan.batch_size, rng, stepped)
+
     def generation(self, reporter: Reporter) -> Generation:
         """Play, train, gate and checkpoint the next generation."""
         plan, counters = self.plan, self.counters
@@ -209,16 +266,8 @@ class Run:
         best = self.best_bytes()
         samples = self._self_play(number, best, reporter)
         self.buffer.add(samples)
-        steps = plan.steps if plan.steps is not None else max(
-            1, math.ceil(REPLAY * len(samples) / plan.batch_size))
-        reporter.begin(number, "training", steps)
-
-        def stepped(policy: float, value: float) -> None:
-            reporter.losses(policy, value)
-            reporter.advance(1)
-
-        rng = np.random.default_rng([self.seed, number])
-        losses = self.learner.train(self.buffer, steps, plan.batch_size, rng, stepped)
+        losses = self._learn(number, self.buffer, reporter, len(samples))
+        steps = losses.steps
         trained = self._trained(number, plan.games, len(samples), steps, time.monotonic() - began)
         candidate = export(self.learner.net, plan.out / CANDIDATE,
                            meta_for(self.game, self.options, trained))
@@ -293,7 +342,8 @@ class Run:
                 "games": counters.games, "positions": counters.positions, "steps": counters.steps,
                 "hours": counters.seconds / 3600, "best_generation": counters.best,
                 "hardware": hardware(self.device, self.plan),
-                "widths": list(self.learner.net.widths), "last": last.to_json()}
+                "widths": list(self.learner.net.widths), "imitated": counters.imitated,
+                "last": last.to_json()}
 
 
 def hardware(device: torch.device, plan: Plan) -> dict[str, Any]:
@@ -312,6 +362,8 @@ def train(plan: Plan, reporter: Reporter | None = None) -> Counters:
     run = Run(plan)
     began = time.monotonic()
     played = 0
+    if plan.imitate > 0 and run.counters.generation == 0 and not run.counters.imitated:
+        run.imitation(heard)
     while plan.generations is None or played < plan.generations:
         if plan.hours is not None and time.monotonic() - began >= plan.hours * 3600:
             break

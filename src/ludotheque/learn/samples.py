@@ -103,6 +103,12 @@ class Samples:
                        legal_offsets, legal_indices.astype(np.int64), visits.astype(np.float32),
                        self.outcomes[chosen])
 
+    def sample(self, size: int, rng: np.random.Generator) -> Samples:
+        """A minibatch of ``size`` rows drawn uniformly (with replacement)."""
+        if not len(self):
+            raise ValueError("no samples to draw from")
+        return self.rows(rng.integers(0, len(self), size=size, dtype=np.int64))
+
     def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
         """The arrays by name (what a shard file holds)."""
         return {name: getattr(self, name) for name in FIELDS}

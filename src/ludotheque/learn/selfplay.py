@@ -57,6 +57,16 @@ class Rows:
     visits: list[list[float]] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)
 
+    def add(self, game: Game, options: Mapping[str, Any], state: State, decision: Decision,
+            targets: Sequence[float]) -> None:
+        """A decision with a choice at ``state``: the mover's information state, its legal
+        actions' dense indices and ``targets``, the policy target of each (as ``decision.legal``)."""
+        encoding, observation, seat = game.encoding(), decision.observation, decision.seat
+        self.entries.append(information_state(encoding, options, state, seat, observation))
+        self.legal.append(action_indices(encoding, observation, decision.legal))
+        self.visits.append(list(targets))
+        self.movers.append(seat)
+
     def samples(self, outcome: Sequence[float]) -> Samples:
         players = len(outcome)
         relative = [[outcome[(mover + r) % players] for r in range(players)] for mover in self.movers]
@@ -70,7 +80,6 @@ def play(game: Game, options: Mapping[str, Any], seed: int, seating: Seating,
     state = game.new_state(options, seed)
     rng = random.Random(seed)
     evaluators = seating.evaluators
-    encoding = game.encoding()
     decisions = 0
     while state.to_act is not None:
         seat = state.to_act
@@ -87,11 +96,7 @@ def play(game: Game, options: Mapping[str, Any], seed: int, seating: Seating,
         search.root_is_decision = True
         search.run(decision, iterations=seating.iterations)
         if rows is not None:
-            observation = decision.observation
-            rows.entries.append(information_state(encoding, options, state, seat, observation))
-            rows.legal.append(action_indices(encoding, observation, legal))
-            rows.visits.append(list(search.visits(legal)))
-            rows.movers.append(seat)
+            rows.add(game, options, state, decision, search.visits(legal))
         temperature = 1.0 if decisions < seating.temperature_moves else 0.0
         action = search.pick(legal, seat, temperature)
         decision.close()
