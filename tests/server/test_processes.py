@@ -215,8 +215,14 @@ def test_bots_and_chance_are_moved_by_exactly_one_process(pg_url: str, monkeypat
             legal = live.state.legal_texts()
             with contextlib.suppress(ApiError):  # stale: the other process had moved meanwhile
                 await live.act(live.state.to_act, rng.choice(legal), live.step, "en")
-        loaded = stores[0].load(table.id)
-        assert loaded is not None
+        # a table is played before its move is stored (and taken back if the write fails): the last
+        # move may still be on its way to the store when a process's game is over
+        for _ in range(1000):
+            loaded = stores[0].load(table.id)
+            if loaded is not None and loaded[0].finished:
+                break
+            await asyncio.sleep(0.01)
+        assert loaded is not None and loaded[0].finished
         row, moves = loaded
         movers = _seats_of(row.game, row.options, row.seed, moves)
         # (a move may be thought twice, by the same process, when its write failed on a busy
