@@ -6,7 +6,8 @@ value's cross-entropy against each seat's share of the win (mover-relative, as t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,23 +75,37 @@ def value_loss(logits: torch.Tensor, batch: Samples, device: torch.device) -> to
     return -(outcomes * torch.log_softmax(logits, dim=1)).sum() / len(batch)
 
 
+@contextlib.contextmanager
+def subnormals_flushed() -> Iterator[None]:
+    """Subnormal floats computed as zero meanwhile. Most rows of the sparse first layer get no
+    gradient in a step, and Adam's moments of theirs decay into subnormal floats, which a CPU
+    computes on many times slower: a Kagoun run slowed from 5,100 to about 1,000 samples a second
+    within 3,000 steps; flushed, the pace holds. The setting is the whole thread's (the
+    processor's), so it is set back after the step: other code (a test's Hypothesis) counts on
+    subnormal floats."""
+    torch.set_flush_denormal(True)
+    try:
+        yield
+    finally:
+        torch.set_flush_denormal(False)
+
+
 class Learner:
     """A network and its optimiser on one device."""
 
     def __init__(self, net: PolicyValueNet, device: torch.device, learning_rate: float = LEARNING_RATE
                  ) -> None:
         self.device = device
-        # Most rows of the sparse first layer get no gradient in a step, and Adam's moments of
-        # theirs decay towards subnormal floats, which a CPU computes on many times slower: a
-        # Kagoun run slowed from 18 to 50-77 ms a step within 2,000 steps. Flushed to zero, the
-        # pace holds (a process-wide setting; a learner's process only trains).
-        torch.set_flush_denormal(True)
         self.net = net.to(device)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=learning_rate,
                                           weight_decay=WEIGHT_DECAY)
 
     def step(self, batch: Samples) -> tuple[float, float]:
         """One gradient step on ``batch``: its policy and value losses (before the step)."""
+        with subnormals_flushed():
+            return self._step(batch)
+
+    def _step(self, batch: Samples) -> tuple[float, float]:
         self.net.train()
         policy_logits, value_logits = self.net(features_of(batch, self.device))
         policy = policy_loss(policy_logits, batch, self.device)
