@@ -21,13 +21,11 @@ from typing import Any
 
 from ..bots.evaluators import shares
 from ..bots.registry import make_bot
-from ..core.bot import Decision
-from ..core.game import CHANCE, sample_chance
 from ..core.registry import get_game
 from ..sim.match import bot_seed
 from ..sim.runner import game_seed
 from .samples import Samples
-from .selfplay import Rows
+from .selfplay import Rows, choices
 
 #: The share of moves played at random (the target stays the heuristic's move).
 EXPLORE = 0.15
@@ -56,18 +54,9 @@ def imitation_game(job: ImitationJob, index: int) -> Samples:
     for seat, teacher in enumerate(teachers):
         teacher.reset(game, options, seat)
     rows = Rows()
-    while state.to_act is not None:
-        seat = state.to_act
-        if seat == CHANCE:
-            state.apply_trusted(sample_chance(state, rng))
-            continue
-        decision = Decision(state, seat)
+    for decision in choices(state, rng):
         legal = decision.legal
-        if len(legal) == 1:  # nothing to choose, nothing to learn
-            decision.close()
-            state.apply_trusted(legal[0])
-            continue
-        taught = teachers[seat].choose(decision)
+        taught = teachers[decision.seat].choose(decision)
         rows.add(game, options, state, decision, [1.0 if action == taught else 0.0 for action in legal])
         decision.close()
         state.apply_trusted(rng.choice(legal) if rng.random() < job.explore else taught)

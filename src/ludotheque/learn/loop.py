@@ -219,10 +219,8 @@ class Run:
         def arrived(part: list[tuple[int, Samples]]) -> None:
             reporter.advance(len(part), sum(len(samples) for _, samples in part))
 
-        found = play_games(imitation_chunk, job, plan.imitate, plan.backend, plan.jobs, plan.address,
-                           arrived)
-        samples = Samples.concat([part for _, part in sorted(found, key=lambda item: item[0])],
-                                 self.players)
+        samples = self._in_order(play_games(imitation_chunk, job, plan.imitate, plan.backend, plan.jobs,
+                                            plan.address, arrived))
         losses = self._learn(0, samples, reporter)
         trained = self._trained(0, 0, 0, losses.steps, time.monotonic() - began)
         trained["imitated"] = plan.imitate
@@ -233,13 +231,16 @@ class Run:
         counters.imitated = plan.imitate
         counters.steps += losses.steps
         counters.seconds += seconds
-        result = Generation(0, plan.imitate, len(samples), seconds, losses,
-                            Verdict(0, math.nan, 1.0 / self.players, False))
+        return self._recorded(Generation(0, plan.imitate, len(samples), seconds, losses,
+                                         Verdict(0, math.nan, 1.0 / self.players, False)), reporter)
+
+    def _recorded(self, result: Generation, reporter: Reporter) -> Generation:
+        """A finished generation's checkpoint, history line and card written, and told."""
         self._checkpoint()
-        with (plan.out / HISTORY).open("a", encoding="utf-8") as history:
+        with (self.plan.out / HISTORY).open("a", encoding="utf-8") as history:
             history.write(json.dumps(result.to_json()) + "\n")
-        write_card(plan.out, self.game, self.options, self._card_facts(result))
-        reporter.finished(result, counters)
+        write_card(self.plan.out, self.game, self.options, self._card_facts(result))
+        reporter.finished(result, self.counters)
         return result
 
     def _learn(self, number: int, samples: Samples | ReplayBuffer, reporter: Reporter,
@@ -284,13 +285,8 @@ class Run:
         counters.positions += len(samples)
         counters.steps += steps
         counters.seconds += seconds
-        result = Generation(number, plan.games, len(samples), seconds, losses, gate)
-        self._checkpoint()
-        with (plan.out / HISTORY).open("a", encoding="utf-8") as history:
-            history.write(json.dumps(result.to_json()) + "\n")
-        write_card(plan.out, self.game, self.options, self._card_facts(result))
-        reporter.finished(result, counters)
-        return result
+        return self._recorded(Generation(number, plan.games, len(samples), seconds, losses, gate),
+                              reporter)
 
     def _self_play(self, number: int, best: bytes | None, reporter: Reporter) -> Samples:
         plan = self.plan
@@ -301,8 +297,11 @@ class Run:
         def arrived(part: list[tuple[int, Samples]]) -> None:
             reporter.advance(len(part), sum(len(samples) for _, samples in part))
 
-        found = play_games(self_play_chunk, job, plan.games, plan.backend, plan.jobs, plan.address,
-                           arrived)
+        return self._in_order(play_games(self_play_chunk, job, plan.games, plan.backend, plan.jobs,
+                                         plan.address, arrived))
+
+    def _in_order(self, found: list[tuple[int, Samples]]) -> Samples:
+        """Games' samples, come back in any order, joined in the order of the games."""
         return Samples.concat([samples for _, samples in sorted(found, key=lambda item: item[0])],
                               self.players)
 

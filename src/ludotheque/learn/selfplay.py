@@ -17,7 +17,7 @@ their exported ``.npz`` bytes, never torch.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +73,24 @@ class Rows:
         return Samples.from_rows(self.entries, self.legal, self.visits, relative, players)
 
 
+def choices(state: State, rng: random.Random) -> Iterator[Decision]:
+    """The decisions with a choice of ``state``'s game, to its end: chance drawn with its
+    probabilities, a lone legal action played (nothing to choose, nothing to learn). The caller
+    plays each decision's move, and closes it, before asking for the next."""
+    while state.to_act is not None:
+        seat = state.to_act
+        if seat == CHANCE:
+            state.apply_trusted(sample_chance(state, rng))
+            continue
+        decision = Decision(state, seat)
+        legal = decision.legal
+        if len(legal) == 1:
+            decision.close()
+            state.apply_trusted(legal[0])
+            continue
+        yield decision
+
+
 def play(game: Game, options: Mapping[str, Any], seed: int, seating: Seating,
          rows: Rows | None = None) -> State:
     """One game from deal ``seed``, each seat's move searched with its own evaluator; the finished
@@ -81,17 +99,8 @@ def play(game: Game, options: Mapping[str, Any], seed: int, seating: Seating,
     rng = random.Random(seed)
     evaluators = seating.evaluators
     decisions = 0
-    while state.to_act is not None:
-        seat = state.to_act
-        if seat == CHANCE:
-            state.apply_trusted(sample_chance(state, rng))
-            continue
-        decision = Decision(state, seat)
-        legal = decision.legal
-        if len(legal) == 1:  # nothing to choose, nothing to learn
-            decision.close()
-            state.apply_trusted(legal[0])
-            continue
+    for decision in choices(state, rng):
+        seat, legal = decision.seat, decision.legal
         search = Search(state.players, rng, evaluators[seat], seating.settings)
         search.root_is_decision = True
         search.run(decision, iterations=seating.iterations)
