@@ -43,7 +43,7 @@ def _in_schema(url: str, schema: str) -> str:
 
 
 PG_URL = _own_schema(os.environ.get("LUDOTHEQUE_TEST_PG_URL"))
-#: Seconds a driver leaves the table to play a seat's only legal action for it (server/forced.py)
+#: Seconds a driver leaves the table to play a seat's only legal action for it (server/played.py)
 #: before playing it itself (a server without forced moves, or a long bot delay).
 FORCED_WAIT = 3.0
 

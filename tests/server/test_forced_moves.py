@@ -1,4 +1,4 @@
-"""Forced moves (server/forced.py): a person's decision with one legal action is played for them by
+"""Forced moves (server/played.py): a person's decision with one legal action is played for them by
 the table after the bot delay, said in the log, at no cost on their clock, after a restart too; a
 bot plays its own moves; a decision with two choices waits; an undo never leaves the table
 replaying a forced move."""

@@ -81,7 +81,7 @@ def _play(seats: dict[int | None, Seat], base: str, table: str, rng: random.Rand
             return summary
         actor = seats[summary["to_act"]]
         legal = actor.view["legal"]
-        if not legal:  # a person's only legal action: the table plays it for them (forced.py)
+        if not legal:  # a person's only legal action: the table plays it for them (played.py)
             played = summary["version"] + 1
             continue
         actor.socket.send(json.dumps({"type": "action", "action": rng.choice(legal)["action"],

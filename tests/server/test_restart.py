@@ -17,7 +17,7 @@ from .conftest import FORCED_WAIT
 
 def _wait_turn(base: str, table: str, token: str) -> dict[str, Any]:
     """The seat's view once it has a decision to make, or at the end: a decision with one legal
-    action is the table's to play (server/forced.py), returned only if it waits FORCED_WAIT."""
+    action is the table's to play (server/played.py), returned only if it waits FORCED_WAIT."""
     deadline, forced = time.monotonic() + 30, None
     while time.monotonic() < deadline:
         view = httpx.post(f"{base}/api/tables/{table}/view", json={"token": token}).json()

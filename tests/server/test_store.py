@@ -92,7 +92,7 @@ def test_a_new_server_resumes_every_table_where_it_was(db_url: str) -> None:
         first = TableService(store, bot_delay=0.0)
         table, tokens = await first.create("gargon", {"first_player": 0}, ["human", "bot:random", "human"])
         for _ in range(12):  # humans play their first legal action; the bot answers at once
-            while table.bot_to_act:  # (as do a person's forced moves: server/forced.py)
+            while table.bot_to_act:  # (as do a person's forced moves: played.py)
                 await asyncio.sleep(0.001)
             seat = table.state.to_act
             await table.act(seat, table.state.legal_texts()[0], table.step, "en")

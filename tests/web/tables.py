@@ -92,7 +92,7 @@ def version(page: Any) -> int:
 
 
 #: Milliseconds a driver leaves a decision with one legal action to the table, which plays it for
-#: the person (server/forced.py), before clicking it itself (a refusal then, stale, is harmless).
+#: the person (server/played.py), before clicking it itself (a refusal then, stale, is harmless).
 FORCED_WAIT_MS = 3000
 
 #: True once the page's seat has a decision to make or the game is over: a decision with one

@@ -109,7 +109,7 @@ def play_turn(page: Any, turn: int, ways: dict[str, int]) -> None:
     by clicking a pile, colours by clicking them, and the moves panel for the rest."""
     actions = legal(page)
     if not actions:
-        return  # the table played this seat's only choice meanwhile (server/forced.py)
+        return  # the table played this seat's only choice meanwhile (server/played.py)
     plays = [a for a in actions if a.startswith("play ")]
     if plays and (turn % 4 == 0 or "pass" not in actions):
         cards = plays[turn % len(plays)].split()[1:]

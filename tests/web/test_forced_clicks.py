@@ -1,5 +1,5 @@
 """A click that comes as the table moves on (a person clicking their only choice just as the table
-plays it for them: server/forced.py) is no news: the page shows no refusal, and plays on."""
+plays it for them: server/played.py) is no news: the page shows no refusal, and plays on."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ from .access_log import AccessLog
 from .account_routes import add_account_routes
 from .accounts import COOKIE
 from .analysis import ANALYSIS_ITERATIONS
-from .clients import host_of, note_client
+from .clients import client_at, note_client
 from .errors import ApiError
 from .expiry import Expiry
 from .headers import SecureAnswers
@@ -63,6 +63,7 @@ from .players import past_games
 from .prefix import UnderPrefix, page_html
 from .service import TableService
 from .store import Store
+from .table import Table
 from .tutorials import step_payload, tutorial_games
 from .undo import UNDO_WAIT
 from .words import pick_lang, say
@@ -278,6 +279,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
 
     def count_new_table(request: Request) -> None:
         count_new(request, new_tables, "too_many_tables")
+
+    async def note(table: Table, seat: int | None, request: Request) -> None:
+        """The client of the person using ``seat`` (clients.py)."""
+        await note_client(store, table, seat, client_at(store, table, request))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -500,7 +505,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         replay); 400 ``bad_name`` for an empty or too long name, one with control characters or
         a bot's; 409 ``name_frozen`` once the game is over."""
         table = await service.get(table_id)
-        await note_client(service.store, table, await service.seat_of(table, body.token), host_of(request))
+        await note(table, await service.seat_of(table, body.token), request)
         seat, name = await service.set_name(table, body.token, body.name, request.cookies.get(COOKIE))
         return {"seat": seat, "name": name}
 
@@ -515,7 +520,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         table = await service.get(table_id)
         seat, token = await service.take_seat(table, body.seat, body.name, request.cookies.get(COOKIE))
         if body.name is not None:
-            await note_client(service.store, table, seat, host_of(request))  # (named: clients.py)
+            await note(table, seat, request)  # (named)
         return {"id": table.id, "seat": seat, "url": f"/t/{table.id}#token={token}"}
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
@@ -526,7 +531,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         for any other revision. Answers the new revision."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
-        await note_client(service.store, table, seat, host_of(request))  # (clients.py)
+        await note(table, seat, request)
         version = await table.act(seat, body.action, body.version, _lang(None, accept_language))
         return {"version": version}
 

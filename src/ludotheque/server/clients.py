@@ -60,14 +60,17 @@ def client_digest(key: bytes, table_id: str, host: str | None) -> str | None:
     return hmac.new(key, f"{table_id}\x00{client}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-async def note_client(store: Store, table: Table, seat: int | None, host: str | None) -> None:
-    """Note the client using ``seat`` (a seat's first client only, before the game is over). A
-    failed write is logged and forgotten: the action itself goes on."""
-    if seat is None or table.finished:
-        return
-    digest = client_digest(store.client_secret, table.id, host)
+def client_at(store: Store, table: Table, connection: HTTPConnection) -> str | None:
+    """The digest a seat of ``table`` keeps of the client at ``connection`` (None: unknown)."""
+    return client_digest(store.client_secret, table.id, host_of(connection))
+
+
+async def note_client(store: Store, table: Table, seat: int | None, digest: str | None) -> None:
+    """Note ``digest`` (``client_at``: worked out once per socket) as the client using
+    ``seat`` (a seat's first client only, before the game is over). A failed write is logged and
+    forgotten: the action itself goes on."""
     # noted first: the seat's next request does not write again meanwhile
-    if digest is None or not table.first_client(seat, digest):
+    if seat is None or digest is None or not table.first_client(seat, digest):
         return
     try:
         await to_thread.run_sync(store.set_client, table.id, seat, digest)

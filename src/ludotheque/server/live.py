@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from .accounts import COOKIE
 from .chat import author_of
-from .clients import client_digest, host_of, note_client
+from .clients import client_at, note_client
 from .errors import ApiError
 from .inputs import Malformed, decode
 from .limits import (
@@ -88,6 +88,7 @@ class Session:
     def __init__(self, service: TableService, socket: WebSocket) -> None:
         self.service, self.socket = service, socket
         self.lang = "en"
+        self.client: str | None = None  # the digest of the client at this socket (clients.py)
 
     async def run(self, table_id: str) -> None:
         await self.socket.accept()
@@ -110,9 +111,9 @@ class Session:
             try:
                 table = await self.service.get(table_id)
                 seat = await self.service.seat_of(table, token)
-                client = client_digest(self.service.store.client_secret, table.id, host_of(self.socket))
+                self.client = client_at(self.service.store, table, self.socket)
                 # the chat only for a page that asks for it in its hello (tools and bots do not read it)
-                author = author_of(seat, client) if hello.get("chat") is True else None
+                author = author_of(seat, self.client) if hello.get("chat") is True else None
                 watcher = Watcher(self.socket, seat, self.lang, table.leave, author)
                 await self.service.join(table, watcher)
             except ApiError as exc:
@@ -213,7 +214,7 @@ class Session:
             if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN
                                       or table.seat_of(token) != watcher.seat):
                 raise ApiError(403, "bad_token")  # the action names another seat than the socket's
-            await note_client(self.service.store, table, watcher.seat, host_of(self.socket))  # (clients.py)
+            await note_client(self.service.store, table, watcher.seat, self.client)  # (clients.py)
             await table.act(watcher.seat, action, version, watcher.lang)
         except ApiError as exc:
             self._refuse(watcher, exc)

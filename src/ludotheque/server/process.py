@@ -131,6 +131,6 @@ def play_to_chance(base: str, game: str, players: int, rng: random.Random) -> tu
                 call(f"{base}/api/tables/{table}/actions",
                      {"token": token, "action": action, "version": view["version"]})
             except urllib.error.HTTPError as exc:
-                # a seat's only choice may be played by the table first (server/forced.py)
+                # a seat's only choice may be played by the table first (played.py)
                 if exc.code != 409 or len(view["legal"]) != 1:
                     raise

@@ -16,7 +16,7 @@ from ..core.game import start_log
 from ..core.record import GameRecord
 from ..renderers import describe
 from .errors import ApiError
-from .forced import only_choice
+from .played import only_choice
 from .recent import Recent
 from .table import Table
 from .views import build_view, describe_log, encode, seat_names, whole_view
@@ -66,7 +66,7 @@ def told(table: Table, record: GameRecord, seat: int | None, lang: str) -> tuple
     names = seat_names(table.renderer, table.row.seats, lang)
     lines = describe_log(table.renderer, table.row.seats, log, seat, lang)
     for text in record.actions:
-        was_forced = only_choice(state, table.humans) is not None  # marked as at the table (forced.py)
+        was_forced = only_choice(state, table.humans) is not None  # marked as at the table (played.py)
         # each move described with its mover's own observations around it: what it drew or laid
         # face down is named to the spectator (who sees every hand) and to the mover itself
         mover = state.to_act

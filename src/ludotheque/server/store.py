@@ -83,7 +83,7 @@ tables = Table(
     Column("clock", JSON, nullable=True),  # the turn timer (server/clocks.py); None: none
     Column("undo", Boolean, nullable=False, default=False),  # players may take back a move
     Column("clock_state", JSON, nullable=True),  # each seat's time left, and since when (clocks.py)
-    # the person to act has one legal action, which the table plays for them (forced.py)
+    # the person to act has one legal action, which the table plays for them (played.py)
     Column("forced", Boolean, nullable=False, default=False, server_default=false()),
     # players may ask the search for a hint; such a table is not rated (server/hints.py)
     Column("hints", Boolean, nullable=False, default=False, server_default=false()),
@@ -293,7 +293,7 @@ class TableRow:
     clock: dict[str, Any] | None = None
     undo: bool = False  # a player may take back their last move (server/undo.py)
     clock_state: dict[str, Any] | None = None  # the turn timer as of the last action (clocks.py)
-    forced: bool = False  # the person to act has one legal action: the table plays it (forced.py)
+    forced: bool = False  # the person to act has one legal action: the table plays it (played.py)
     hints: bool = False  # players may ask the search what it would play; not rated (hints.py)
     finished_at: float | None = None  # when its last action was stored (the leaderboard's order)
 

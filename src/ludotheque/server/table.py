@@ -241,7 +241,7 @@ class Table:
     @property
     def bot_to_act(self) -> bool:
         """Whether the table makes the next move itself: a bot's, a chance outcome, or a person's
-        only legal action (forced.py)."""
+        only legal action (played.py)."""
         to_act = self.state.to_act
         return (to_act == CHANCE or to_act in self.bots or to_act in self.zombies
                 or self.forced_move is not None)
@@ -739,7 +739,7 @@ class Table:
                 return revision, seat, self.chance_outcome()
             bot = self.bots.get(seat) or self.zombies.get(seat)
             if bot is None:
-                return None if forced is None else (revision, seat, forced)  # (forced.py)
+                return None if forced is None else (revision, seat, forced)  # (played.py)
             bot.rng.seed(f"{self.bot_seed(seat)}:move:{self.step}")  # its own stream at each move
             position = self.state.clone()  # (the bot thinks outside the lock)
         return revision, seat, await self.floor.bots.move(bot, position, seat, self.id)

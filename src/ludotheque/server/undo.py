@@ -10,7 +10,7 @@ At a table of bots, the bots wait for it: a bot does not answer a person's move 
 taken back for ``UNDO_WAIT`` seconds after it (once it answered, the move is no longer the
 table's last).
 
-A forced move (a person's only legal action, which the table plays for them: forced.py) is no
+A forced move (a person's only legal action, which the table plays for them: played.py) is no
 decision to take back on its own: the table would play it again at once. Taking back undoes the
 player's last real decision together with the forced moves of theirs that followed it, as one
 undo; when a forced move follows someone else's move (or nothing of theirs), there is nothing to
@@ -41,7 +41,7 @@ class LastMove:
     seat: int  # who played it (CHANCE for a chance outcome)
     step: int  # the step it was played at
     clock: tuple[list[float], float] | None = None  # the turn timer as its turn stood (clocks.py)
-    forced: bool = False  # the only legal action of a person (forced.py)
+    forced: bool = False  # the only legal action of a person (played.py)
     at: float = field(default_factory=time.monotonic)  # when it was played (or read back)
     _reveals: bool | None = field(default=None, repr=False)
 

@@ -166,7 +166,7 @@ def test_whole_games_are_played_on_the_board_in_english_and_french(chromium: Any
             if now != "turn":
                 continue
             view = page.evaluate("window.ludotheque.view()")
-            if len(view["legal"]) < 2:  # the table plays a forced move (server/forced.py)...
+            if len(view["legal"]) < 2:  # the table plays a forced move (server/played.py)...
                 seen = forced_seen.setdefault(lang, (view["version"], time.monotonic()))
                 if seen[0] != view["version"]:
                     forced_seen[lang] = (view["version"], time.monotonic())

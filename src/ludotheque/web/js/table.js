@@ -346,7 +346,7 @@ function beep() {
 function turnCue() {
   const mine = token !== null && !!view && !view.terminal && view.to_act === view.seat && (view.legal || []).length > 0;
   if (mine && !myTurnBefore && soundOn) beep();
-  // a notification for a decision (one with a single legal action is the table's to play: forced.py)
+  // a notification for a decision (one with a single legal action is the table's to play: server/played.py)
   const deciding = mine && view.legal.length > 1;
   if (deciding && !decidingBefore) notifyTurn(`${t("your_turn")} · ${view.game_name}`, view.prompt || "", tableId);
   myTurnBefore = mine;
