@@ -99,6 +99,33 @@ def test_a_run_that_imitates_the_heuristic_first_trains_generation_1_on_from_it(
     assert "--imitate must be 0 or more" in capsys.readouterr().err
 
 
+def test_a_run_that_reinforces_against_the_heuristic_checkpoints_each_round_and_goes_on_from_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    command = ["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "0",
+               "--imitate", "2", "--reinforce", "130"]
+    assert main(command) == 0
+    said = capsys.readouterr().out
+    # rounds of 128 games: 128, then the 2 left
+    assert "generation 0: 128 games" in said and "generation 0: 2 games" in said
+    assert "games against the heuristic (fair 50%)" in said and "generation 1: 2 games" in said
+    history = [json.loads(line) for line in (out / "history.jsonl").read_text().splitlines()]
+    assert [(h["generation"], h["phase"], h["games"]) for h in history] == [
+        (0, "imitation", 2), (0, "reinforcement", 128), (0, "reinforcement", 2), (1, "self-play", 2)]
+    assert 0.0 <= history[1]["gate"]["share"] <= 1.0 and history[1]["gate"]["games"] == 128
+    saved = torch.load(out / "checkpoint.pt", weights_only=True)
+    assert saved["counters"]["reinforced"] == 130
+    warm = Network.load(out / "networks" / "gen-000.npz")
+    assert warm.meta["trained"]["reinforced"] == 130 and warm.meta["trained"]["imitated"] == 2
+    card = json.loads((out / "card.json").read_text(encoding="utf-8"))
+    assert card["reinforced"] == 130 and "--reinforce 130" in card["commands"][0]
+    assert main(command) == 0  # reinforced once: the same command goes on at generation 2
+    said = capsys.readouterr().out
+    assert "generation 0" not in said and "generation 2: 2 games" in said
+    assert main(["train", *TINY, "--out", str(tmp_path / "other"), "--reinforce", "-1"]) == 1
+    assert "--reinforce must be 0 or more" in capsys.readouterr().err
+
+
 def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"

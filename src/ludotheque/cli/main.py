@@ -217,6 +217,9 @@ def _train(commands: Any) -> None:
                    "first learns to play as the game's heuristic bot does, from this many of its games "
                    "(cheap: thousands a minute), then self-play goes on from it (default 0: from "
                    "random weights)")
+    p.add_argument("--reinforce", type=int, default=0, metavar="GAMES", help="then, before generation "
+                   "1, the network plays this many games against the game's heuristic bot, learning "
+                   "from them in rounds of 128 (policy gradient, PPO) (default 0)")
     p.add_argument("--iterations", type=int, default=100, help="search walks a move, in self-play and "
                    "the gate (default 100)")
     p.add_argument("--gate-games", type=int, default=16, help="games of a candidate against the best, "

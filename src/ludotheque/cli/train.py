@@ -24,7 +24,7 @@ WORDS = {
            "hidden": "--hidden: widths separated by commas, e.g. 64,64; got {text!r}",
            "done": "{n} generation(s) in {out}: best network {best}",
            "hours": "--hours must be more than 0; got {h}",
-           "imitate": "--imitate must be 0 or more; got {n}"},
+           "imitate": "{name} must be 0 or more; got {n}"},
     "fr": {"torch": "l'entraînement demande PyTorch, en option : pip install 'ludotheque[learn]'",
            "heading": "Entraînement de {game}, {players} joueurs, dans {out}",
            "stopped": "arrêté : relancez la même commande pour reprendre à la génération {n}",
@@ -32,7 +32,7 @@ WORDS = {
            "hidden": "--hidden : des largeurs séparées par des virgules, p. ex. 64,64 ; reçu {text!r}",
            "done": "{n} génération(s) dans {out} : meilleur réseau {best}",
            "hours": "--hours doit dépasser 0 ; reçu {h}",
-           "imitate": "--imitate doit valoir 0 ou plus ; reçu {n}"},
+           "imitate": "{name} doit valoir 0 ou plus ; reçu {n}"},
 }
 
 
@@ -58,10 +58,10 @@ def _widths(text: str | None, words: dict[str, str], lang: str) -> tuple[int, ..
 def plan_words(generations: int | None, hours: float | None, games: int, iterations: int,
                gate_games: int, batch_size: int, steps: int | None, capacity: int, device: str,
                jobs: int, backend: str, address: str | None, seed: int, hidden: str | None,
-               imitate: int = 0) -> list[str]:
+               imitate: int = 0, reinforce: int = 0) -> list[str]:
     """The run's options as a command line gives them (those left out took their defaults)."""
     given = {"--generations": generations, "--hours": hours, "--games": games,
-             "--imitate": imitate or None,
+             "--imitate": imitate or None, "--reinforce": reinforce or None,
              "--iterations": iterations, "--gate-games": gate_games, "--batch-size": batch_size,
              "--steps": steps, "--capacity": capacity, "--device": device, "--jobs": jobs,
              "--backend": backend, "--address": address, "--seed": seed, "--hidden": hidden}
@@ -83,7 +83,7 @@ def train(game_id: str, players: int | None = None, variant: str | None = None,
           hours: float | None = None, games: int = 100, iterations: int = 100, gate_games: int = 16,
           batch_size: int = 256, steps: int | None = None, capacity: int = 200_000,
           device: str = "auto", jobs: int = 1, backend: str = "local", address: str | None = None,
-          seed: int | None = None, hidden: str | None = None, imitate: int = 0,
+          seed: int | None = None, hidden: str | None = None, imitate: int = 0, reinforce: int = 0,
           lang: str | None = None) -> None:
     """Train ``game_id``'s network by self-play, generation after generation, in ``out_dir``."""
     lang = check_lang(lang)
@@ -107,18 +107,19 @@ def train(game_id: str, players: int | None = None, variant: str | None = None,
         fail(str(exc), lang=lang)
     seats = int(options["players"])
     out = Path(out_dir) if out_dir else default_out(game.spec.id, seats)
-    if imitate < 0:
-        fail(words["imitate"].format(n=imitate), lang=lang)
+    for name, value in (("--imitate", imitate), ("--reinforce", reinforce)):
+        if value < 0:
+            fail(words["imitate"].format(name=name, n=value), lang=lang)
     if hours is not None and not hours > 0:
         fail(words["hours"].format(h=hours), lang=lang)
     unbounded = generations is None and hours is None
     plan = Plan(game.spec.id, options, out, GENERATIONS if unbounded else generations, hours,
                 games, iterations, gate_games, batch_size, steps, capacity, device=device, jobs=jobs,
                 backend=backend, address=address, seed=run_seed, hidden=_widths(hidden, words, lang),
-                imitate=imitate,
+                imitate=imitate, reinforce=reinforce,
                 command=_command(game.spec.id, options, out, plan_words(generations, hours, games,
                                  iterations, gate_games, batch_size, steps, capacity, device, jobs,
-                                 backend, address, run_seed, hidden, imitate)))
+                                 backend, address, run_seed, hidden, imitate, reinforce)))
     print(words["heading"].format(game=game.spec.name, players=seats, out=out), flush=True)
     progress = TrainingProgress(lang)
     try:

@@ -13,9 +13,10 @@ from typing import Any, TextIO
 from ..learn.loop import Counters, Generation
 from .progress import rate_text
 
-PHASES = {"en": {"imitation": "imitation", "self-play": "self-play", "training": "training", "gate": "gate"},
-          "fr": {"imitation": "imitation", "self-play": "auto-jeu", "training": "entraînement",
-                 "gate": "épreuve"}}
+PHASES = {"en": {"imitation": "imitation", "reinforcement": "against the heuristic", "self-play": "self-play",
+                 "training": "training", "gate": "gate"},
+          "fr": {"imitation": "imitation", "reinforcement": "contre l'heuristique", "self-play": "auto-jeu",
+                 "training": "entraînement", "gate": "épreuve"}}
 LINES = {
     "en": {"phase": "generation {n} · {phase}", "games": "games/s", "positions": "positions/s",
            "steps": "steps/s", "losses": "loss: policy {p:.3f}, value {v:.3f}",
@@ -24,7 +25,8 @@ LINES = {
            "promoted": "gate {share} of {games} games (fair {fair:.0%}): promoted",
            "kept": "gate {share} of {games} games (fair {fair:.0%}): best kept",
            "ungated": "promoted without a gate",
-           "imitated": "the heuristic imitated: generation 1 trains on from it"},
+           "imitated": "the heuristic imitated: generation 1 trains on from it",
+           "reinforced": "won {share} of {games} games against the heuristic (fair {fair:.0%})"},
     "fr": {"phase": "génération {n} · {phase}", "games": "parties/s", "positions": "positions/s",
            "steps": "pas/s", "losses": "perte : politique {p:.3f}, valeur {v:.3f}",
            "line": "génération {n} : {games} parties, {positions} positions ({rate} positions/s), "
@@ -32,7 +34,8 @@ LINES = {
            "promoted": "épreuve {share} sur {games} parties (part juste {fair:.0%}) : promu",
            "kept": "épreuve {share} sur {games} parties (part juste {fair:.0%}) : le meilleur reste",
            "ungated": "promu sans épreuve",
-           "imitated": "l'heuristique imitée : la génération 1 repart de là"},
+           "imitated": "l'heuristique imitée : la génération 1 repart de là",
+           "reinforced": "{share} des {games} parties gagnées contre l'heuristique (part juste {fair:.0%})"},
 }
 #: Losses shown on the bar: the mean of the last steps, so that it moves smoothly.
 SMOOTHING = 0.9
@@ -42,7 +45,9 @@ def generation_line(result: Generation, lang: str = "en") -> str:
     """A generation's figures in one line, in ``lang``."""
     words = LINES[lang]
     gate = result.gate
-    if result.generation == 0:
+    if result.phase == "reinforcement":
+        verdict = words["reinforced"].format(share=f"{gate.share:.0%}", games=gate.games, fair=gate.fair)
+    elif result.generation == 0:
         verdict = words["imitated"]
     elif gate.games == 0:
         verdict = words["ungated"]
@@ -110,7 +115,7 @@ class TrainingProgress:
             shown = [f"{rate_text(self.done / elapsed)} {words['steps']}"]
         else:
             shown = [f"{rate_text(self.done / elapsed)} {words['games']}"]
-            if self.phase in ("self-play", "imitation"):
+            if self.phase in ("self-play", "imitation", "reinforcement"):
                 shown.append(f"{rate_text(self.positions / elapsed)} {words['positions']}")
         if not math.isnan(self.policy):
             shown.append(words["losses"].format(p=self.policy, v=self.value))

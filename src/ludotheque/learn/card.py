@@ -18,6 +18,8 @@ LINES = (
     ("generations", "Generations", "Générations"),
     ("best_generation", "Best network from generation", "Meilleur réseau de la génération"),
     ("imitated", "Heuristic games imitated first", "Parties de l'heuristique imitées d'abord"),
+    ("reinforced", "Then games against the heuristic, learnt from",
+     "Puis parties contre l'heuristique, apprises"),
     ("games", "Self-play games", "Parties d'auto-apprentissage"),
     ("positions", "Positions learnt from", "Positions apprises"),
     ("steps", "Training steps", "Pas d'entraînement"),

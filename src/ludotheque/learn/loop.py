@@ -5,6 +5,9 @@
    (not kept in the buffer) and kept as ``networks/gen-000.npz``; it is not the best network
    (the search guided by the game's own knowledge stays the teacher until a gate promotes one),
    but generation 1 trains on from it instead of from random weights;
+   then, when asked (``reinforce`` games), rounds of games against the heuristic, each followed
+   by an update of the network's policy towards the moves that won (``learn/reinforce.py``),
+   each round checkpointed and a line in the history (a learning curve);
 1. self-play: ``games`` games of the search guided by the best network so far (the game's own
    knowledge before there is one, so that the first data is already decent);
 2. their samples go to the replay buffer (``buffer/``, shards on disk);
@@ -47,8 +50,9 @@ from .buffer import ReplayBuffer
 from .card import write_card
 from .gate import GateJob, Verdict, gate_chunk, verdict
 from .imitation import ImitationJob, imitation_chunk
-from .learner import Learner, Losses, device_of
+from .learner import EPOCHS, REINFORCE_BATCH, Learner, Losses, device_of
 from .nets import PolicyValueNet, build, export, meta_for
+from .reinforce import ROUND, Played, ReinforceJob, reinforce_chunk
 from .samples import Samples
 from .selfplay import TEMPERATURE_MOVES, SelfPlayJob, self_play_chunk
 
@@ -88,6 +92,7 @@ class Plan:
     hidden: tuple[int, ...] | None = None  # a new folder's widths; None: the game's own
     temperature_moves: int = TEMPERATURE_MOVES
     imitate: int = 0  # heuristic games imitated before a new folder's first generation
+    reinforce: int = 0  # games against the heuristic, learning from them, before generation 1
     command: str = ""
 
 
@@ -102,6 +107,7 @@ class Counters:
     seconds: float = 0.0
     best: int = 0  # the generation of best.npz; 0: none yet (the game's own knowledge)
     imitated: int = 0  # heuristic games imitated first (generation 0)
+    reinforced: int = 0  # games played against the heuristic then (generation 0)
     commands: list[str] = field(default_factory=list)
 
 
@@ -114,10 +120,12 @@ class Generation:
     positions: int
     seconds: float
     losses: Losses
-    gate: Verdict
+    gate: Verdict  # reinforcement: the network's share of the round's wins against the heuristic
+    phase: str = "self-play"  # generation 0's: "imitation" or "reinforcement"
 
     def to_json(self) -> dict[str, Any]:
-        return {"generation": self.generation, "games": self.games, "positions": self.positions,
+        return {"generation": self.generation, "phase": self.phase, "games": self.games,
+                "positions": self.positions,
                 "seconds": self.seconds, "policy_loss": self.losses.policy,
                 "value_loss": self.losses.value, "steps": self.losses.steps, "gate": self.gate.to_json()}
 
@@ -232,7 +240,48 @@ class Run:
         counters.steps += losses.steps
         counters.seconds += seconds
         return self._recorded(Generation(0, plan.imitate, len(samples), seconds, losses,
-                                         Verdict(0, math.nan, 1.0 / self.players, False)), reporter)
+                                         Verdict(0, math.nan, 1.0 / self.players, False), "imitation"),
+                              reporter)
+
+    def reinforcement(self, reporter: Reporter) -> Generation:
+        """A round of generation 0's reinforcement: up to ``ROUND`` games of the network against
+        the heuristic, then a PPO update on them; kept as ``networks/gen-000.npz``."""
+        plan, counters = self.plan, self.counters
+        began = time.monotonic()
+        games = min(ROUND, plan.reinforce - counters.reinforced)
+        number = counters.reinforced // ROUND
+        # the network that plays the round: its file's bytes, as the actors read networks
+        playing = export(self.learner.net, plan.out / CANDIDATE, meta_for(self.game, self.options))
+        job = ReinforceJob(self.game.spec.id, dict(self.options), game_seed(self.seed, -1 - number),
+                           playing.read_bytes())
+        reporter.begin(0, "reinforcement", games)
+
+        def arrived(part: list[tuple[int, Played]]) -> None:
+            reporter.advance(len(part), sum(len(played) for _, played in part))
+
+        found = play_games(reinforce_chunk, job, games, plan.backend, plan.jobs, plan.address, arrived)
+        played = Played.concat([p for _, p in sorted(found, key=lambda item: item[0])], self.players)
+        reporter.begin(0, "training", -(-len(played) // REINFORCE_BATCH) * EPOCHS)
+
+        def stepped(policy: float, value: float) -> None:
+            reporter.losses(policy, value)
+            reporter.advance(1)
+
+        losses = self.learner.reinforce(played, np.random.default_rng([self.seed, 0, number]),
+                                        stepped)
+        counters.reinforced += games
+        counters.steps += losses.steps
+        trained = self._trained(0, 0, 0, 0, time.monotonic() - began)
+        trained.update(imitated=counters.imitated, reinforced=counters.reinforced)
+        (plan.out / NETWORKS).mkdir(exist_ok=True)
+        export(self.learner.net, plan.out / NETWORKS / "gen-000.npz",
+               meta_for(self.game, self.options, trained))
+        seconds = time.monotonic() - began
+        counters.seconds += seconds
+        share = float(played.shares.mean())
+        return self._recorded(Generation(0, games, len(played), seconds, losses,
+                                         Verdict(games, share, 1.0 / self.players, False), "reinforcement"),
+                              reporter)
 
     def _recorded(self, result: Generation, reporter: Reporter) -> Generation:
         """A finished generation's checkpoint, history line and card written, and told."""
@@ -342,6 +391,7 @@ class Run:
                 "hours": counters.seconds / 3600, "best_generation": counters.best,
                 "hardware": hardware(self.device, self.plan),
                 "widths": list(self.learner.net.widths), "imitated": counters.imitated,
+                "reinforced": counters.reinforced,
                 "last": last.to_json()}
 
 
@@ -363,6 +413,10 @@ def train(plan: Plan, reporter: Reporter | None = None) -> Counters:
     played = 0
     if plan.imitate > 0 and run.counters.generation == 0 and not run.counters.imitated:
         run.imitation(heard)
+    while run.counters.generation == 0 and run.counters.reinforced < plan.reinforce:
+        if plan.hours is not None and time.monotonic() - began >= plan.hours * 3600:
+            return run.counters
+        run.reinforcement(heard)
     while plan.generations is None or played < plan.generations:
         if plan.hours is not None and time.monotonic() - began >= plan.hours * 3600:
             break
