@@ -124,6 +124,13 @@ def test_a_run_that_reinforces_against_the_heuristic_checkpoints_each_round_and_
     assert "generation 0" not in said and "generation 2: 2 games" in said
     assert main(["train", *TINY, "--out", str(tmp_path / "other"), "--reinforce", "-1"]) == 1
     assert "--reinforce must be 0 or more" in capsys.readouterr().err
+    warm_only = tmp_path / "warm"  # --generations 0: the warm start alone
+    assert main(["train", *TINY, "--out", str(warm_only), "--generations", "0", "--imitate", "2"]) == 0
+    assert "0 generation(s)" in capsys.readouterr().out
+    assert [json.loads(line)["phase"] for line in (warm_only / "history.jsonl").read_text().splitlines()
+            ] == ["imitation"]
+    assert main(["train", *TINY, "--out", str(warm_only), "--generations", "-1"]) == 1
+    assert "--generations must be 0 or more" in capsys.readouterr().err
 
 
 def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refused(

@@ -210,7 +210,7 @@ def _train(commands: Any) -> None:
     p.add_argument("--out", dest="out_dir", metavar="DIR", help="the training folder: checkpoint, "
                    "best.npz, card (default: training/GAME-Np in your data directory)")
     p.add_argument("--generations", type=int, help="generations this run plays (default 10 unless "
-                   "--hours)")
+                   "--hours; 0: only the warm start, --imitate and --reinforce)")
     p.add_argument("--hours", type=float, help="no generation starts after this many hours")
     p.add_argument("--games", type=int, default=100, help="self-play games a generation (default 100)")
     p.add_argument("--imitate", type=int, default=0, metavar="GAMES", help="a new folder's network "

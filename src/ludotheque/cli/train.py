@@ -97,7 +97,7 @@ def train(game_id: str, players: int | None = None, variant: str | None = None,
 
     run_seed = run_seed_for(games, jobs, seed, lang)
     for name, value in (("--iterations", iterations), ("--batch-size", batch_size),
-                        ("--capacity", capacity), ("--generations", generations), ("--steps", steps)):
+                        ("--capacity", capacity), ("--steps", steps)):
         if value is not None and value < 1:
             fail(words["positive"].format(name=name, n=value), lang=lang)
     try:
@@ -107,7 +107,8 @@ def train(game_id: str, players: int | None = None, variant: str | None = None,
         fail(str(exc), lang=lang)
     seats = int(options["players"])
     out = Path(out_dir) if out_dir else default_out(game.spec.id, seats)
-    for name, value in (("--imitate", imitate), ("--reinforce", reinforce)):
+    for name, value in (("--imitate", imitate), ("--reinforce", reinforce),
+                        ("--generations", generations or 0)):
         if value < 0:
             fail(words["imitate"].format(name=name, n=value), lang=lang)
     if hours is not None and not hours > 0:
