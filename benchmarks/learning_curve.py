@@ -1,5 +1,6 @@
 """A training run's learning curve (issue 35, item 5): each generation's network kept by
-``ludotheque train`` (``networks/gen-NNN.npz``) plays against fixed opponents, the same deals for
+``ludotheque train`` (``networks/gen-NNN.npz``, and ``gen-000-NNNNNN.npz`` along a
+reinforcement against the heuristic: ``--reinforce``) plays against fixed opponents, the same deals for
 every generation, seats rotated; its win share with a 95% interval (Wilson) against the hours of
 training it had, as a table and a plot. Figures only; never fails.
 
@@ -57,7 +58,9 @@ def main() -> None:
             points.append({"generation": trained["generation"], "hours": trained["hours"],
                            "games": trained["games"], "share": sum(shares) / len(shares),
                            "low": low, "high": high})
-            print(f"| {trained['generation']} | {trained['hours']:.2f} | {trained['games']} | "
+            reinforced = f" (+{trained['reinforced']} against the heuristic)" if trained.get("reinforced") \
+                else ""
+            print(f"| {trained['generation']}{reinforced} | {trained['hours']:.2f} | {trained['games']} | "
                   f"{win_share(done)} | {1 / players:.0%} |", flush=True)
     if args.plot:
         plot(points, args, game_id, players)

@@ -117,6 +117,9 @@ def test_a_run_that_reinforces_against_the_heuristic_checkpoints_each_round_and_
     assert saved["counters"]["reinforced"] == 130
     warm = Network.load(out / "networks" / "gen-000.npz")
     assert warm.meta["trained"]["reinforced"] == 130 and warm.meta["trained"]["imitated"] == 2
+    # the last round's network also kept under its games, for the learning curve
+    kept = sorted(p.name for p in (out / "networks").glob("gen-000*"))
+    assert kept == ["gen-000-000130.npz", "gen-000.npz"]
     card = json.loads((out / "card.json").read_text(encoding="utf-8"))
     assert card["reinforced"] == 130 and "--reinforce 130" in card["commands"][0]
     assert main(command) == 0  # reinforced once: the same command goes on at generation 2

@@ -66,6 +66,10 @@ HISTORY = "history.jsonl"
 NETWORKS = "networks"
 #: How many times, on average, the default number of steps draws each new sample.
 REPLAY = 4
+#: Every this many rounds of reinforcement (and after the last), the network is also kept as
+#: ``networks/gen-000-NNNNNN.npz`` (games played against the heuristic so far): the learning curve
+#: reads them.
+SNAPSHOT_ROUNDS = 10
 
 
 @dataclass(frozen=True)
@@ -274,8 +278,11 @@ class Run:
         trained = self._trained(0, 0, 0, 0, time.monotonic() - began)
         trained.update(imitated=counters.imitated, reinforced=counters.reinforced)
         (plan.out / NETWORKS).mkdir(exist_ok=True)
-        export(self.learner.net, plan.out / NETWORKS / "gen-000.npz",
-               meta_for(self.game, self.options, trained))
+        warm = export(self.learner.net, plan.out / NETWORKS / "gen-000.npz",
+                      meta_for(self.game, self.options, trained))
+        if counters.reinforced >= plan.reinforce or (number + 1) % SNAPSHOT_ROUNDS == 0:
+            _write_atomically(plan.out / NETWORKS / f"gen-000-{counters.reinforced:06d}.npz",
+                              lambda path: shutil.copyfile(warm, path))
         seconds = time.monotonic() - began
         counters.seconds += seconds
         share = float(played.shares.mean())
