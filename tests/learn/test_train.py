@@ -161,8 +161,9 @@ def test_without_torch_the_command_says_what_to_install(monkeypatch: pytest.Monk
 
 
 def test_actors_never_import_torch() -> None:
-    """Self-play, the imitation and the gate run in processes that load only numpy."""
+    """Self-play, the imitation, the reinforcement's games and the gate run in processes that load
+    only numpy."""
     code = ("import sys; import ludotheque.learn.selfplay, ludotheque.learn.gate, "
-            "ludotheque.learn.imitation; "
+            "ludotheque.learn.imitation, ludotheque.learn.reinforce; "
             "sys.exit('torch' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 import sys
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from ..learn.loop import Counters, Generation
 from .progress import rate_text
+
+if TYPE_CHECKING:  # the loop imports torch: without it, the command says what to install
+    from ..learn.loop import Counters, Generation
 
 PHASES = {"en": {"imitation": "imitation", "reinforcement": "against the heuristic", "self-play": "self-play",
                  "training": "training", "gate": "gate"},
