@@ -3,8 +3,11 @@ blind to what the mover cannot know, and its answers shaped as the search needs.
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -168,3 +171,19 @@ def test_a_network_file_is_read_once_and_an_evaluator_pickles_without_its_weight
     pickled = pickle.dumps(evaluate)
     assert len(pickled) < 2_000 < network.rows.nbytes
     assert pickle.loads(pickled).network is network
+
+
+@pytest.mark.parametrize(("chosen", "numpy_first", "kept"), [(None, False, "1"), ("3", False, "3"),
+                                                            (None, True, None)])
+def test_numpys_blas_keeps_to_one_thread_unless_the_user_chose_or_numpy_came_first(
+        chosen: str | None, numpy_first: bool, kept: str | None) -> None:
+    """A network's forward pass for one move is a small product: BLAS threads only wait for each
+    other (ludotheque/__init__.py)."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if chosen is not None:
+        env["OPENBLAS_NUM_THREADS"] = chosen
+    first = "import numpy; " if numpy_first else ""
+    code = f"{first}import ludotheque, numpy, os; print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    said = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    assert said == str(kept)

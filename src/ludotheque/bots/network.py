@@ -17,8 +17,6 @@ trained (``trained``). ``learn/nets.py`` (PyTorch) builds the same network and w
 from __future__ import annotations
 
 import json
-import os
-import sys
 import zipfile
 from collections.abc import Mapping, Sequence
 from itertools import chain
@@ -26,15 +24,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-if "numpy" not in sys.modules:
-    # A search asks for a few leaves at a time: BLAS threads then only wait for each other
-    # (8 x 256 by 256 x 256 took 8 ms on two busy cores, 0.04 ms on one thread). Unless the
-    # user chose, numpy's BLAS keeps to one thread; a process that loaded numpy first is left
-    # as it is.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
+import numpy as np  # (its BLAS kept to one thread: ludotheque/__init__.py)
+import numpy.typing as npt
 
 from ..core.errors import LudothequeError
 from ..core.game import CHANCE, Game, State, sample_chance
