@@ -151,6 +151,20 @@ def test_a_folder_of_other_options_and_a_budget_spent_before_it_starts_are_refus
         assert "sees no GPU" in capsys.readouterr().err
 
 
+def test_a_second_run_on_a_folder_being_trained_is_refused(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from ludotheque.learn.loop import only_run
+
+    out = tmp_path / "run"
+    with only_run(out):  # another run holds the folder (the lock is the process's: a child tries)
+        code = ("import sys; from ludotheque.cli.main import main; "
+                f"sys.exit(main(['train', *{TINY!r}, '--out', {str(out)!r}, '--generations', '1']))")
+        tried = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert tried.returncode == 1 and "another run is training in" in tried.stderr
+    assert not (out / "checkpoint.pt").exists()
+    assert main(["train", *TINY, "--out", str(out), "--generations", "1", "--gate-games", "0"]) == 0
+
+
 def test_without_torch_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails as if not installed

@@ -28,12 +28,13 @@ the buffer, are kept). ``generations`` and ``hours`` bound this run, not the fol
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import shutil
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -61,6 +62,7 @@ BEST = "best.npz"
 CANDIDATE = "candidate.npz"
 BUFFER = "buffer"
 HISTORY = "history.jsonl"
+LOCK = "lock"
 #: Every generation's candidate, kept (``gen-001.npz`` ...): the learning curve reads them
 #: (``benchmarks/learning_curve.py``).
 NETWORKS = "networks"
@@ -412,8 +414,36 @@ def hardware(device: torch.device, plan: Plan) -> dict[str, Any]:
             "torch": torch.__version__}
 
 
+@contextlib.contextmanager
+def only_run(out: Path) -> Iterator[None]:
+    """The folder held by this run alone (``LOCK``, locked while it trains): a second run on the
+    same folder is refused, not left to write the same checkpoint and history. Where the system
+    has no ``fcntl`` (Windows), nothing is locked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / LOCK).open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise LudothequeError(f"another run is training in {out}: wait for it to end, or "
+                                  "choose another --out") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def train(plan: Plan, reporter: Reporter | None = None) -> Counters:
     """Run generations until ``plan``'s budget is spent; the folder's counters."""
+    with only_run(plan.out):
+        return _train(plan, reporter)
+
+
+def _train(plan: Plan, reporter: Reporter | None) -> Counters:
     heard = reporter if reporter is not None else Silent()
     run = Run(plan)
     began = time.monotonic()
