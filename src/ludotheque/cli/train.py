@@ -24,7 +24,7 @@ WORDS = {
            "hidden": "--hidden: widths separated by commas, e.g. 64,64; got {text!r}",
            "done": "{n} generation(s) in {out}: best network {best}",
            "hours": "--hours must be more than 0; got {h}",
-           "imitate": "{name} must be 0 or more; got {n}"},
+           "negative": "{name} must be 0 or more; got {n}"},
     "fr": {"torch": "l'entraînement demande PyTorch, en option : pip install 'ludotheque[learn]'",
            "heading": "Entraînement de {game}, {players} joueurs, dans {out}",
            "stopped": "arrêté : relancez la même commande pour reprendre à la génération {n}",
@@ -32,7 +32,7 @@ WORDS = {
            "hidden": "--hidden : des largeurs séparées par des virgules, p. ex. 64,64 ; reçu {text!r}",
            "done": "{n} génération(s) dans {out} : meilleur réseau {best}",
            "hours": "--hours doit dépasser 0 ; reçu {h}",
-           "imitate": "{name} doit valoir 0 ou plus ; reçu {n}"},
+           "negative": "{name} doit valoir 0 ou plus ; reçu {n}"},
 }
 
 
@@ -110,7 +110,7 @@ def train(game_id: str, players: int | None = None, variant: str | None = None,
     for name, value in (("--imitate", imitate), ("--reinforce", reinforce),
                         ("--generations", generations or 0)):
         if value < 0:
-            fail(words["imitate"].format(name=name, n=value), lang=lang)
+            fail(words["negative"].format(name=name, n=value), lang=lang)
     if hours is not None and not hours > 0:
         fail(words["hours"].format(h=hours), lang=lang)
     unbounded = generations is None and hours is None

@@ -109,8 +109,7 @@ def reinforce_game(job: ReinforceJob, index: int) -> Played:
             rows.add(game, options, state, decision, [0.0] * len(decision.legal))
             logits, value = network.forward([rows.entries[-1]])
             chances = softmax(logits[0, rows.legal[-1]].astype(np.float64))
-            pick = min(int(np.searchsorted(np.cumsum(chances), rng.random() * chances.sum())),
-                       len(chances) - 1)
+            pick = rng.choices(range(len(chances)), weights=chances.tolist())[0]
             rows.visits[-1][pick] = 1.0
             log_probs.append(float(np.log(chances[pick])))
             values.append(float(softmax(value[0])[0]))
