@@ -15,6 +15,8 @@ A game declares its parts through its words (``Game.words()``), both optional:
 Without them an action's kind is its notation's first word and nothing is refused.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence

@@ -6,6 +6,7 @@ with an encoding is made by its Gymnasium id."""
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -132,10 +133,11 @@ def test_every_game_with_an_encoding_is_made_by_its_gymnasium_id(game_id: str) -
     assert e.unwrapped.table.game.id == game_id  # type: ignore[attr-defined]
 
 
-def test_maskable_ppo_learns_through_action_masks() -> None:
+def test_maskable_ppo_learns_through_action_masks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """sb3-contrib's MaskablePPO finds ``action_masks()`` through ``gymnasium.make``'s wrappers
     and trains a few hundred steps: it never plays an illegal action (one would forfeit), and its
     policy changes."""
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # its logger makes a folder, else one in /tmp per run
     torch = pytest.importorskip("torch")
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO

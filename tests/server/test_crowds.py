@@ -11,6 +11,7 @@ import os
 import random
 import socket
 import struct
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import httpx
 import websockets.sync.client
 from fastapi.testclient import TestClient
 
-from ludotheque.server.limits import CLOSE_TOO_SLOW, OUTBOX
+from ludotheque.server.limits import CLOSE_TOO_SLOW, OUTBOX, SEND_SECONDS
 from ludotheque.server.watchers import Watcher
 
 from .conftest import Page
@@ -143,5 +144,27 @@ def test_an_outbox_that_fills_up_drops_its_watcher_without_waiting() -> None:
             watcher.offer(f'{{"n": {n}}}')  # returns at once, every time
         await asyncio.sleep(0)
         assert watcher.closed == CLOSE_TOO_SLOW and gone == [watcher]
+
+    asyncio.run(asyncio.wait_for(scenario(), 5))
+
+
+def test_a_frame_that_does_not_leave_in_time_drops_its_watcher_at_the_next_tick() -> None:
+    """The table's tick (every second) drops a socket whose frame has been written for more than
+    SEND_SECONDS, not sooner, and cancels that frame; a socket that is not writing is left alone."""
+    async def scenario() -> None:
+        gone: list[Watcher] = []
+        stuck = Watcher(_StuckSocket(), None, "en", gone.append)  # type: ignore[arg-type]
+        idle = Watcher(_StuckSocket(), None, "en", gone.append)  # type: ignore[arg-type]
+        stuck.offer('{"n": 1}')
+        await asyncio.sleep(0)  # its writer takes the frame and blocks on it
+        began = time.monotonic()
+        for watcher in (stuck, idle):
+            watcher.check_sending(began + SEND_SECONDS - 1)
+        assert stuck.closed is None and gone == []
+        for watcher in (stuck, idle):
+            watcher.check_sending(began + SEND_SECONDS + 1)
+        assert stuck.closed == CLOSE_TOO_SLOW and gone == [stuck] and idle.closed is None
+        await asyncio.sleep(0)
+        assert stuck._writer.cancelled()  # and the frame with it
 
     asyncio.run(asyncio.wait_for(scenario(), 5))

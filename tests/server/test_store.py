@@ -197,3 +197,39 @@ def test_a_table_keeps_the_rules_version_it_was_created_with(db_url: str) -> Non
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_the_writer_stores_a_batch_in_one_transaction_and_tells_each_action_its_fate(db_url: str) -> None:
+    """Moves sent to the writer together: each one stored is answered, one on a revision its table
+    has left raises TableMoved, and a store that fails answers every waiting move with its error."""
+    from ludotheque.server.store import Move
+    from ludotheque.server.writer import ActionWriter
+
+    store = Store(db_url)
+    for table_id in ("t1", "t2"):
+        store.create_table(_row(table_id))
+    writer = ActionWriter(store)
+
+    async def scenario() -> list[BaseException | None]:
+        moves = [Move("t1", 0, 0, "play R3", 0, 1), Move("t2", 0, 0, "play R5", 0, 1),
+                 Move("t1", 0, 0, "play R7", 0, 1)]  # t1's revision 0 again: one of the two loses
+        return await asyncio.gather(*(writer.append(m) for m in moves), return_exceptions=True)
+
+    try:
+        first, second, third = asyncio.run(scenario())
+        assert second is None
+        assert sorted([type(first).__name__, type(third).__name__]) == ["NoneType", "TableMoved"]
+        loaded = store.load("t2")
+        assert loaded is not None and loaded[1] == ["play R5"]
+        def down(_moves: object) -> list[bool]:
+            raise StoreError("the database is down")
+        store.append_actions = down  # type: ignore[method-assign]
+
+        async def failing() -> list[BaseException | None]:
+            return await asyncio.gather(writer.append(Move("t1", 1, 1, "pass", 1, 1)),
+                                        writer.append(Move("t2", 1, 1, "pass", 1, 1)), return_exceptions=True)
+        outcomes = asyncio.run(failing())  # another event loop: each hears from the writer all the same
+        assert [str(o) for o in outcomes] == ["the database is down"] * 2
+    finally:
+        writer.close()
+        store.close()

@@ -2,6 +2,8 @@
 a table holds one entry per language (``{"en": ..., "fr": ...}``) and any language but French
 reads English."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

@@ -985,8 +985,11 @@ class Table:
         self.views.tell_all(self.clock_message(time.monotonic()))
 
     def tick(self, now: float) -> None:
-        """Every second: a person to act out of time, or gone too long, is replaced by a bot; at a
-        table without a clock, one gone too long is said to be away (see ``hand_to_bot``)."""
+        """Every second: a socket stuck on a frame is dropped; a person to act out of time, or
+        gone too long, is replaced by a bot; at a table without a clock, one gone too long is said
+        to be away (see ``hand_to_bot``)."""
+        for watcher in list(self.watchers):
+            watcher.check_sending(now)
         if self.finished or self._lock.locked():  # (a move being stored: the next tick)
             return
         if self.clocks is None:

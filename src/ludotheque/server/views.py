@@ -15,6 +15,8 @@ hold ``base`` asks for a whole view (``{"type": "sync"}``). It is built from a p
 uses it as a live table does.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import asyncio

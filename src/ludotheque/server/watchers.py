@@ -4,7 +4,8 @@ Whatever happens at a table is *offered* to its watchers: the message joins the 
 and returns at once, and the watcher's own writer task sends it. So a slow or dead client delays
 nobody but itself; a client whose outbox fills up (``OUTBOX`` messages) or whose frame takes more
 than ``SEND_SECONDS`` to leave is dropped with close code 4408, and its page reconnects and gets a
-full view.
+full view. (A frame's time is watched by the table's tick, every second: a timer per frame cost
+more than the frame.)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -59,6 +61,7 @@ class Watcher:
         self.closed: int | None = None  # the close code, once closing
         self._on_gone = on_gone
         self._outbox: deque[str] = deque()
+        self._sending_since: float | None = None  # when the frame being written began to be
         self._ready = asyncio.Event()
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._closer: asyncio.Task[None] | None = None
@@ -84,14 +87,21 @@ class Watcher:
                 await self._ready.wait()
                 while self._outbox:
                     text = self._outbox.popleft()
-                    # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancel
-                    async with asyncio.timeout(SEND_SECONDS):
-                        await self.socket.send({"type": "websocket.send", "text": text})
+                    self._sending_since = time.monotonic()
+                    await self.socket.send({"type": "websocket.send", "text": text})
+                    self._sending_since = None
                 self._ready.clear()
         except asyncio.CancelledError:
             raise
         except Exception:  # gone (disconnected) or stuck (timed out): either way, drop it
             self.close(CLOSE_TOO_SLOW, None, from_writer=True)
+
+    def check_sending(self, now: float) -> None:
+        """A frame written for more than ``SEND_SECONDS`` (by ``time.monotonic``'s ``now``): the
+        client is stuck, and dropped (its writer, and the frame, cancelled)."""
+        since = self._sending_since
+        if since is not None and now - since > SEND_SECONDS:
+            self.close(CLOSE_TOO_SLOW)
 
     def close(self, code: int, text: str | None = None, *, from_writer: bool = False) -> None:
         """Stop writing, tell the table this watcher is gone, and close the socket in the

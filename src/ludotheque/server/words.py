@@ -1,5 +1,7 @@
 """The web table's own words in English and French (the games' words come from their renderers)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import re

@@ -2,17 +2,17 @@
 
 A commit costs a sync to disk (SQLite in WAL mode with synchronous=FULL, or PostgreSQL); fifty
 busy tables each committing on their own would queue behind fifty syncs. Here an action waits at
-most for the commit in progress, then goes with every other action that arrived meanwhile. Each
-action is still committed before anyone is told of it, and still written only if its table is at
-the step it was chosen on.
+most for the commit in progress, then goes with every other action that arrived meanwhile (and
+the event loop is woken once per batch). Each action is still committed before anyone is told of
+it, and still written only if its table is at the step it was chosen on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
-from concurrent.futures import Future
 
 from .store import Move, Store, TableMoved
 
@@ -22,7 +22,7 @@ class ActionWriter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._waiting: queue.SimpleQueue[tuple[Move, Future[None]] | None] = queue.SimpleQueue()
+        self._waiting: queue.SimpleQueue[tuple[Move, asyncio.Future[bool]] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
     async def append(self, move: Move) -> None:
@@ -30,9 +30,10 @@ class ActionWriter:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="ludotheque-writer", daemon=True)
             self._thread.start()
-        done: Future[None] = Future()
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.put((move, done))
-        await asyncio.wrap_future(done)
+        if not await done:
+            raise TableMoved(move.table_id)
 
     def _run(self) -> None:
         while True:
@@ -46,18 +47,35 @@ class ActionWriter:
                     self._waiting.put(None)  # finish this batch, then stop
                     break
                 batch.append(item)
-            batch = [(move, done) for move, done in batch if done.set_running_or_notify_cancel()]
+            batch = [(move, done) for move, done in batch if not done.cancelled()]
+            outcome: list[bool] | BaseException
             try:
-                written = self.store.append_actions([move for move, _ in batch])
+                outcome = self.store.append_actions([move for move, _ in batch])
             except Exception as exc:  # the whole transaction failed: nothing of it was stored
-                for _, done in batch:
-                    done.set_exception(exc)
-                continue
-            for (move, done), ok in zip(batch, written, strict=True):
-                done.set_result(None) if ok else done.set_exception(TableMoved(move.table_id))
+                outcome = exc
+            # one wake-up of each event loop per batch, not one per action
+            loops: dict[asyncio.AbstractEventLoop, list[int]] = {}
+            for index, (_, done) in enumerate(batch):
+                loops.setdefault(done.get_loop(), []).append(index)
+            for loop, indices in loops.items():
+                with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits any more
+                    loop.call_soon_threadsafe(_settle, [batch[i][1] for i in indices],
+                                              outcome if isinstance(outcome, BaseException)
+                                              else [outcome[i] for i in indices])
 
     def close(self) -> None:
         if self._thread is not None:
             self._waiting.put(None)
             self._thread.join(timeout=10)
             self._thread = None
+
+
+def _settle(waiting: list[asyncio.Future[bool]], outcome: list[bool] | BaseException) -> None:
+    """In the event loop: each action's writer hears whether it was stored (or the store's error)."""
+    for index, done in enumerate(waiting):
+        if done.cancelled():
+            continue
+        if isinstance(outcome, BaseException):
+            done.set_exception(outcome)
+        else:
+            done.set_result(outcome[index])

@@ -2,6 +2,8 @@
 "Descriptions des salles"), the heroes, what happened, what to do, and the labels of actions.
 ``render`` puts them together; nothing here knows a position."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,8 @@ tile it is and how many quarter turns clockwise it lies from that tile as shown 
 drawing, or the Moving room as it lies), so that a board turns tiles without geometry of its own.
 Nothing is tried beyond the legal actions: the board offers only them."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -5,6 +5,8 @@ Everything here is built from observations and public events only, so whatever a
 what its seat may see. Functions return plain text, or Rich markup when ``markup`` is true.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections import Counter

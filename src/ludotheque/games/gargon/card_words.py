@@ -10,6 +10,8 @@ notation itself (records, action ids, the API) keeps the letters whatever the la
 ``notation.py``.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,5 +1,7 @@
 """Player-facing words of Gargon's rules, in English and French (refusals and what to do)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from typing import Any

@@ -2,6 +2,8 @@
 colour, as the observation names them (``"R14"``, pile 0 or 1, ``"R"``); and the plays a board
 lets the seat to act try: every choice of one to three cards of its hand."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections.abc import Iterator

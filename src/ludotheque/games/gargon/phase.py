@@ -1,5 +1,7 @@
 """The phases of a Gargon round (what the seat to act is deciding)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from enum import IntEnum

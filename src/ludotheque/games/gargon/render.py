@@ -9,6 +9,8 @@ server can ask for the plain forms).
 Tables are returned as ``(headers, rows)`` of strings so that any front end can lay them out.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,5 +1,7 @@
 """Player-facing words of Kagoun's rules, in English and French (refusals and what to do now)."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from ...core.words import say

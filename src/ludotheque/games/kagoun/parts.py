@@ -4,6 +4,8 @@ the rules (valid, strength, a perfect pair, the powers it fires) and a chain pla
 the chain would make, so that no board repeats a rule. Nothing is tried beyond the legal actions:
 the board offers only them."""
 
+# mypyc: compile
+
 from __future__ import annotations
 
 from typing import Any

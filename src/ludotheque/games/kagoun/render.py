@@ -6,6 +6,8 @@ screen shows is what its seat may see. Functions return plain text, or Rich mark
 ``markup`` is true. Tables are ``(headers, rows)`` of strings.
 """
 
+# mypyc: compile
+
 from __future__ import annotations
 
 import re
