@@ -63,13 +63,16 @@ TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 XDIST ?= --numprocesses=$(TEST_WORKERS) --dist=loadfile --no-loadscope-reorder
 #: What differs between the builds: the compiled modules run as the pure Python they are made
 #: from (the rules, their notation, bots and records: golden records and conformance say that
-#: both builds play the same games). Tests of what is never compiled (renderers, words, docs,
-#: the terminal, the web) run once, against the compiled build, and so do the tests of the build
-#: itself but the one that says this run is pure (the others read the build being made).
+#: both builds play the same games; the views' words: their tests say both builds write the same).
+#: Tests of what is never compiled (docs, the terminal, the web pages) run once, against the
+#: compiled build, and so do the tests of the build itself but the one that says this run is
+#: pure (the others read the build being made).
 PURE_TESTS ?= tests/core tests/conformance tests/test_compiled.py::test_this_run_uses_the_build_it_should \
+	tests/test_choices.py tests/server/test_views.py tests/server/test_words.py tests/games/test_words_not_codes.py \
 	$(foreach g,gargon drakon kagoun,$(wildcard $(addprefix tests/games/$(g)/test_,\
 	rules.py rulings.py notation.py properties.py setup.py scoring.py components.py heroes.py records.py \
-	golden.py length.py heuristic.py search.py resample.py beliefs.py examples.py)))
+	golden.py length.py heuristic.py search.py resample.py beliefs.py examples.py \
+	render.py words.py french_words.py board_choices.py replay_log.py)))
 #: The conformance suite's seeds of each game and player count: the first in pure Python, the
 #: other two against the compiled build (tests/conformance/conftest.py).
 PURE_SEEDS ?= 0
