@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, inspect, text
 from ludotheque.server import create_app
 from ludotheque.server.clients import client_digest, client_of
 from ludotheque.server.leaderboard import Leaderboards, standings
-from ludotheque.server.store import SeatRow, Store, TableRow
+from ludotheque.server.store import Move, SeatRow, Store, TableRow
 
 from .conftest import TableDriver, behind_proxy, from_address
 
@@ -136,6 +136,16 @@ def test_a_finished_tables_clients_are_never_written(db_url: str) -> None:
     store.append_action("over", 0, 0, "pass", 0, None, {"winners": [0]})
     assert not store.set_client("over", 1, "c" * 32)
     assert [s.client for s in store.load_seats("over")] == ["a" * 32, None, None]
+    store.close()
+
+
+def test_a_move_notes_its_seats_first_client_in_its_own_write(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_table(_row("t", [("Ann", None), ("Bob", None)]))
+    assert store.append_actions([Move("t", 0, 0, "pass", 0, 1, client="a" * 32)]) == [True]
+    assert store.append_actions([Move("t", 0, 0, "pass", 1, 1, client="b" * 32)]) == [False]  # stale
+    assert store.append_actions([Move("t", 1, 1, "pass", 0, 1, client="c" * 32)]) == [True]  # not the first
+    assert [s.client for s in store.load_seats("t")] == ["a" * 32, None, None]
     store.close()
 
 

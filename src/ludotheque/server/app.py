@@ -531,8 +531,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         for any other revision. Answers the new revision."""
         table = await service.get(table_id)
         seat = await service.seat_of(table, body.token)
-        await note(table, seat, request)
-        version = await table.act(seat, body.action, body.version, _lang(None, accept_language))
+        version = await table.act(seat, body.action, body.version, _lang(None, accept_language),
+                                  client_at(store, table, request))
         return {"version": version}
 
     @app.post("/api/tables/{table_id}/undo", tags=["tables"])

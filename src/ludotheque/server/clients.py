@@ -2,8 +2,9 @@
 
 A seat's link is all there is to a player, so one person can hold every seat of a table and
 rate a name as they please. What tells two people apart is the address they play from: the
-first client to use a seat's token to act or to name it is noted with the seat, and the
-leaderboard rates a table only when its people came from distinct clients (leaderboard.py).
+first client to play a move with a seat's token (noted with the move, in the same write) or to
+name the seat is noted with the seat, and the leaderboard rates a table only when its people
+came from distinct clients (leaderboard.py).
 
 Never the address itself: a digest ``HMAC-SHA256(database key, table id, address)``, cut to 128
 bits. The key is made once per database (``ludo_secrets``), so every process of one server

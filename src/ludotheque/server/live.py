@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from .accounts import COOKIE
 from .chat import author_of
-from .clients import client_at, note_client
+from .clients import client_at
 from .errors import ApiError
 from .inputs import Malformed, decode
 from .limits import (
@@ -214,7 +214,6 @@ class Session:
             if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN
                                       or table.seat_of(token) != watcher.seat):
                 raise ApiError(403, "bad_token")  # the action names another seat than the socket's
-            await note_client(self.service.store, table, watcher.seat, self.client)  # (clients.py)
-            await table.act(watcher.seat, action, version, watcher.lang)
+            await table.act(watcher.seat, action, version, watcher.lang, self.client)  # (clients.py)
         except ApiError as exc:
             self._refuse(watcher, exc)

@@ -104,7 +104,7 @@ seats = Table(
     Column("bot", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),  # None: a human seat not claimed yet
     Column("name", String(64), nullable=True),  # the name its player chose (None: none yet)
-    # a keyed digest of the address that first used the seat's token to act or to name it
+    # a keyed digest of the address that first played a move with the seat's token or named it
     # (server/clients.py; None: nobody yet): the leaderboard rates people from distinct clients
     Column("client", String(64), nullable=True),
     # the claimed name (server/accounts.py) whose owner, signed in, took this name at the seat;
@@ -198,6 +198,9 @@ _ADVANCE = text("UPDATE ludo_tables SET step = :next, revision = :revision + 1, 
 _ADVANCE = _ADVANCE.bindparams(bindparam("result", type_=JSON), bindparam("clock_state", type_=JSON))
 _RECORD = text("INSERT INTO ludo_actions (table_id, idx, action, seat, at) "
                "VALUES (:id, :step, :action, :seat, :at)")
+#: A seat's first client (clients.py), noted with the move it played.
+_NOTE_CLIENT = text("UPDATE ludo_seats SET client = :client WHERE table_id = :id AND seat = :seat "
+                    "AND kind = 'human' AND client IS NULL")
 
 
 @dataclass
@@ -205,7 +208,9 @@ class Move:
     """One action to record: chosen on ``revision`` of table ``table_id`` and played at ``step``
     by ``seat``, leaving ``to_act`` to act, and ``result`` once the game is over; ``notice`` tells
     the other processes; ``clock_state``: the turn timer's state once it is played (clocks.py), at
-    a table with one; ``forced``: whether ``to_act`` is a person with one legal action then."""
+    a table with one; ``forced``: whether ``to_act`` is a person with one legal action then;
+    ``client``: the digest of the client that played it, noted with its seat if it has none
+    (clients.py)."""
 
     table_id: str
     revision: int
@@ -217,6 +222,7 @@ class Move:
     notice: str | None = None
     clock_state: dict[str, Any] | None = None
     forced: bool = False
+    client: str | None = None
 
 
 #: An analysis: its table, seat and the search's settings.
@@ -442,6 +448,8 @@ class Store:
                     continue
                 records.append({"id": move.table_id, "step": move.step, "action": move.action,
                                 "seat": move.seat, "at": at})
+                if move.client is not None and move.seat is not None:
+                    db.execute(_NOTE_CLIENT, {"id": move.table_id, "seat": move.seat, "client": move.client})
                 self._notify(db, move.notice)
                 written[index] = True
             if records:  # one statement for them all (the rows they belong to are locked by now)

@@ -347,9 +347,11 @@ class Table:
         task.add_done_callback(self._inputs.discard)
         return await asyncio.shield(task)
 
-    async def act(self, seat: int | None, text: str, version: int, lang: str) -> int:
+    async def act(self, seat: int | None, text: str, version: int, lang: str,
+                  client: str | None = None) -> int:
         """Check, apply, store and announce one action of a human seat, chosen on the view of
-        revision ``version``; returns the new revision."""
+        revision ``version``; returns the new revision. ``client``: the digest of the client that
+        sent it (clients.py), stored with it if the seat has none yet."""
         if seat is None:
             raise ApiError(403, "bad_token")
 
@@ -359,7 +361,7 @@ class Table:
             if version > self.revision and self.floor.bus.multi_process:
                 await self._catch_up_locked()  # the page saw a revision another process made
             action = self._check(seat, text, version, lang)
-            await self._commit(action, seat)
+            await self._commit(action, seat, client)
             self._moved()
             return self.revision
         return await self._input(job)
@@ -391,10 +393,12 @@ class Table:
         if version != self.revision:
             raise ApiError(409, "stale", version=version, current=self.revision)
 
-    async def _commit(self, action: Action, seat: int) -> None:
+    async def _commit(self, action: Action, seat: int, client: str | None = None) -> None:
         """Apply, store, then announce: a failed write takes the action back (nothing was told),
-        and a table another process moved first (or took a move back on) is caught up and refused."""
+        and a table another process moved first (or took a move back on) is caught up and refused.
+        ``client``: the digest of a person's client, stored with the move if their seat has none."""
         played, floor = self.played, self.floor
+        noted = client if client is not None and self.first_client(seat, client) else None
         revision, step = self.revision, played.step
         text = self.state.game.action_to_text(action)
         notice = floor.bus.notice(ACTION, self.id, f"{revision} {text}")
@@ -405,15 +409,19 @@ class Table:
             state = played.state
             move = Move(self.id, revision, step, text, seat, state.to_act,
                         result_of(state) if state.is_terminal else None, notice, clock_state,
-                        played.only is not None)  # forced: what a restarted server must play
+                        played.only is not None, noted)  # forced: what a restarted server must play
             try:
                 await floor.writer.append(move)
             except TableMoved:
                 played.take_back(1)
+                if noted is not None:
+                    self.forget_client(seat)
                 await self._catch_up_locked()
                 raise ApiError(409, "stale", version=revision, current=self.revision) from None
             except BaseException as exc:  # the database is down or refused: the table stays as it was
                 played.take_back(1)
+                if noted is not None:
+                    self.forget_client(seat)
                 if isinstance(exc, Exception):
                     log.exception("table %s: could not store action %s", self.id, text)
                     raise ApiError(503, "store") from exc
