@@ -98,7 +98,9 @@ def test_a_bot_out_of_time_or_broken_has_the_heuristic_play_for_it(tables: Table
     messages = " ".join(r.getMessage() for r in caplog.records)
     assert "took more than 0.5 s" in messages and "bot broken at seat 0 failed" in messages
     assert messages.count("the heuristic bot played for it") == 2
-    assert tables.client.get("/api/health").json()["bot_fallbacks"] == {"heuristic": 2}
+    health = tables.client.get("/api/health").json()
+    assert health["bot_fallbacks"] == {"heuristic": 2}
+    assert health["bot_fallback_causes"] == {"late": 1, "failed": 1}
 
 
 def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDriver,

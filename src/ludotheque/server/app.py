@@ -420,7 +420,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                 "watchers": sum(len(t.watchers) for t in service.tables.values()),
                 "search_workers": {"processes": workers.processes, "running": workers.running,
                                    "queued": len(workers.waiting), "replaced": workers.replaced},
-                "bot_fallbacks": dict(service.bots.fallbacks)}
+                "bot_fallbacks": dict(service.bots.fallbacks),
+                "bot_fallback_causes": dict(service.bots.causes)}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

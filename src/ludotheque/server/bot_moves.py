@@ -50,6 +50,7 @@ class BotMoves:
         self.workers = SearchWorkers(processes)
         self.thinking: set[int] = set()  # ids of bots still busy in a thread with a move given up on
         self.fallbacks: Counter[str] = Counter()  # moves played for a bot, by who played them
+        self.causes: Counter[str] = Counter()  # and why: "late" (out of time) or "failed"
         self.rng = random.Random()
 
     @property
@@ -59,7 +60,8 @@ class BotMoves:
     async def move(self, bot: Bot, state: State, seat: int, table_id: str) -> Action:
         """``bot``'s move at ``seat`` (thinking on a copy of ``state``), or the fallback's."""
         if id(bot) in self.thinking:
-            return await self._fallback(state, seat, table_id, bot, "still thinks about its last move")
+            return await self._fallback(state, seat, table_id, bot, "still thinks about its last move",
+                                        "late")
         budget = bot.time_budget()
         limit = self.seconds if budget is None else budget + BOT_GRACE
         try:
@@ -71,11 +73,11 @@ class BotMoves:
                                                   deadline)
             return await self._in_thread(bot, state, seat)
         except TimeoutError:
-            why = f"took more than {limit:.1f} s"
+            why, cause = f"took more than {limit:.1f} s", "late"
         except Exception as exc:  # a bug in a bot, or its worker died twice: not its table's end
             log.warning("table %s: bot %s at seat %s failed", table_id, bot.name, seat, exc_info=exc)
-            why = f"failed ({exc.__class__.__name__})"
-        return await self._fallback(state, seat, table_id, bot, why)
+            why, cause = f"failed ({exc.__class__.__name__})", "failed"
+        return await self._fallback(state, seat, table_id, bot, why, cause)
 
     async def _in_thread(self, bot: Bot, state: State, seat: int) -> Action:
         future = self.pool.submit(ask, bot, state.clone(), seat)  # only the seat's observation
@@ -87,8 +89,10 @@ class BotMoves:
             future.add_done_callback(lambda _: self.thinking.discard(id(bot)))
             raise
 
-    async def _fallback(self, state: State, seat: int, table_id: str, bot: Bot, why: str) -> Action:
-        """The game's heuristic plays for a bot that could not (a game without one: at random)."""
+    async def _fallback(self, state: State, seat: int, table_id: str, bot: Bot, why: str,
+                        cause: str) -> Action:
+        """The game's heuristic plays for a bot that could not (a game without one: at random);
+        ``cause``: "late" or "failed", as /api/health counts them."""
         game_id = state.game.spec.id
         player = FALLBACK_BOT if FALLBACK_BOT in bot_names(game_id) and bot.name != FALLBACK_BOT else None
         if player is not None:
@@ -101,6 +105,7 @@ class BotMoves:
         if player is None:
             player, action = "random", state.sample_action(self.rng)
         self.fallbacks[player] += 1
+        self.causes[cause] += 1
         log.warning("table %s: bot %s at seat %s %s; the %s bot played for it (%d such moves so far)",
                     table_id, bot.name, seat, why, player, sum(self.fallbacks.values()))
         return action
