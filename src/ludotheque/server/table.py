@@ -412,17 +412,14 @@ class Table:
                         played.only is not None, noted)  # forced: what a restarted server must play
             try:
                 await floor.writer.append(move)
-            except TableMoved:
+            except BaseException as exc:  # not stored: the table stays as it was
                 played.take_back(1)
                 if noted is not None:
                     self.forget_client(seat)
-                await self._catch_up_locked()
-                raise ApiError(409, "stale", version=revision, current=self.revision) from None
-            except BaseException as exc:  # the database is down or refused: the table stays as it was
-                played.take_back(1)
-                if noted is not None:
-                    self.forget_client(seat)
-                if isinstance(exc, Exception):
+                if isinstance(exc, TableMoved):  # another process moved it first
+                    await self._catch_up_locked()
+                    raise ApiError(409, "stale", version=revision, current=self.revision) from None
+                if isinstance(exc, Exception):  # the database is down or refused
                     log.exception("table %s: could not store action %s", self.id, text)
                     raise ApiError(503, "store") from exc
                 raise
