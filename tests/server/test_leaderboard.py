@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, inspect, text
 from ludotheque.server import create_app
 from ludotheque.server.clients import client_digest, client_of
 from ludotheque.server.leaderboard import Leaderboards, standings
-from ludotheque.server.store import Move, SeatRow, Store, TableRow
+from ludotheque.server.store import Move, SeatRow, Store, StoreError, TableRow
 
 from .conftest import TableDriver, behind_proxy, from_address
 
@@ -114,6 +114,30 @@ def test_a_seat_keeps_its_first_client_over_http_and_the_socket(app: Any, client
     assert noted == [client_digest(store.client_secret, table, "10.0.0.7"),
                      client_digest(store.client_secret, table, "10.0.0.8"), None]
     assert all("10.0.0" not in (digest or "") for digest in noted)  # never the address itself
+
+
+def test_a_move_the_database_refuses_is_taken_back_with_its_seats_client(app: Any, client: TestClient,
+                                                                          tables: TableDriver) -> None:
+    """The store down: the move is answered 503 and taken back, and the client it would have
+    noted is not kept; once the store is back, the move plays and notes it."""
+    store: Store = app.state.service.store
+    table, tokens = tables.create(["human", "human", "human"], first_player=0)
+    action = tables.view(table, tokens[0])["legal"][0]["action"]
+    working = store.append_actions
+
+    def down(_moves: object) -> list[bool]:
+        raise StoreError("the database is down")
+    store.append_actions = down  # type: ignore[method-assign]
+    move = {"token": tokens[0], "action": action, "version": 0}
+    refused = client.post(f"/api/tables/{table}/actions", json=move, headers=from_address("10.0.0.9"))
+    assert refused.status_code == 503 and refused.json()["code"] == "store"
+    assert tables.view(table, tokens[0])["version"] == 0
+    store.append_actions = working  # type: ignore[method-assign]
+    assert [s.client for s in store.load_seats(table)] == [None, None, None]
+    played = client.post(f"/api/tables/{table}/actions", json=move, headers=from_address("10.0.0.10"))
+    assert played.status_code == 200, played.text
+    assert [s.client for s in store.load_seats(table)] == [
+        client_digest(store.client_secret, table, "10.0.0.10"), None, None]
 
 
 def test_a_client_digest_hides_the_address_and_differs_from_table_to_table() -> None:
