@@ -16,6 +16,9 @@ import threading
 
 from .store import Move, Store, TableMoved
 
+#: A waiting action and what it is told: whether it was stored, or the store's error.
+Answer = tuple[asyncio.Future[bool], bool | BaseException]
+
 
 class ActionWriter:
     """The thread that stores actions for one server process."""
@@ -48,20 +51,18 @@ class ActionWriter:
                     break
                 batch.append(item)
             batch = [(move, done) for move, done in batch if not done.cancelled()]
-            outcome: list[bool] | BaseException
+            answers: list[bool | BaseException]
             try:
-                outcome = self.store.append_actions([move for move, _ in batch])
+                answers = list(self.store.append_actions([move for move, _ in batch]))
             except Exception as exc:  # the whole transaction failed: nothing of it was stored
-                outcome = exc
+                answers = [exc] * len(batch)
             # one wake-up of each event loop per batch, not one per action
-            loops: dict[asyncio.AbstractEventLoop, list[int]] = {}
-            for index, (_, done) in enumerate(batch):
-                loops.setdefault(done.get_loop(), []).append(index)
-            for loop, indices in loops.items():
+            loops: dict[asyncio.AbstractEventLoop, list[Answer]] = {}
+            for (_, done), answer in zip(batch, answers, strict=True):
+                loops.setdefault(done.get_loop(), []).append((done, answer))
+            for loop, settled in loops.items():
                 with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits any more
-                    loop.call_soon_threadsafe(_settle, [batch[i][1] for i in indices],
-                                              outcome if isinstance(outcome, BaseException)
-                                              else [outcome[i] for i in indices])
+                    loop.call_soon_threadsafe(_settle, settled)
 
     def close(self) -> None:
         if self._thread is not None:
@@ -70,12 +71,12 @@ class ActionWriter:
             self._thread = None
 
 
-def _settle(waiting: list[asyncio.Future[bool]], outcome: list[bool] | BaseException) -> None:
+def _settle(settled: list[Answer]) -> None:
     """In the event loop: each action's writer hears whether it was stored (or the store's error)."""
-    for index, done in enumerate(waiting):
+    for done, answer in settled:
         if done.cancelled():
             continue
-        if isinstance(outcome, BaseException):
-            done.set_exception(outcome)
+        if isinstance(answer, BaseException):
+            done.set_exception(answer)
         else:
-            done.set_result(outcome[index])
+            done.set_result(answer)
