@@ -53,7 +53,8 @@ def legal_entries(state: State, renderer: GameRenderer, observation: Any, lang: 
     text, label = state.game.action_to_text, renderer.action_label
     entries = []
     for a in state.legal_actions() if legal is None else legal:
-        entry = {"action": text(a), "label": label(a, observation, lang, names=names)}
+        # (markup and names positionally: a compiled label parses no keywords)
+        entry = {"action": text(a), "label": label(a, observation, lang, False, names)}
         entry.update(parts(a, observation))
         warning = None if warn is None else warn(a, observation, lang)
         if warning:

@@ -7,13 +7,21 @@ actions are in ``actions.py``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core.errors import NotationError
 from .actions import BATTLE, DRAW, PASS, PLAY, STOP, checked_play_cards, play_action
 from .components import COLOUR_LETTERS, HIDDEN, NUM_COLOURS, NUM_VALUES
 
+#: Every card's text by its code (the faces, then the backs of each colour).
+_CARD_TEXTS: Final = [f"{COLOUR_LETTERS[card >> 4]}{card & 15}" for card in range(HIDDEN)] + [
+    letter + "?" for letter in COLOUR_LETTERS[:NUM_COLOURS]]
+
 
 def card_text(card: int) -> str:
     """``R14``; a face-down card of known colour is ``R?``."""
+    if 0 <= card < len(_CARD_TEXTS):
+        return _CARD_TEXTS[card]  # (every view writes every card it shows: looked up, not formatted)
     if card >= HIDDEN:
         return COLOUR_LETTERS[card - HIDDEN] + "?"
     return f"{COLOUR_LETTERS[card >> 4]}{card & 15}"

@@ -22,13 +22,14 @@ _WORDS = {PASS: "pass", STOP: "stop"}
 
 def action_parts(action: int, observation: GargonObservation | None = None) -> dict[str, Any]:
     """``{"kind": "play", "cards": ["R14", "R0"]}``, ``{"kind": "draw", "pile": 0}``,
-    ``{"kind": "battle", "colour": "R"}``, ``{"kind": "pass"}``, ``{"kind": "stop"}``."""
-    return dict(_parts(action))
+    ``{"kind": "battle", "colour": "R"}``, ``{"kind": "pass"}``, ``{"kind": "stop"}``. Shared
+    between calls: read-only (``ludotheque.choices`` copies it into each entry)."""
+    return _parts(action)
 
 
 @lru_cache(maxsize=4096)
 def _parts(action: int) -> dict[str, Any]:
-    """An action's parts, made once (they depend on nothing else; callers copy the dict)."""
+    """An action's parts, made once (they depend on nothing else)."""
     if is_play(action):
         return {"kind": "play", "cards": [card_text(c) for c in play_cards(action)]}
     if action in _WORDS:
