@@ -21,7 +21,7 @@ SEAT: Final = {"en": "Seat {n}", "fr": "Joueur {n}"}
 #: For words that depend on nothing but their arguments (a card, a room, a place, and the
 #: language): each is put in words once. A decision's labels and reasons name the same things
 #: over and over, at every reader's view; the cache is bounded whatever languages are asked.
-said_once = lru_cache(maxsize=4096)
+said_once = lru_cache(maxsize=1 << 15)  # (a Drakon game alone names thousands of placements)
 
 
 def language(lang: str) -> str:

@@ -15,6 +15,7 @@ through as it lies, ``N E S W``; a tile is its room and its arrows (``find NE``)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from ...core.errors import NotationError
@@ -55,7 +56,10 @@ _CODES: Final[dict[str, int]] = {"pass": A.PASS, "stay": A.STAY, "end": A.END, "
                  "dwarf": A.DWARF, "draw": A.DRAW}
 
 
+@lru_cache(maxsize=1 << 15)
 def action_to_text(action: int) -> str:
+    """An action's notation, written once per action: a decision lists a hundred placements or
+    more, most of them listed at the decisions before it."""
     family, a, b, c = A.decode(action)
     if family in _WORDS:
         return _WORDS[family]

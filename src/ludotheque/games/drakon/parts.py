@@ -40,20 +40,21 @@ def action_parts(action: int, observation: DrakonObservation) -> dict[str, Any]:
     ``wizard``); ``{"kind": "rotate", "cell": [1, 0], "degrees": 90}``; ``{"kind": "mind" |
     "push", "figure": "knight", "cell": [0, 1] or None (it stays)}``; ``{"kind": "map", "seat":
     2}``; ``{"kind": "hero" | "thief", "figure": "dwarf"}``; ``{"kind": "swap", "value": 1}``;
-    ``{"kind": "discard", "tile": "find NE"}``; ``{"kind": "pass"}`` and the other words."""
+    ``{"kind": "discard", "tile": "find NE"}``; ``{"kind": "pass"}`` and the other words.
+    Shared between calls: read-only (``ludotheque.choices`` copies it into each entry)."""
     family, a, b, _ = A.decode(action)
     if family == A.F_RELOCATE:  # the only parts that depend on the dungeon
         lying = observation.room_at(observation.step_cell) & 15
         return {"kind": "relocate", "room": "moving", "cell": _cell(b), "arrows": arrows_text(a),
                 "turn": _turn(lying, a)}
-    return dict(_fixed_parts(action))
+    return _fixed_parts(action)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 15)
 def _fixed_parts(action: int) -> dict[str, Any]:
     """The parts of an action that says all of itself (every one but ``relocate``), made once:
-    a decision lists the same placements again and again (callers copy the dict, never change
-    its lists)."""
+    a decision lists the same placements again and again (shared: read-only, as ``action_parts``
+    says)."""
     family, a, b, c = A.decode(action)
     if family in _WORDS:
         return {"kind": _WORDS[family]}
