@@ -26,6 +26,8 @@ from _report import report_and_exit  # noqa: E402
 
 #: The compiled ``TableViews.publish``, as callgrind names it.
 PUBLISH = "CPyDef_views___TableViews___publish"
+#: How many times a caller called it, as callgrind_annotate writes it: ``(2,860x)``.
+CALLS = re.compile(r"\(([\d,]+)x\)")
 
 
 def count(game_id: str, games: int) -> tuple[int, int]:
@@ -42,8 +44,8 @@ def count(game_id: str, games: int) -> tuple[int, int]:
         own = [line for line in lines if "*  " in line and PUBLISH + " " in line]
         if own:
             instructions = int(own[0].split()[0].replace(",", ""))
-            calls = sum(int(n.replace(",", "")) for line in lines if line.lstrip()[:1].isdigit() and "< " in line
-                        for n in re.findall(r"\(([\d,]+)x\)", line))
+            callers = [line for line in lines if line.lstrip()[:1].isdigit() and "< " in line]
+            calls = sum(int(n.replace(",", "")) for line in callers for n in re.findall(CALLS, line))
             return instructions, calls
     raise SystemExit(f"no {PUBLISH} in the profile: is the compiled build there (make compiled)?")
 

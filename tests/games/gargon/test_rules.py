@@ -7,7 +7,7 @@ rulebooks (000, 001, 002) to its ruling and to these names. Every refusal goes t
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import pytest
@@ -17,7 +17,7 @@ from ludotheque.games.gargon import GAME
 from ludotheque.games.gargon.actions import BATTLE, DRAW, MAX_ACTION, PASS, PLAY, STOP, play_action
 from ludotheque.games.gargon.notation import card_text, parse_card
 from ludotheque.games.gargon.phase import Phase
-from ludotheque.games.gargon.rules import SHAPES, shape_of
+from ludotheque.games.gargon.rules import SHAPES, shape_of, shape_text
 from ludotheque.games.gargon.state import GargonState
 
 PILES = ("V10 V11 V12 V13 V14 V15", "W12 W13 W14 W15 Y13 Y14")  # enough to draw in any short scenario
@@ -653,3 +653,15 @@ def test_refused_actions_raise_illegal_action_error_listing_the_legal_ones(posit
     with pytest.raises(IllegalActionError) as caught:
         state.apply_text("pass")
     assert caught.value.legal == ["play R9"]
+
+
+def test_the_shape_of_cards_counts_them_colour_by_colour_largest_first() -> None:
+    """A play's shape is told from how many colours its cards hold (without sorting): the same
+    as counting each colour's cards, for every pattern of colours of up to four cards."""
+    for size in range(5):
+        for colours in product(range(3), repeat=size):
+            cards = [colour * 16 + value for value, colour in enumerate(colours)]
+            counts = [colours.count(c) for c in sorted(set(colours))]
+            assert shape_of(cards) == tuple(sorted(counts, reverse=True))
+    assert shape_of([parse_card("R0"), parse_card("R0")]) == (2,)  # two 0s of a colour
+    assert [shape_text(shape) for shape in SHAPES] == ["1", "2", "1+1", "2+1", "1+1+1"]

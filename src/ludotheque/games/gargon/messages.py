@@ -83,6 +83,12 @@ def _param(key: str, value: Any, lang: str) -> Any:
 
 def message(key: str, lang: str = "en", **params: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language is unknown)."""
+    return message_with(key, lang, params)
+
+
+def message_with(key: str, lang: str, params: dict[str, Any]) -> str:
+    """``message`` with its parameters as a dict (the rules' refusals, asked for every play a
+    board offers: no keywords packed and unpacked)."""
     try:
         return _message(key, lang, tuple(params.items()))
     except TypeError:  # a parameter that is a list: said anew each time

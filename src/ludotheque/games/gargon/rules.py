@@ -17,7 +17,7 @@ from ...core.draws import randbelow, shuffle
 from .actions import BATTLE, DRAW, PASS, PLAY, RADIX, RADIX2, STOP, checked_play_cards, play_cards
 from .components import COMPONENTS, HIDDEN, NUM_COLOURS
 from .events import Event
-from .messages import message
+from .messages import message_with
 from .state import FIGHT, LOSER_DRAW, OVER, PASS_DRAW, PLACE, GargonState, Hand
 
 MAX_DRAWS_PER_PASS: Final = 3
@@ -28,14 +28,27 @@ SHAPES: Final = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 
 
 def shape_of(cards: list[int]) -> tuple[int, ...]:
+    """How many cards of each colour, largest first: ``(2, 1)`` for two reds and a blue."""
+    if len(cards) <= 3:  # a play (a board asks for every play of the hand: told without sorting)
+        colours = [card >> 4 for card in cards]
+        distinct = len(set(colours))
+        return _SHAPE_BY_COUNT[len(colours)][distinct]
     counts: dict[int, int] = {}
     for card in cards:
         counts[card >> 4] = counts.get(card >> 4, 0) + 1
     return tuple(sorted(counts.values(), reverse=True))
 
 
+#: The shape of 0 to 3 cards by how many cards and how many distinct colours they hold.
+_SHAPE_BY_COUNT: Final[list[list[tuple[int, ...]]]] = [
+    [()], [(), (1,)], [(), (2,), (1, 1)], [(), (3,), (2, 1), (1, 1, 1)]]
+_SHAPE_TEXTS: Final = {shape: "+".join(str(n) for n in shape) for row in _SHAPE_BY_COUNT for shape in row}
+
+
 def shape_text(shape: tuple[int, ...]) -> str:
-    return "+".join(str(n) for n in shape)
+    """``2+1``."""
+    text = _SHAPE_TEXTS.get(shape)
+    return "+".join(str(n) for n in shape) if text is None else text
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -277,7 +290,7 @@ def refusal(state: GargonState, action: int, lang: str = "en") -> str | None:
     if found is None:
         return None
     key, params = found
-    return message(key, lang, **params)
+    return message_with(key, lang, params)
 
 
 Refusal = tuple[str, dict[str, object]]
