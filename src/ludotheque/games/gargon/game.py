@@ -168,8 +168,8 @@ class GargonGame(Game):
     def parse_action(self, text: str) -> int:
         return notation.parse_action(text)
 
-    def action_to_text(self, action: int) -> str:
-        return notation.action_to_text(action)
+    #: the notation's own function, not a method around it: boards ask it for every legal action
+    action_to_text = staticmethod(notation.action_to_text)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .heuristic import GargonHeuristic
