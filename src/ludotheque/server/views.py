@@ -23,7 +23,6 @@ import asyncio
 import json
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -178,16 +177,13 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
-@dataclass
 class Built:
     """One reader's view at one revision of the table (and of its views): without its log
     (``log_length`` lines long: the public events and, for a seat, what its own hand gained) or
-    presence."""
+    presence. (A plain class: a compiled dataclass is still made by a Python ``__init__``.)"""
 
-    revision: int
-    epoch: int
-    view: dict[str, Any]
-    log_length: int
+    def __init__(self, revision: int, epoch: int, view: dict[str, Any], log_length: int) -> None:
+        self.revision, self.epoch, self.view, self.log_length = revision, epoch, view, log_length
 
 
 class TableViews:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 LANGS = ("en", "fr")
 
@@ -234,6 +235,7 @@ _WORDS: dict[str, dict[str, str]] = {
 _NOTATION = re.compile(r"\s*\((?:battle|play|draw|stop|pass|map|take|call)(?: [A-Za-z0-9?]+)*\)")
 
 
+@lru_cache(maxsize=4096)  # a game's prompts are few, and asked for at every action
 def web_prompt(text: str) -> str:
     """A game's prompt without the terminal notation it may quote."""
     return _NOTATION.sub("", text)
@@ -247,6 +249,8 @@ def pick_lang(value: str | None) -> str:
 def said(value: object, lang: str) -> object:
     """A message's parameter as the reader reads it: a Phrase in ``lang``, a text given in both
     languages (``{"en": ..., "fr": ...}``) in ``lang``, anything else as it is."""
+    if isinstance(value, (str, int)):  # most parameters: no abstract class to ask
+        return value
     if isinstance(value, Phrase):
         return say(value.key, lang, **value.params)
     if isinstance(value, Mapping) and set(value) == set(LANGS):

@@ -9,7 +9,7 @@ from typing import Any
 
 from .components import HIDDEN, NUM_COLOURS
 from .notation import card_text
-from .phase import Phase
+from .phase import LABELS
 from .state import FIGHT, LOSER_DRAW, GargonState
 
 Cards = tuple[int, ...]
@@ -134,7 +134,7 @@ def observe(state: GargonState, seat: int | None) -> GargonObservation:
         seat=seat,
         players=n,
         variant="open" if state.open_variant else "standard",
-        phase=Phase(state.phase).label,
+        phase=LABELS[state.phase],
         to_act=state.to_act,
         first_player=state.first,
         hands=tuple(_shown(state.hands[s], s == seat) for s in range(n)),

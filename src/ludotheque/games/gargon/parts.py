@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from .actions import BATTLE, DRAW, PASS, STOP, is_play, play_action, play_cards
 from .components import COLOUR_LETTERS
 from .notation import card_text
 from .observe import GargonObservation
-from .phase import Phase
+from .phase import LABELS, Phase
 
 _WORDS = {PASS: "pass", STOP: "stop"}
+_PLACING: Final = LABELS[Phase.PLACE]  # the observation's phase while a seat places
 
 
 def action_parts(action: int, observation: GargonObservation | None = None) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def _parts(action: int) -> dict[str, Any]:
 def tried_actions(observation: GargonObservation) -> Iterator[int]:
     """While the seat places: each distinct play of one to three cards of its hand (two 0s of a
     colour make one card twice), whether the rules allow it or not."""
-    if observation.phase != Phase.PLACE.label or observation.to_act != observation.seat:
+    if observation.phase != _PLACING or observation.to_act != observation.seat:
         return
     hand = observation.hand
     seen: set[int] = set()

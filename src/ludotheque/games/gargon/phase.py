@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -17,4 +18,9 @@ class Phase(IntEnum):
     @property
     def label(self) -> str:
         """The name observations use: ``place``, ``pass_draw``, ``fight`` ..."""
-        return self.name.lower()
+        return LABELS[self.value]
+
+
+#: Each phase's label by its number: what an observation is built with at every action, with no
+#: enum looked up (``Phase(n).label`` goes through the enum's machinery twice).
+LABELS: Final = tuple(phase.name.lower() for phase in Phase)

@@ -13,7 +13,6 @@ Tables are returned as ``(headers, rows)`` of strings so that any front end can 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from ...core.words import colon, said_once, say, seat_name
@@ -121,12 +120,25 @@ def hand_text(observation: GargonObservation, markup: bool = False, lang: str = 
     return cards_text(observation.hand, markup, "—", lang)
 
 
+def _beyond(cards: Sequence[int], fewer: Sequence[int]) -> list[int]:
+    """The cards of ``cards`` that ``fewer`` does not hold, counted as a multiset (a hand's few
+    cards: no Counter to build, at every draw of every game at the web table)."""
+    left = list(fewer)
+    beyond = []
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            beyond.append(card)
+    return beyond
+
+
 def new_in_hand(before: GargonObservation, after: GargonObservation, lang: str = "en",
                 markup: bool = False) -> str | None:
     """What the observing seat just took into its hand (its draws), with values; None if nothing."""
     if after.hand == before.hand:  # most actions: no counting needed
         return None
-    gained = list((Counter(after.hand) - Counter(before.hand)).elements())
+    gained = _beyond(after.hand, before.hand)
     if not gained:
         return None
     return word("new_in_hand", lang, cards=cards_text(_ordered(gained), markup, lang=lang))
@@ -247,7 +259,7 @@ def _own_draw(event: Event, you: int | None, seen: tuple[GargonObservation, Garg
     if seen is None or event.kind != "draw" or not _seen_mover(event, you, seen):
         return -1
     before, after = seen
-    gained = Counter(after.hand) - Counter(before.hand)
+    gained = _beyond(after.hand, before.hand)
     return next((c for c in gained if c < HIDDEN and colour_of(c) == event.colour), -1)
 
 
@@ -277,7 +289,7 @@ def describe_event(event: Event, lang: str = "en", names: Sequence[str] | None =
             back = cards([drawn])
         shown = event.cards
         if kind == "play" and seen is not None and _seen_mover(event, you, seen):
-            played = list((Counter(seen[0].hand) - Counter(seen[1].hand)).elements())
+            played = _beyond(seen[0].hand, seen[1].hand)
             if len(played) == len(event.cards):  # your own cards, face down for the others only
                 shown = tuple(canonical(played))
         return template.format(who=who(event.seat), n=_count(len(event.cards), lang),
