@@ -107,7 +107,12 @@ def xy(cell: int) -> tuple[int, int]:
 
 
 def arrows_text(mask: int) -> str:
-    return "".join(SIDES[side] for side in range(4) if mask >> side & 1)
+    """``"NE"``: the sides of ``mask``'s four low bits (looked up: every view writes every room's)."""
+    return _ARROWS_TEXTS[mask & 15]
+
+
+_ARROWS_TEXTS: Final = tuple("".join(SIDES[side] for side in range(4) if mask >> side & 1)
+                             for mask in range(16))
 
 
 def parse_arrows(text: str) -> int:

@@ -8,6 +8,7 @@ pile's order stay hidden until the end, when the coins are shown."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...core.game import CHANCE
@@ -114,8 +115,7 @@ class DrakonObservation:
             "step_cell": at(self.step_cell),
             "turn": self.turn,
             "first_player": self.first_player,
-            "rooms": [{"at": at(cell), "room": EFFECTS[room >> 4], "arrows": arrows_text(room & 15)}
-                      for cell, room in self.rooms],
+            "rooms": [_room_json(cell, room) for cell, room in self.rooms],
             "heroes": [{"figure": FIGURES[figure], "seat": seat, "at": at(cell)}
                        for figure, seat, cell in self.heroes],
             "drakon": at(self.drakon),
@@ -137,6 +137,14 @@ class DrakonObservation:
             "winners": None if self.winners is None else list(self.winners),
             "ending": self.ending,
         }
+
+
+@lru_cache(maxsize=1 << 12)
+def _room_json(cell: int, room: int) -> dict[str, Any]:
+    """A room laid at ``cell`` as views write it, made once and shared (read-only): every view
+    writes every room of the dungeon at every action, and compares them with the last view's."""
+    return {"at": None if cell == NO_CELL else list(xy(cell)), "room": EFFECTS[room >> 4],
+            "arrows": arrows_text(room & 15)}
 
 
 def _step_fields(state: DrakonState) -> tuple[str, int | None, int, int]:
