@@ -369,7 +369,6 @@ def _label(action: int, observation: DrakonObservation | None, lang: str, markup
 
 
 @said_once
-@said_once  # a decision lists about 120 placements, most of them listed at the one before
 def _place_label(room: int, cell: int, lang: str, markup: bool, places: Places) -> str:
     """Laying ``room`` on the free spot ``cell``, in words."""
     letters = places is not place_words
