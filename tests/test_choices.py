@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -171,3 +172,25 @@ def test_kagouns_chain_placements_say_the_points_the_chain_makes() -> None:
                 assert parts["points"] == chain_score(after.deck, chain)
                 checked += 1
     assert checked > 10
+
+
+STANDING = [g for g in sorted(GAMES) if hasattr(renderer_for(get_game(g)), "stands_alone")]
+
+
+@pytest.mark.parametrize("game_id", STANDING)
+def test_an_action_that_stands_alone_is_listed_as_its_position_would_list_it(game_id: str) -> None:
+    """An entry made once for an action that stands alone (``stands_alone``) is the one worked out
+    from the seat's observation and the table's names, in both languages."""
+    renderer = renderer_for(get_game(game_id))
+    # the same words without the declaration: every entry worked out from the position
+    worked_out = SimpleNamespace(**{name: getattr(renderer, name) for name in dir(renderer)
+                                    if not name.startswith("_") and name != "stands_alone"})
+    alone = 0
+    for state in decisions(game_id, games=3):
+        observation = state.observe(state.to_act)
+        alone += sum(map(renderer.stands_alone, state.legal_actions()))
+        for lang in ("en", "fr"):
+            names = [f"Player {seat}" for seat in range(state.players)]
+            assert (legal_entries(state, renderer, observation, lang, names)
+                    == legal_entries(state, worked_out, observation, lang, names))
+    assert alone > 100, "too few actions that stand alone to say anything"

@@ -11,6 +11,9 @@ A game declares its parts through its words (``Game.words()``), both optional:
 - ``tried_actions(observation) -> Iterable[Action]``: the actions a board lets the seat to act
   try (Gargon's selections of one to three cards of its hand), legal or not; those the rules
   refuse are sent with ``state.refusal(action, lang)``. Bounded by what a board offers.
+- ``stands_alone(action) -> bool``: whether the action's notation, words and parts depend on
+  nothing but the action (and the reader's language): such an entry is made once and copied
+  (Drakon's placements, about 120 at each of its decisions, most listed at the one before).
 
 Without them an action's kind is its notation's first word and nothing is refused.
 """
@@ -23,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core.game import Action, State
+from .core.words import said_once
 from .renderers import GameRenderer
 
 Entry = dict[str, Any]
@@ -51,16 +55,35 @@ def legal_entries(state: State, renderer: GameRenderer, observation: Any, lang: 
     seat lose (a failing call)."""
     parts, warn = _declared(renderer, state), getattr(renderer, "confirm_text", None)
     text, label = state.game.action_to_text, renderer.action_label
+    alone: Callable[[Action], bool] | None = getattr(renderer, "stands_alone", None)
     entries = []
     for a in state.legal_actions() if legal is None else legal:
-        # (markup and names positionally: a compiled label parses no keywords)
-        entry = {"action": text(a), "label": label(a, observation, lang, False, names)}
-        entry.update(parts(a, observation))
+        if alone is not None and alone(a):
+            entry = dict(_entry_alone(text, label, parts, a, lang))
+        else:
+            entry = _entry(text, label, parts, a, observation, lang, names)
         warning = None if warn is None else warn(a, observation, lang)
         if warning:
             entry["confirm"] = warning
         entries.append(entry)
     return entries
+
+
+def _entry(text: Callable[[Action], str], label: Callable[..., str],
+           parts: Callable[[Action, Any], Mapping[str, Any]], action: Action, observation: Any, lang: str,
+           names: Sequence[str] | None) -> Entry:
+    """``{"action": notation, "label": words, **parts}`` (markup and names given positionally: a
+    compiled label parses no keywords)."""
+    entry = {"action": text(action), "label": label(action, observation, lang, False, names)}
+    entry.update(parts(action, observation))
+    return entry
+
+
+@said_once
+def _entry_alone(text: Callable[[Action], str], label: Callable[..., str],
+                 parts: Callable[[Action, Any], Mapping[str, Any]], action: Action, lang: str) -> Entry:
+    """The entry of an action that stands alone, made once (shared: read-only, callers copy it)."""
+    return _entry(text, label, parts, action, None, lang, None)
 
 
 def refused_entries(state: State, renderer: GameRenderer, observation: Any, seat: int | None,

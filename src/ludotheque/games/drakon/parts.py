@@ -33,7 +33,7 @@ def _turn(shown: int, arrows: int) -> int:
     return next(q for q in range(4) if rotate(shown, q) == arrows)
 
 
-def action_parts(action: int, observation: DrakonObservation) -> dict[str, Any]:
+def action_parts(action: int, observation: DrakonObservation | None = None) -> dict[str, Any]:
     """``{"kind": "place", "room": "find", "cell": [1, 0], "arrows": "ES", "tile": "find NE",
     "turn": 1}`` (also ``exchange``; ``relocate`` has no ``tile``: it turns the Moving room as it
     lies); ``{"kind": "move", "cell": [0, 1]}`` (``harp``, ``destroy``, ``drakon``, ``amazon``,
@@ -44,6 +44,7 @@ def action_parts(action: int, observation: DrakonObservation) -> dict[str, Any]:
     Shared between calls: read-only (``ludotheque.choices`` copies it into each entry)."""
     family, a, b, _ = A.decode(action)
     if family == A.F_RELOCATE:  # the only parts that depend on the dungeon
+        assert observation is not None, "relocating the Moving room needs the dungeon"
         lying = observation.room_at(observation.step_cell) & 15
         return {"kind": "relocate", "room": "moving", "cell": _cell(b), "arrows": arrows_text(a),
                 "turn": _turn(lying, a)}

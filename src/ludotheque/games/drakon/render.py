@@ -289,6 +289,12 @@ def action_label(action: int, observation: DrakonObservation | None = None, lang
     return _label(action, observation, _lang(lang), markup, names, _typed_cell if markup else place_words)
 
 
+def stands_alone(action: int) -> bool:
+    """A placement of a room: its notation, words and parts depend on nothing but itself, so a
+    board's entry for it is made once (``ludotheque.choices``)."""
+    return A.PLACE <= action < A.EXCHANGE
+
+
 def _typed_cell(cell: int, lang: str, free: bool) -> str:
     return cell_text(cell)
 
@@ -849,6 +855,6 @@ __all__ = [
     "STYLES", "Table", "action_label", "action_parts", "arrows_words", "board", "describe_event",
     "describe_events", "end_reason", "event_seats",
     "default_action", "dungeon_lines", "hand_text", "hero_initial", "hero_name", "legend", "legend_lines",
-    "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name", "tile_label",
-    "tiles_text", "winners_text",
+    "map_pages", "new_in_hand", "prompt", "room_label", "room_name", "score_sheet", "seat_name",
+    "stands_alone", "tile_label", "tiles_text", "winners_text",
 ]

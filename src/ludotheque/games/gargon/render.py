@@ -422,6 +422,12 @@ def action_label(action: int, observation: GargonObservation | None = None, lang
     return text
 
 
+def stands_alone(action: int) -> bool:
+    """Every action but a draw (whose label names the pile's top): its notation, words and parts
+    depend on nothing but itself, so a board's entry for it is made once (``ludotheque.choices``)."""
+    return not DRAW <= action < DRAW + 2
+
+
 @said_once
 def _label(action: int, lang: str, markup: bool) -> str:
     """An action's label as far as it depends on nothing else (a draw's pile top is added)."""
@@ -631,6 +637,7 @@ __all__ = [
     "STYLES", "Table", "action_label", "action_parts", "board", "card_markup", "cards_text", "colour_label",
     "colours_text", "end_reason", "event_seats",
     "colour_name", "creature_name", "describe_event", "describe_events", "hand_text", "legend", "new_in_hand",
-    "prompt", "score_rows", "score_sheet", "seat_name", "to_notation", "tried_actions", "typed_text",
+    "prompt", "score_rows", "score_sheet", "seat_name", "stands_alone", "to_notation", "tried_actions",
+    "typed_text",
     "winners_text", "word",
 ]
