@@ -3,7 +3,7 @@ words and its *parts* (what it is and what it uses, as the observation names the
 moves a board lets a player try that the rules refuse, each with its parts and the rules' reason.
 A board picks actions by their parts and never parses notation or repeats a rule.
 
-A game declares its parts through its words (``Game.words()``), both optional:
+A game declares its parts through its words (``Game.words()``), all optional:
 
 - ``action_parts(action, observation) -> dict``: ``{"kind": ..., ...}`` for any action the seat
   may be offered, from that seat's observation only (the ids the observation uses: ``"R14"``,
@@ -11,9 +11,10 @@ A game declares its parts through its words (``Game.words()``), both optional:
 - ``tried_actions(observation) -> Iterable[Action]``: the actions a board lets the seat to act
   try (Gargon's selections of one to three cards of its hand), legal or not; those the rules
   refuse are sent with ``state.refusal(action, lang)``. Bounded by what a board offers.
-- ``stands_alone(action) -> bool``: whether the action's notation, words and parts depend on
-  nothing but the action (and the reader's language): such an entry is made once and copied
-  (Drakon's placements, about 120 at each of its decisions, most listed at the one before).
+- ``stands_alone(action) -> bool``, with ``action_parts``: whether the action's notation, words
+  and parts depend on nothing but the action (and the reader's language): such an entry is made
+  once and copied (Drakon's placements, about 120 at each of its decisions, most listed at the
+  one before).
 
 Without them an action's kind is its notation's first word and nothing is refused.
 """
