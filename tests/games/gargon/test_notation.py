@@ -17,8 +17,10 @@ from ludotheque.games.gargon.actions import (
     MAX_ACTION,
     PASS,
     PLAY,
+    RADIX,
     STOP,
     canonical,
+    checked_play_cards,
     play_action,
     play_cards,
 )
@@ -103,6 +105,23 @@ def test_notation_play_order_of_cards_does_not_matter() -> None:
     cards = [card("B", 2), card("W", 3), card("B", 12)]
     assert play_action(cards) == play_action(cards[::-1]) == play_action(sorted(cards))
     assert play_cards(play_action(cards)) == canonical(cards) == [card("W", 3), card("B", 12), card("B", 2)]
+
+
+def test_a_play_code_is_read_only_as_play_action_writes_it() -> None:
+    """``checked_play_cards`` reads the code's digits instead of making the play again: it gives
+    the cards exactly when writing them back gives the same code (every pattern of the lowest,
+    highest and middling digits in each place, and random codes), and nothing outside plays."""
+    digits = [0, 1, 2, 3, 47, 48, RADIX - 2, RADIX - 1]
+    codes = [PLAY + (a * RADIX + b) * RADIX + c for a in digits for b in digits for c in digits]
+    rng = random.Random(32)
+    codes += [rng.randrange(PLAY, MAX_ACTION) for _ in range(3000)]
+    for action in codes:
+        cards = play_cards(action)
+        expected = cards if cards and play_action(cards) == action else []
+        assert checked_play_cards(action) == expected, action
+    assert sum(1 for action in codes if checked_play_cards(action)) > 100  # plays among them
+    for action in (-1, 0, PASS, STOP, DRAW, BATTLE, PLAY - 1, MAX_ACTION, MAX_ACTION + 5):
+        assert checked_play_cards(action) == []
 
 
 @pytest.mark.parametrize("text, says", [

@@ -43,10 +43,11 @@ def canonical(cards: Iterable[int]) -> list[int]:
 def play_action(cards: Iterable[int]) -> int:
     """The action playing these one to three cards (any order)."""
     code = 0
-    ranks = sorted(rank(c) for c in cards)
-    ranks += [-1] * (3 - len(ranks))  # missing cards count as 0
+    ranks = sorted([rank(c) for c in cards])  # (a list: a generator costs more compiled)
     for position in ranks:
         code = code * RADIX + position + 1
+    for _ in range(3 - len(ranks)):  # missing cards count as 0
+        code *= RADIX
     return PLAY + code
 
 
@@ -62,8 +63,14 @@ def checked_play_cards(action: int) -> list[int]:
     range, or not built by ``play_action``), so that no stray int passes for a play."""
     if not PLAY <= action < MAX_ACTION:
         return []
-    cards = play_cards(action)
-    return cards if cards and play_action(cards) == action else []
+    code = action - PLAY
+    first, second, third = code // RADIX2, code // RADIX % RADIX, code % RADIX
+    # what play_action writes: ranks + 1 in canonical order, none after a missing card (0); the
+    # same test as play_action(play_cards(action)) == action, without making the play again (a
+    # board asks it of every selection of the hand at every decision)
+    if first == 0 or (second == 0 and third != 0) or 0 < second < first or 0 < third < second:
+        return []
+    return [card_of_rank(r - 1) for r in (first, second, third) if r]
 
 
 def is_play(action: int) -> bool:

@@ -29,10 +29,17 @@ SHAPES: Final = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 
 def shape_of(cards: list[int]) -> tuple[int, ...]:
     """How many cards of each colour, largest first: ``(2, 1)`` for two reds and a blue."""
-    if len(cards) <= 3:  # a play (a board asks for every play of the hand: told without sorting)
-        colours = [card >> 4 for card in cards]
-        distinct = len(set(colours))
-        return _SHAPE_BY_COUNT[len(colours)][distinct]
+    count = len(cards)
+    if count <= 3:  # a play (a board asks for every play of the hand: told without sorting)
+        distinct = count
+        if count >= 2:  # the colours told apart by comparing them (no set made)
+            first, second = cards[0] >> 4, cards[1] >> 4
+            if count == 2:
+                distinct = 1 if first == second else 2
+            else:
+                third = cards[2] >> 4
+                distinct = 1 + (second != first) + (third != first and third != second)
+        return _SHAPE_BY_COUNT[count][distinct]
     counts: dict[int, int] = {}
     for card in cards:
         counts[card >> 4] = counts.get(card >> 4, 0) + 1
@@ -309,7 +316,7 @@ def _refusal(state: GargonState, action: int) -> Refusal | None:
         seat = state.to_act
         assert seat is not None
         hand = state.hands[seat]
-        for card in set(cards):
+        for card in cards:  # (at most three: a card named twice is looked at twice)
             if hand[card >> 4].count(card & 15) < cards.count(card):
                 return "not_in_hand", {"card": card}  # named in the reader's language
         shape = shape_of(cards)
