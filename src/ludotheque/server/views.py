@@ -166,13 +166,17 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     for key, value in new.items():
         before = old[key]
-        if value is before or value == before:  # (shared parts: the legend, the seats' entries)
+        if value is before:  # (shared parts: the legend, the seats' entries)
             continue
         if key == "observation" and isinstance(value, dict) and isinstance(before, dict):
             if value.keys() != before.keys():
                 return None
-            out[key] = {k: v for k, v in value.items() if before[k] != v}
-        else:
+            # field by field, once (a field the game shares between views when it did not change,
+            # Gargon's zones, is the same object: told at once)
+            fields = {k: v for k, v in value.items() if v is not before[k] and before[k] != v}
+            if fields:
+                out[key] = fields
+        elif value != before:
             out[key] = value
     return out
 

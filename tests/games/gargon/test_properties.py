@@ -368,3 +368,37 @@ def test_legal_actions_follow_from_the_observation_of_the_seat_to_act(plan: Plan
         legal = state.legal_texts()
         assert len(legal) == len(set(legal))
         assert set(legal) == legal_texts_seen_by(state.observe(state.to_act))
+
+
+def test_a_zone_that_did_not_change_is_the_same_list_in_the_next_view() -> None:
+    """An observation's JSON shares each zone's card texts between calls (the web table's diff
+    tells an unchanged zone by identity): the same list whenever the zone holds the same cards,
+    and always the texts of its cards."""
+    from ludotheque.core.game import CHANCE, sample_chance
+    from ludotheque.games.gargon.notation import card_text
+
+    zones = ("hands", "piles", "in_play", "won")
+    rng = random.Random(32)
+    shared = 0
+    for seed in range(3):
+        state = GAME.new_state({"players": 4}, seed=seed)
+        before: dict[int, tuple[GargonObservation, dict[str, Any]]] = {}
+        while not state.is_terminal:
+            for seat in range(4):
+                observation = state.observe(seat)
+                now = observation.to_json()
+                for field in zones:
+                    for cards, texts in zip(getattr(observation, field), now[field], strict=True):
+                        assert texts == [card_text(c) for c in cards]
+                assert now["discard"] == [card_text(c) for c in observation.discard]
+                if seat in before:
+                    old, then = before[seat]
+                    for field in zones:
+                        for index, cards in enumerate(getattr(observation, field)):
+                            if cards == getattr(old, field)[index]:
+                                assert now[field][index] is then[field][index], (field, index)
+                                shared += 1
+                before[seat] = (observation, now)
+            state.apply_trusted(sample_chance(state, rng) if state.to_act == CHANCE
+                                else rng.choice(state.legal_actions()))
+    assert shared > 1000

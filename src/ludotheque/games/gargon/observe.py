@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .components import HIDDEN, NUM_COLOURS
 from .notation import card_text
@@ -78,9 +78,9 @@ class GargonObservation:
         return () if self.seat is None else self.hands[self.seat]
 
     def to_json(self) -> dict[str, Any]:
-        def texts(cards: Cards) -> list[str]:
-            return [card_text(c) for c in cards]
-
+        """The observation as a view sends it. Each zone's list of card texts is shared between
+        calls (read-only): a zone that did not change between two views is the same list in
+        both, which the web table's diff tells at once (server/views.py ``changes``)."""
         return {
             "seat": self.seat,
             "players": self.players,
@@ -88,11 +88,11 @@ class GargonObservation:
             "phase": self.phase,
             "to_act": self.to_act,
             "first_player": self.first_player,
-            "hands": [texts(h) for h in self.hands],
-            "piles": [texts(p) for p in self.piles],
-            "in_play": [texts(c) for c in self.in_play],
-            "won": [texts(c) for c in self.won],
-            "discard": texts(self.discard),
+            "hands": [_texts(h) for h in self.hands],
+            "piles": [_texts(p) for p in self.piles],
+            "in_play": [_texts(c) for c in self.in_play],
+            "won": [_texts(c) for c in self.won],
+            "discard": _texts(self.discard),
             "passed": list(self.passed),
             "shape": list(self.shape),
             "round_colours": ["WBVRYG"[c] for c in self.round_colours],
@@ -103,6 +103,22 @@ class GargonObservation:
             "scores": None if self.scores is None else list(self.scores),
             "winners": None if self.winners is None else list(self.winners),
         }
+
+
+#: Zones' card texts already written, by their cards (cleared when full: a few hundred zones
+#: change at each of a busy server's actions, most of them into contents seen before).
+_TEXTS: Final[dict[Cards, list[str]]] = {}
+_TEXTS_KEPT: Final = 1 << 14
+
+
+def _texts(cards: Cards) -> list[str]:
+    """The texts of a zone's cards (``["R14", "B?"]``), made once per contents: read-only."""
+    known = _TEXTS.get(cards)
+    if known is None:
+        if len(_TEXTS) >= _TEXTS_KEPT:
+            _TEXTS.clear()
+        known = _TEXTS[cards] = [card_text(c) for c in cards]
+    return known
 
 
 def _shown(hand: list[list[int]], visible: bool) -> Cards:
