@@ -29,8 +29,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from ludotheque.core import GameRecord, replay
+from ludotheque.core.game import CHANCE, sample_chance
 from ludotheque.games.gargon import GAME, GargonObservation, GargonState, Phase
 from ludotheque.games.gargon.actions import PASS, is_play, play_cards
+from ludotheque.games.gargon.notation import card_text
 
 PROPERTIES = settings(
     max_examples=40,
@@ -374,9 +376,6 @@ def test_a_zone_that_did_not_change_is_the_same_list_in_the_next_view() -> None:
     """An observation's JSON shares each zone's card texts between calls (the web table's diff
     tells an unchanged zone by identity): the same list whenever the zone holds the same cards,
     and always the texts of its cards."""
-    from ludotheque.core.game import CHANCE, sample_chance
-    from ludotheque.games.gargon.notation import card_text
-
     zones = ("hands", "piles", "in_play", "won")
     rng = random.Random(32)
     shared = 0
