@@ -91,7 +91,9 @@ def main() -> None:
         for key, cpu in cpu_times().items():
             if key[0] == mine:
                 continue
-            kind = kinds.get(key) or kinds.setdefault(key, kind_of(key[0]))
+            kind = kinds.get(key)
+            if kind is None or kind == "other":  # (read again: a child may have become another program)
+                kind = kinds[key] = kind_of(key[0])
             spent[kind] = spent.get(kind, 0.0) + cpu - seen.get(key, 0.0)
             seen[key] = cpu
         if done:

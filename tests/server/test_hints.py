@@ -19,6 +19,15 @@ from ludotheque.server.limits import HINTS_RETRY
 from .conftest import TableDriver, behind_proxy
 
 
+@pytest.fixture
+def client(client: TestClient) -> TestClient:
+    """The app, its hints given all the time they take: a test's first hint waits for a search
+    worker process, started on demand, which on a loaded 2-core machine took longer than a bot's
+    move (the hint was 503 "busy")."""
+    client.app.state.service.bots.seconds = 60.0  # type: ignore[attr-defined]
+    return client
+
+
 def ask(client: TestClient, table: str, token: str, version: int, lang: str = "en") -> Any:
     return client.post(f"/api/tables/{table}/hint", json={"token": token, "version": version},
                        headers={"accept-language": lang})
