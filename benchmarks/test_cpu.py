@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -101,8 +102,9 @@ def main() -> None:
         time.sleep(1.0)
     wall = time.monotonic() - start
     console = Console()
-    console.print(f"[bold]{' '.join(args.command)}[/]: exit status {run.returncode}, {wall:.0f} s, the "
-                  f"machine {100 * busy_share(machine, machine_times()):.0f}% busy on {os.cpu_count()} cores")
+    busy = busy_share(machine, machine_times())
+    console.print(f"[bold]{escape(' '.join(args.command))}[/]: exit status {run.returncode}, {wall:.0f} s, "
+                  f"the machine {100 * busy:.0f}% busy on {os.cpu_count()} cores")
     table = Table()
     table.add_column("processes")
     table.add_column("CPU s", justify="right")
