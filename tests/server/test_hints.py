@@ -61,6 +61,25 @@ def test_the_player_to_act_gets_a_legal_move_with_its_win_chance(client: TestCli
     assert stale.status_code == 409 and stale.json()["code"] == "stale"
 
 
+def test_a_hint_the_search_takes_too_long_over_is_503_busy_and_the_next_one_comes(
+        client: TestClient, tables: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint comes within a bot's move time (bot_moves.py): past it, 503 ``busy`` in the
+    player's language, the table where it was; the search given up on does not keep the next
+    hint from coming."""
+    table, tokens = tables.create(["human", "bot:heuristic", "bot:heuristic"], table={"hints": True})
+    mine = first_decision(tables, table, tokens[0])
+    bots = client.app.state.service.bots  # type: ignore[attr-defined]
+    with monkeypatch.context() as patch:
+        patch.setattr(bots, "seconds", 0.001)
+        late = ask(client, table, tokens[0], mine["version"], "fr")
+    assert late.status_code == 503 and late.json()["code"] == "busy", late.text
+    assert "trop de temps" in late.json()["detail"]
+    assert tables.view(table, tokens[0])["version"] == mine["version"]
+    answer = ask(client, table, tokens[0], mine["version"])
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["action"] in {e["action"] for e in mine["legal"]}
+
+
 def test_no_hint_at_a_table_without_hints_nor_for_a_seat_not_to_act(client: TestClient, tables: Any) -> None:
     table, tokens = tables.create(["human", "bot:heuristic", "bot:heuristic"])
     mine = first_decision(tables, table, tokens[0])
