@@ -16,6 +16,9 @@ that its table plays R actions a second. A table whose game ends is replaced by 
 - latency from an action sent to the update with the next step received on the same socket
   (p50, p90, p99, max): the server's queueing, checking, the commit, building the update, sending;
 - the servers' CPU time per action;
+- what their writers stored meanwhile (``/api/health``): moves, commits, the moves a commit and
+  its time, and how much of the run the writer was busy committing (near 100%: the disk's syncs
+  set the pace);
 - the reference: OpenSpiel's C++ ``hearts`` played out at random in this process (games/s), before
   the servers start and after they stop, and actions/s as a ratio to their mean (the machine's
   pace cancels out).
@@ -179,10 +182,13 @@ async def run(servers: list[ServerProcess], tables: int, players: int, seconds: 
         playing = asyncio.gather(*(keep_table(http, ws_bases, players, rate, random.Random(rng.random()),
                                               tally, deadline) for _ in range(tables)))
         await asyncio.sleep(warmup)
+        writers_before = await writers(servers)
         cpu_before, start, mine = cpu_seconds(pids), time.perf_counter(), time.process_time()
         await playing
         elapsed, cpu = time.perf_counter() - start, cpu_seconds(pids) - cpu_before
         clients_cpu = time.process_time() - mine
+        stored = {key: sum(w[key] for w in await writers(servers)) - sum(w[key] for w in writers_before)
+                  for key in ("commits", "moves", "busy_seconds")}
     ms = sorted(x * 1000 for x in tally.latencies)
     if not ms:
         console.print("[red]no action was answered[/]")
@@ -200,7 +206,23 @@ async def run(servers: list[ServerProcess], tables: int, players: int, seconds: 
     console.print(f"CPU: servers {cpu:.1f} s ({1000 * cpu / len(ms):.2f} ms per action), clients "
                   f"{clients_cpu:.1f} s, over {elapsed:.1f} s on {os.cpu_count()} cores; "
                   f"refused {tally.refused}, resyncs {tally.syncs}")
+    if stored["commits"]:
+        console.print(f"stored: {stored['moves']:,} moves in {stored['commits']:,} commits "
+                      f"({stored['moves'] / stored['commits']:.1f} a commit, "
+                      f"{1000 * stored['busy_seconds'] / stored['commits']:.2f} ms each); the writer busy "
+                      f"{100 * stored['busy_seconds'] / elapsed / len(servers):.0f}% of the time")
     return len(ms) / elapsed
+
+
+async def writers(servers: list[ServerProcess]) -> list[dict[str, float]]:
+    """What each server's writer has stored so far (``/api/health``)."""
+    out = []
+    for server in servers:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            answer = await http.get("/api/health")
+            answer.raise_for_status()
+            out.append(answer.json()["writer"])
+    return out
 
 
 def hearts_per_second() -> float | None:

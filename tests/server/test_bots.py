@@ -101,6 +101,8 @@ def test_a_bot_out_of_time_or_broken_has_the_heuristic_play_for_it(tables: Table
     health = tables.client.get("/api/health").json()
     assert health["bot_fallbacks"] == {"heuristic": 2}
     assert health["bot_fallback_causes"] == {"late": 1, "failed": 1}
+    writer = health["writer"]  # the two moves stored, in one commit or two
+    assert writer["moves"] == 2 and 1 <= writer["commits"] <= 2 and writer["busy_seconds"] > 0
 
 
 def test_a_bot_thinks_on_a_copy_and_sees_only_its_observation(tables: TableDriver,

@@ -233,3 +233,47 @@ def test_the_writer_stores_a_batch_in_one_transaction_and_tells_each_action_its_
     finally:
         writer.close()
         store.close()
+
+
+def test_the_writer_counts_its_commits_the_moves_they_held_and_the_time_they_took(db_url: str) -> None:
+    """Two moves that arrive while a commit is under way go together in the next one: the writer
+    counts 2 commits of 3 moves, and at least the time the first one was held (``/api/health``)."""
+    import threading
+    import time
+
+    from ludotheque.server.store import Move
+    from ludotheque.server.writer import ActionWriter
+
+    store = Store(db_url)
+    for table_id in ("t1", "t2", "t3"):
+        store.create_table(_row(table_id))
+    writer = ActionWriter(store)
+    entered, release = threading.Event(), threading.Event()
+    append = store.append_actions
+
+    def held(moves: list[Move]) -> list[bool]:
+        if not entered.is_set():  # the first commit waits until the others are queued
+            entered.set()
+            assert release.wait(10)
+            time.sleep(0.05)
+        return append(moves)
+    store.append_actions = held  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        first = asyncio.ensure_future(writer.append(Move("t1", 0, 0, "play R3", 0, 1)))
+        while not entered.is_set():
+            await asyncio.sleep(0.001)
+        others = [asyncio.ensure_future(writer.append(Move(t, 0, 0, "play R5", 0, 1))) for t in ("t2", "t3")]
+        await asyncio.sleep(0)  # (each is queued at its first step)
+        release.set()
+        await asyncio.gather(first, *others)
+
+    try:
+        assert writer.figures() == {"commits": 0, "moves": 0, "busy_seconds": 0.0}
+        asyncio.run(scenario())
+        figures = writer.figures()
+        assert (figures["commits"], figures["moves"]) == (2, 3)
+        assert figures["busy_seconds"] >= 0.05
+    finally:
+        writer.close()
+        store.close()

@@ -420,6 +420,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
                 "watchers": sum(len(t.watchers) for t in service.tables.values()),
                 "search_workers": {"processes": workers.processes, "running": workers.running,
                                    "queued": len(workers.waiting), "replaced": workers.replaced},
+                "writer": service.writer.figures(),
                 "bot_fallbacks": dict(service.bots.fallbacks),
                 "bot_fallback_causes": dict(service.bots.causes)}
 
