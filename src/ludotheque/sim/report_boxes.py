@@ -10,6 +10,8 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..core.words import say
+
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Boxes played",
@@ -41,7 +43,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 
 
 def _word(key: str, lang: str, **params: object) -> str:
-    return WORDS["fr" if lang == "fr" else "en"][key].format(**params)
+    return say(WORDS, key, lang, **params)
 
 
 def first_column(report: Mapping[str, Any], lang: str) -> str | None:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core.words import language
 from .report import TOO_FEW_GAMES, WIDEST_MARGIN
 from .report_boxes import boxes_section, first_column
 from .report_words import FIGURES, word
@@ -384,7 +385,7 @@ def render_page(report: Mapping[str, Any], game_words: Words, lang: str,
     bots' names in that language (default: as the report names them); ``json_file``: where its
     numbers were written (the footer names it; none promised without); ``box_words``: the
     labels of the rows of the boxes' differences (the game's ``report.box_words``)."""
-    lang = "fr" if lang == "fr" else "en"
+    lang = language(lang)
     page = _Page(report, game_words, lang, bots or report["bots"])
     page.json_file, page.box_words = json_file, box_words or {}
     return page.render()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.words import say
+
 #: Figures every game has: (title, what it shows).
 FIGURES: Final[dict[str, dict[str, tuple[str, str]]]] = {
     "en": {
@@ -113,4 +115,4 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 
 
 def word(key: str, lang: str, **params: object) -> str:
-    return WORDS["fr" if lang == "fr" else "en"][key].format(**params)
+    return say(WORDS, key, lang, **params)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.words import say
+
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "syntax": "--sweep: expected NAME=A..B or NAME=A..B:STEP with whole numbers, "
@@ -52,4 +54,4 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 
 
 def sweep_word(key: str, lang: str, **params: object) -> str:
-    return WORDS["fr" if lang == "fr" else "en"][key].format(**params)
+    return say(WORDS, key, lang, **params)
