@@ -1,7 +1,7 @@
 """Many concurrent tables on the web table, played over websockets on loopback.
 
     .venv/bin/python benchmarks/web_tables.py [--tables 50] [--players 4] [--seconds 20]
-        [--warmup 5] [--rate 0] [--db URL] [--servers 1] [--searchers 0]
+        [--warmup 5] [--rate 0] [--db URL] [--servers 1] [--searchers 0] [--sqlite-sync full|normal]
 
 Real ``ludotheque serve`` processes run as children (a fresh SQLite file unless ``--db`` is given:
 every action is committed before it is announced; ``--servers 2`` needs PostgreSQL, and seat i of
@@ -244,6 +244,8 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="server processes on the database")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--searchers", type=int, default=0, help="search bots thinking meanwhile")
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
+                        help="serve's --sqlite-sync: how SQLite syncs each commit (default full)")
     args = parser.parse_args()
     before = hearts_per_second()
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
@@ -254,7 +256,9 @@ def main() -> None:
             store = Store(args.db)  # a fresh database: the figures do not depend on earlier runs
             metadata.drop_all(store.engine)
             store.close()
-        servers = [stack.enter_context(ServerProcess(db, bot_delay=0.0)) for _ in range(args.servers)]
+        extra = ("--sqlite-sync", args.sqlite_sync) if db.startswith("sqlite") else ()
+        servers = [stack.enter_context(ServerProcess(db, bot_delay=0.0, extra=extra))
+                   for _ in range(args.servers)]
         Console().print(f"servers {', '.join(s.url for s in servers)}, database {db.split('@')[-1]}")
         actions = asyncio.run(run(servers, args.tables, args.players, args.seconds, args.rate, args.seed,
                                   args.warmup, args.searchers))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ludotheque.cli.testing import CliRunner
@@ -32,6 +34,27 @@ def test_serve_refuses_a_port_in_use() -> None:
 def test_serve_refuses_a_bad_number_of_search_workers() -> None:
     result = CliRunner().invoke(["serve", "--search-workers", "0", "--db", "sqlite://"])
     assert result.exit_code == 1 and "search-workers" in result.output and "Traceback" not in result.output
+
+
+def test_serve_refuses_a_sqlite_sync_for_another_database_or_unknown() -> None:
+    result = CliRunner().invoke(["serve", "--sqlite-sync", "normal", "--db", "postgresql://u@nowhere.invalid/x",
+                                 "--port", "1"])
+    assert result.exit_code == 1 and "--sqlite-sync is for a SQLite database" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(["serve", "--sqlite-sync", "off", "--db", "sqlite://"])
+    assert result.exit_code == 2 and "invalid choice" in result.output
+
+
+def test_the_apps_store_syncs_as_serve_says(tmp_path: Path) -> None:
+    from sqlalchemy import text
+
+    from ludotheque.server import create_app
+
+    for sync, pragma in (("full", 2), ("normal", 1)):
+        store = create_app(f"sqlite:///{tmp_path / sync}.db", sqlite_sync=sync).state.service.store
+        with store.engine.connect() as db:
+            assert db.execute(text("PRAGMA synchronous")).scalar() == pragma
+        store.close()
 
 
 def test_search_workers_size_the_pool_where_searching_bots_think() -> None:

@@ -4,6 +4,7 @@ every table where it was. Runs on SQLite, and on PostgreSQL when LUDOTHEQUE_TEST
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -233,6 +234,26 @@ def test_the_writer_stores_a_batch_in_one_transaction_and_tells_each_action_its_
     finally:
         writer.close()
         store.close()
+
+
+@pytest.mark.parametrize(("sync", "pragma"), [(None, 2), ("full", 2), ("normal", 1)])
+def test_a_sqlite_store_syncs_each_commit_as_told_full_by_default(tmp_path: Path, sync: str | None,
+                                                                   pragma: int) -> None:
+    """``serve --sqlite-sync``: FULL (2) unless told NORMAL (1), on every connection of the pool;
+    anything else is refused before the database is touched."""
+    from sqlalchemy import text
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    store = Store(url) if sync is None else Store(url, sync)
+    try:
+        with store.engine.connect() as first, store.engine.connect() as second:
+            assert [db.execute(text("PRAGMA synchronous")).scalar() for db in (first, second)] == [pragma] * 2
+            assert first.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    finally:
+        store.close()
+    with pytest.raises(StoreError, match="not 'off'"):
+        Store(f"sqlite:///{tmp_path / 'other.db'}", "off")
+    assert not (tmp_path / "other.db").exists()
 
 
 def test_the_writer_counts_its_commits_the_moves_they_held_and_the_time_they_took(db_url: str) -> None:

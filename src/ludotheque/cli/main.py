@@ -169,6 +169,10 @@ def _serve(commands: Any) -> None:
                    "a post-game analysis reviews (default 24: a short game in a few seconds)")
     p.add_argument("--open", dest="open_browser", action=argparse.BooleanOptionalAction, default=False,
                    help="open the lobby in a browser")
+    p.add_argument("--sqlite-sync", choices=("full", "normal"), default="full", help="how a SQLite "
+                   "database syncs each commit: full (on disk before a move is told; the default) or "
+                   "normal (no sync to wait for: a power cut may take back the last moves stored; "
+                   "docs/hosting.md)")
     hosting = p.add_argument_group("hosting", "a public server, bare or behind a proxy (docs/hosting.md)")
     hosting.add_argument("--proxy-headers", action="store_true", help="trust X-Forwarded-For and "
                          "X-Forwarded-Proto from --forwarded-allow-ips (a proxy in front): clients are "

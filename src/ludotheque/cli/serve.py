@@ -111,7 +111,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
           access_log: bool = False, request_timeout: float | None = None,
           max_connections_per_address: int | None = None, tables_per_minute: int | None = None,
           expire_days: float | None = None, expire_finished_days: float = 0.0, smtp: str = "",
-          public_url: str = "") -> None:
+          public_url: str = "", sqlite_sync: str = "full") -> None:
     """Run the web table: a lobby to start tables, live play over websockets, replays. The hosting
     options (``hosting_of``) are in docs/hosting.md."""
     import uvicorn
@@ -145,14 +145,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
                          max_connections_per_address, tables_per_minute, expire_days, expire_finished_days,
                          smtp, public_url)
     url_db = db or default_db_url()
+    if sqlite_sync != "full" and not url_db.startswith("sqlite"):
+        fail("--sqlite-sync is for a SQLite database (PostgreSQL has its own synchronous_commit)")
     try:
-        store = Store(url_db)  # a clear message now for a bad URL; the schema made once, here
+        store = Store(url_db, sqlite_sync)  # a clear message now for a bad URL; the schema made once, here
         shared = store.is_postgres
         store.close()
         if workers > 1 and not shared:
             fail(f"--workers {workers} needs PostgreSQL (--db postgresql://...): SQLite serves one process")
         app = (create_app(url_db, bot_delay, away_seconds=away, search_workers=search_workers,
-                          analysis_iterations=analysis_iterations, hosting=hosting) if workers == 1 else None)
+                          analysis_iterations=analysis_iterations, hosting=hosting, sqlite_sync=sqlite_sync)
+               if workers == 1 else None)
     except LudothequeError as exc:
         fail(str(exc))
     _check_port(host, port)

@@ -253,16 +253,17 @@ def worker_app() -> FastAPI:
 def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SECONDS,
                away_seconds: float = AWAY_SECONDS, search_workers: int | None = None,
                analysis_iterations: int = ANALYSIS_ITERATIONS, hosting: Hosting | None = None,
-               undo_wait: float = UNDO_WAIT) -> FastAPI:
+               undo_wait: float = UNDO_WAIT, sqlite_sync: str = "full") -> FastAPI:
     """The app over the database ``db_url`` (any SQLAlchemy URL); bots wait ``bot_delay`` seconds
     before they move and think at most ``bot_seconds``, searching bots in ``search_workers``
     processes (default: a core for each but one); a person to act gone ``away_seconds`` may be
     handed to a bot by the others, at a table without a clock; a post-game analysis spends
     ``analysis_iterations`` playouts on each decision (server/analysis.py); ``hosting``: how
     ``serve`` hosts it (a path prefix, an access log, tables per minute, expiry: hosting.py); at a
-    table with undo, bots wait ``undo_wait`` seconds to answer a move that may be taken back."""
+    table with undo, bots wait ``undo_wait`` seconds to answer a move that may be taken back;
+    ``sqlite_sync``: how a SQLite database syncs its commits (store.SQLITE_SYNC)."""
     hosting = hosting or Hosting()
-    store = Store(db_url)
+    store = Store(db_url, sqlite_sync)
     service = TableService(store, bot_delay, bot_seconds=bot_seconds, away_seconds=away_seconds,
                            search_workers=search_workers, analysis_iterations=analysis_iterations,
                            expiry=Expiry.of(hosting), undo_wait=undo_wait,
