@@ -53,8 +53,22 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
 
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: Chromium features off: Playwright's own list (1.65, ``chromiumSwitches.ts``: a later
+#: ``--disable-features`` replaces it, so it is given again here), and the address bar's two
+#: popups, which headless Chromium 156 draws as web pages of their own in every context
+#: (``chrome://omnibox-popup.top-chrome/``, and ``.../omnibox_popup_aim.html``): about a fifth of
+#: the browser's CPU in a browser test file, for a bar no test sees
+#: (tests/web/test_browser.py::test_the_test_browser_draws_nothing_but_the_pages_it_is_given).
+DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "OptimizationHints",
+    "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "WebUIOmniboxPopup", "WebUIOmniboxAimPopup",
+]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 f"--disable-features={','.join(DISABLED_FEATURES)}"]
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,12 @@ import os
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from ..conftest import CHROMIUM, CHROMIUM_ARGS
 from .tables import (
     ANIMATED_DECISIONS,
     DECISION_OR_END,
@@ -32,9 +32,6 @@ from .tables import (
     wait_turn_or_end,
 )
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 15_000
 
 
@@ -58,7 +55,7 @@ except ImportError:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
@@ -159,6 +156,22 @@ def no_horizontal_overflow(page: Any) -> bool:
 
 
 # -- the tests ----------------------------------------------------------------------------------
+
+def test_the_test_browser_draws_nothing_but_the_pages_it_is_given(browser: Any) -> None:
+    """No page of Chromium's own (its address bar's popup: conftest.DISABLED_FEATURES) beside a
+    test's pages: each costs CPU in every context a test opens. Fails when a Chromium update
+    brings one back under another name."""
+    context = browser.new_context()
+    try:
+        context.new_page().goto("data:text/html,<p>a page</p>")
+        session = browser.new_browser_cdp_session()
+        kinds = [(t["type"], t["url"]) for t in session.send("Target.getTargets")["targetInfos"]]
+        session.detach()
+    finally:
+        context.close()
+    assert [k for k in kinds if k[0] != "page"] == [], kinds
+    assert ("page", "data:text/html,<p>a page</p>") in kinds
+
 
 #: The decisions the lobby's game clicks at least, and until each way of playing was clicked; the
 #: rest of the game is played over the API with the page away (a page following a Gargon game
