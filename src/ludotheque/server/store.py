@@ -309,8 +309,8 @@ class TableRow:
 #: is on disk before its moves are told to anyone, and survives a power cut. ``normal``: a commit is
 #: in the write-ahead log (it survives the server's process being killed) and reaches the disk
 #: at the log's checkpoints; a power cut or a crash of the machine may take back the last moves
-#: stored, the database staying whole (SQLite's recommendation for WAL). A commit then costs no
-#: sync: where the disk's syncs are slow, a busy writer (``/api/health``) stores several times more.
+#: stored, the database staying whole (SQLite's recommendation for WAL). A commit then waits for
+#: no sync (measured where the syncs were slow: docs/hosting.md).
 SQLITE_SYNC: Final = ("full", "normal")
 
 

@@ -7,8 +7,8 @@ the event loop is woken once per batch). Each action is still committed before a
 it, and still written only if its table is at the step it was chosen on.
 
 The writer counts its commits, the moves they held and the time they took (``figures``, in
-``/api/health``): a writer busy most of the time means the disk's syncs, not the processor, set
-how fast actions are stored.
+``/api/health``): a writer busy most of the time sets how fast actions are stored (with SQLite's
+full sync, it mostly waits for the disk).
 """
 
 from __future__ import annotations
