@@ -298,3 +298,36 @@ def test_the_writer_counts_its_commits_the_moves_they_held_and_the_time_they_too
     finally:
         writer.close()
         store.close()
+
+
+@pytest.mark.parametrize("ends", [False, True])
+def test_the_writers_own_statements_store_what_sqlalchemy_would(db_url: str, ends: bool) -> None:
+    """``append_actions`` runs its statements on the driver's cursor (store.DriverStatement): each
+    column of the table's row and of its action holds what SQLAlchemy's ``execute`` of the same
+    statements stores (the JSON columns' text, a None as JSON's null, the booleans), read raw."""
+    from sqlalchemy import String, cast, select
+
+    from ludotheque.server.store import _ADVANCE, _RECORD, Move, actions, tables
+
+    store = Store(db_url)
+    for table_id in ("driver", "core"):
+        store.create_table(_row(table_id))
+    result = {"winners": [0], "scores": [3, 1, 2], "why": "l'amulette"} if ends else None
+    clock = None if ends else {"left": [30.5, 20.0, 10.0], "to_act": 1}
+    assert store.append_actions([Move("driver", 0, 0, "play R3", 0, None if ends else 1, result, None, clock,
+                                      not ends)]) == [True]
+    with store.engine.begin() as db:
+        db.execute(_ADVANCE, {"id": "core", "revision": 0, "next": 1, "to_act": None if ends else 1,
+                              "finished": ends, "result": result, "clock_state": clock, "forced": not ends,
+                              "finished_at": 1.0 if ends else None})
+        db.execute(_RECORD, [{"id": "core", "step": 0, "action": "play R3", "seat": 0, "at": 1.0}])
+    raw = [cast(column, String) if column.name in ("result", "clock_state") else column
+           for column in tables.c if column.name not in ("id", "created", "finished_at")]
+    with store.engine.connect() as db:
+        rows = {row[0]: row[1:] for row in db.execute(select(tables.c.id, *raw))}
+        moves = {row[0]: row[1:] for row in db.execute(
+            select(actions.c.table_id, *(c for c in actions.c if c.name not in ("table_id", "at"))))}
+        finished_at = dict(db.execute(select(tables.c.id, tables.c.finished_at)).all())
+    store.close()
+    assert rows["driver"] == rows["core"] and moves["driver"] == moves["core"]
+    assert (finished_at["driver"] is not None) == ends
