@@ -58,7 +58,7 @@ def test_a_review_does_not_depend_on_what_the_seat_cannot_see(game_id: str) -> N
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_a_review_covers_each_decision_of_the_seat_and_holds_together(game_id: str) -> None:
     record = heuristic_record(game_id, 5)
-    reviews = review_game(record, 0, iterations=8, seed=3)
+    reviews = review_game(record, 0, iterations=4, seed=3)
     state, decisions = record.start(), []
     for step, text in enumerate(record.actions):
         if state.to_act == 0 and len(state.legal_actions()) > 1:
@@ -71,7 +71,7 @@ def test_a_review_covers_each_decision_of_the_seat_and_holds_together(game_id: s
         assert 0.0 <= review.played_chance <= review.chance <= 1.0
         assert review.loss == pytest.approx(review.chance - review.played_chance)
         assert review.loss == 0.0 or review.best != review.played
-    assert review_game(record, 0, iterations=8, seed=3) == reviews  # reproducible
+    assert review_game(record, 0, iterations=4, seed=3) == reviews  # reproducible
 
 
 def test_marks_follow_the_cost() -> None:

@@ -36,10 +36,10 @@ def test_the_search_plays_a_whole_game_and_repeats_itself(game_id: str) -> None:
     players = LINE_UPS[game_id]
     records = []
     for _ in range(2):  # (a few playouts a move: what is tested is a whole game, and the same twice)
-        bots = [searcher(7 + seat, iterations=8) for seat in range(players)]
+        bots = [searcher(7 + seat, iterations=4) for seat in range(players)]
         records.append(play_game(game_id, {"players": players}, bots, seed=5).record)
     assert records[0].result is not None and records[0].actions == records[1].actions
-    assert all(bot.last is not None and bot.last.iterations == 8 for bot in bots)
+    assert all(bot.last is not None and bot.last.iterations == 4 for bot in bots)
 
 
 def positions(game_id: str, seed: int) -> list[State]:

@@ -46,8 +46,14 @@ GARGON_OWN_CARDS = re.compile(r"^  (Your hand|Votre main) ?: "
 LETTER_CARD = re.compile(r"(?<![\w-])[WBVRYG](?:1[0-5]|[0-9]|\?)(?![\w?])")
 
 
+#: The end of the output read for the screen: far more than 24 lines of 80 columns with their
+#: colours (reading the whole output at every chunk made the test's own CPU grow as its square).
+TAIL = 1 << 16
+
+
 def _screen_lines(raw: str) -> list[str]:
-    text = ANSI.sub("", raw).replace("\r\n", "\n").replace("\r", "\n")
+    """The lines at the end of ``raw`` (its last ``TAIL`` characters), without escape sequences."""
+    text = ANSI.sub("", raw[-TAIL:]).replace("\r\n", "\n").replace("\r", "\n")
     return text.split("\n")
 
 
@@ -83,9 +89,10 @@ def play_in_pty(game: str, lang: str, tmp: Path, decisions: int = 40,
                 raw += decoder.decode(chunk)
             elif process.poll() is not None:
                 break
-            lines = _screen_lines(raw)
-            if not lines[-1].endswith(ASK[lang]) or len(raw) <= asked_at:
+            # the question at the end (its last characters read first: most chunks end elsewhere)
+            if len(raw) <= asked_at or not ANSI.sub("", raw[-256:]).endswith(ASK[lang]):
                 continue
+            lines = _screen_lines(raw)
             refused = [line for line in lines[-3:-1] if OUT_OF_RANGE.search(line)]
             if refused and ("numbered" in refused[-1] or "numéroté" in refused[-1]):
                 answer = "more"  # nothing numbered: number them, then answer
