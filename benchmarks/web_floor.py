@@ -9,11 +9,11 @@ guarded HTTP protocol, FastAPI behind the ``SecureAnswers`` middleware, each mes
 an action is answered at once by one update of ``--bytes`` characters offered to every seat of
 its table, naming the next seat to act, and ``--again`` of the time by a second one (a move the
 table plays for a seat: ``web_tables.py`` sees 1.32 updates a seat an action, 930 characters on
-average, in 4-player Gargon). The clients are ``web_tables.py``'s: one asyncio loop in this
-process, each seat decoding every frame and acting at once on its turn. Reported: actions per
-second, the latency from an action sent to the next update, and the server's CPU an action: what
-no change to the tables, views or store can take away while the sockets stay as they are. This
-script only prints; it never fails a build.
+average, in 4-player Gargon). The clients run as ``web_tables.py``'s do, in one asyncio loop in
+this process, each seat decoding every frame and acting at once on its turn (but keeping no
+view). Reported: actions per second, the latency from an action sent to the next update, and the
+server's CPU an action: what no change to the tables, views or store can take away while the
+sockets stay as they are. This script only prints; it never fails a build.
 """
 
 from __future__ import annotations
@@ -63,17 +63,17 @@ def serve(port: int, size: int, again: float) -> None:
             watcher.offer(text)
 
     @app.websocket("/ws/{table_id}/{seat}/{players}")
-    async def seat_socket(socket: WebSocket, table_id: str, seat: int, players: int) -> None:
-        await socket.accept()
+    async def seat_socket(websocket: WebSocket, table_id: str, seat: int, players: int) -> None:
+        await websocket.accept()
         table = tables.setdefault(table_id, {})
-        watcher = Watcher(socket, seat, "en", lambda _: None)
+        watcher = Watcher(websocket, seat, "en", lambda _: None)
         table[seat] = watcher
         version = 0
         if len(table) == players:
             publish(table, 0, version)
         try:
             while True:
-                message = decode(await socket.receive_text())
+                message = decode(await websocket.receive_text())
                 version = int(message["version"]) + 1
                 to_act = (seat + 1) % players
                 if rng.random() < again:  # a move the table plays for the next seat
@@ -97,11 +97,11 @@ async def play_seat(url: str, seat: int, latencies: list[float], window: tuple[f
     ``window`` (``time.perf_counter``'s)."""
     since, until = window
     sent = 0
-    async with websockets.connect(url, max_size=None, compression=None) as socket:
+    async with websockets.connect(url, max_size=None, compression=None) as connection:
         sent_at: float | None = None
         while time.monotonic() < deadline:
             try:
-                text = await asyncio.wait_for(socket.recv(), timeout=deadline - time.monotonic())
+                text = await asyncio.wait_for(connection.recv(), timeout=deadline - time.monotonic())
             except TimeoutError:
                 break
             message = json.loads(text)
@@ -112,7 +112,7 @@ async def play_seat(url: str, seat: int, latencies: list[float], window: tuple[f
             if message["to_act"] == seat:
                 sent_at = time.perf_counter()
                 action = {"type": "action", "action": "pass", "version": message["version"]}
-                await socket.send(json.dumps(action))
+                await connection.send(json.dumps(action))
                 sent += since <= sent_at < until
     return sent
 
