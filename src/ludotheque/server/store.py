@@ -480,29 +480,24 @@ class Store:
         written = [False] * len(moves)
         at = time.time()
         records = []
-        with self._writing() as db:
-            cursor = db.connection.cursor()
-            try:
-                for index in sorted(range(len(moves)), key=lambda i: moves[i].table_id):
-                    move = moves[index]
-                    advanced = self._advance.execute(cursor, {
-                        "id": move.table_id, "revision": move.revision, "next": move.step + 1,
-                        "to_act": move.to_act, "finished": move.result is not None, "result": move.result,
-                        "clock_state": move.clock_state, "forced": move.forced,
-                        "finished_at": at if move.result is not None else None})
-                    if advanced != 1:
-                        continue
-                    records.append({"id": move.table_id, "step": move.step, "action": move.action,
-                                    "seat": move.seat, "at": at})
-                    if move.client is not None and move.seat is not None:
-                        db.execute(_NOTE_CLIENT,
-                                   {"id": move.table_id, "seat": move.seat, "client": move.client})
-                    self._notify(db, move.notice)
-                    written[index] = True
-                if records:  # one statement for them all (the rows they belong to are locked by now)
-                    self._record.execute_many(cursor, records)
-            finally:
-                cursor.close()
+        with self._writing() as db, contextlib.closing(db.connection.cursor()) as cursor:
+            for index in sorted(range(len(moves)), key=lambda i: moves[i].table_id):
+                move = moves[index]
+                advanced = self._advance.execute(cursor, {
+                    "id": move.table_id, "revision": move.revision, "next": move.step + 1,
+                    "to_act": move.to_act, "finished": move.result is not None, "result": move.result,
+                    "clock_state": move.clock_state, "forced": move.forced,
+                    "finished_at": at if move.result is not None else None})
+                if advanced != 1:
+                    continue
+                records.append({"id": move.table_id, "step": move.step, "action": move.action,
+                                "seat": move.seat, "at": at})
+                if move.client is not None and move.seat is not None:
+                    db.execute(_NOTE_CLIENT, {"id": move.table_id, "seat": move.seat, "client": move.client})
+                self._notify(db, move.notice)
+                written[index] = True
+            if records:  # one statement for them all (the rows they belong to are locked by now)
+                self._record.execute_many(cursor, records)
         return written
 
     def append_action(self, table_id: str, revision: int, step: int, action: str, seat: int | None,
