@@ -5,6 +5,7 @@ only for type checking or inside functions count too."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -41,16 +42,20 @@ def imports(name: str) -> set[str]:
     return {m for m in found if m in MODULES and m != name}
 
 
-GRAPH = {name: imports(name) for name in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module's imports of the package (read when a test asks, not when the suite is
+    collected: every source parsed, seconds in every pytest-xdist worker)."""
+    return {name: imports(name) for name in MODULES}
 
 
 def cycle_from(start: str, within: str) -> list[str] | None:
     """An import cycle through ``start`` among the modules under ``within``, if there is one."""
-    inside = {m for m in GRAPH if m == within or m.startswith(within + ".")}
+    inside = {m for m in graph() if m == within or m.startswith(within + ".")}
     stack, seen = [(start, [start])], set()
     while stack:
         node, path = stack.pop()
-        for nxt in GRAPH[node] & inside:
+        for nxt in graph()[node] & inside:
             if nxt == start:
                 return path + [start]
             if nxt not in seen:
@@ -80,7 +85,7 @@ def test_no_import_cycle_inside(scope: str) -> None:
 def test_the_core_imports_nothing_else_of_the_package() -> None:
     for name in MODULES:
         if name.startswith("ludotheque.core"):
-            outside = {m for m in GRAPH[name] if not m.startswith("ludotheque.core")} - {"ludotheque"}
+            outside = {m for m in graph()[name] if not m.startswith("ludotheque.core")} - {"ludotheque"}
             assert not outside, f"{name} imports {sorted(outside)}"
 
 
@@ -88,7 +93,7 @@ def test_games_import_only_the_core_and_themselves() -> None:
     for name in MODULES:
         if name.startswith("ludotheque.games."):
             own = ".".join(name.split(".")[:3])
-            outside = {m for m in GRAPH[name]
+            outside = {m for m in graph()[name]
                        if not (m.startswith("ludotheque.core") or m == own or m.startswith(own + "."))}
             assert not outside - {"ludotheque", "ludotheque.games"}, f"{name} imports {sorted(outside)}"
 
@@ -101,7 +106,7 @@ def test_no_central_file_names_a_game() -> None:
     for name, path in MODULES.items():
         if name.startswith("ludotheque.games."):
             continue
-        offenders += [f"{name} imports {m}" for m in GRAPH[name] if m.startswith("ludotheque.games.")]
+        offenders += [f"{name} imports {m}" for m in graph()[name] if m.startswith("ludotheque.games.")]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and node.value in games:
                 offenders.append(f"{name}:{node.lineno} names {node.value!r}")

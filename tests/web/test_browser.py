@@ -9,7 +9,6 @@ module is skipped, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI) makes that a failure
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ..conftest import CHROMIUM, CHROMIUM_ARGS
+from ..conftest import CHROMIUM, CHROMIUM_ARGS, browser_unavailable, chromium_missing
 from .tables import (
     ANIMATED_DECISIONS,
     DECISION_OR_END,
@@ -35,19 +34,12 @@ from .tables import (
 TIMEOUT_MS = 15_000
 
 
-def _unavailable(reason: str) -> None:
-    """Skip the module, or fail it when CI demands the browser (LUDOTHEQUE_REQUIRE_BROWSER=1)."""
-    if os.environ.get("LUDOTHEQUE_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"LUDOTHEQUE_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
-
 if not CHROMIUM.exists():
-    _unavailable(f"{CHROMIUM} is missing (apt-get install chromium); no browser is ever downloaded")
+    browser_unavailable(chromium_missing(CHROMIUM))
 try:
     from playwright import sync_api
 except ImportError:
-    _unavailable("Playwright for Python is not installed (pip install playwright)")
+    browser_unavailable("Playwright for Python is not installed (pip install playwright)")
 
 
 # -- fixtures -----------------------------------------------------------------------------------

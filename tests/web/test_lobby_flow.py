@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from ..conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS
+from ..conftest import CHROMIUM_ARGS, CHROMIUM_BROWSER, TIMEOUT_MS, browser_unavailable, chromium_missing
 from .tables import calm, create_table
 
 # whether the words of a choice fit in their select (nothing cut off as "back to the treasu")
@@ -78,8 +78,11 @@ def test_create_goes_to_your_seat(chromium: Any, base: str, open_page: Any) -> N
 
 def test_coming_back_shows_what_changed(chromium: Any, base: str) -> None:
     # Playwright turns the back-forward cache off in the browsers it starts: this one keeps it, as
-    # a person's browser does, so that Back restores the lobby as it was left
-    browser = chromium.browser_type.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+    # a person's browser does, so that Back restores the lobby as it was left (the browser, not
+    # the headless shell the other tests use: the shell keeps no such cache)
+    if not CHROMIUM_BROWSER.exists():
+        browser_unavailable(chromium_missing(CHROMIUM_BROWSER))
+    browser = chromium.browser_type.launch(executable_path=str(CHROMIUM_BROWSER), args=CHROMIUM_ARGS,
                                            ignore_default_args=["--disable-back-forward-cache"])
     try:
         page = browser.new_page(viewport={"width": 1366, "height": 768})

@@ -214,7 +214,7 @@ def test_the_terminal_board_fits_80_columns(seed: int, players: int) -> None:
             cropped += any(("Shown:" in x or "Vu :" in x) for x in plain)
             grid = render.dungeon_lines(obs, lang)
             assert len(grid) <= 1 + 4 * render.MAX_ROWS + 1
-    assert cropped >= 0
+    assert cropped > 0  # each of these games grows wider than the screen: the board says so
 
 
 def test_a_wide_dungeon_is_cropped_around_the_readers_hero_and_says_so() -> None:
