@@ -424,7 +424,6 @@ def test_resampling_redraws_what_a_seat_cannot_see(case: Case) -> None:
     if not game.spec.hidden_information:
         return
     rng = random.Random(7)
-    varied = False
     for index, state in enumerate(positions(case)):
         if index % 5 or state.is_terminal:
             continue
@@ -432,8 +431,9 @@ def test_resampling_redraws_what_a_seat_cannot_see(case: Case) -> None:
             others = [s for s in viewers(state) if s != seat]
             seen = {json.dumps([state.resample(seat, rng).observe(s).to_json() for s in others])
                     for _ in range(8)}
-            varied = varied or len(seen) > 1
-    assert varied, "resample never changed what the other seats see"
+            if len(seen) > 1:
+                return  # (once is what the test asks: the rest of the game would only say it again)
+    pytest.fail("resample never changed what the other seats see")
 
 
 def test_resampling_depends_only_on_what_the_seat_sees(case: Case) -> None:

@@ -1,6 +1,8 @@
 """sim.backends: the same games whatever the backend (local processes or Ray), a chunk whose Ray
 worker died counted once, and a clear error for a backend or address that cannot be used. One
-local Ray instance (2 CPUs) serves the whole module: Ray takes seconds to start."""
+local Ray instance serves the whole module: Ray takes seconds to start. It has one CPU, so one
+worker plays the chunks in turn (each worker Ray starts costs a second of start-up: 8 s of Ray's
+CPU for this file, 12 with two)."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ GAMES, SEED = 10, 23
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
     ray = importlib.import_module("ray")
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+    ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False,
              logging_level=logging.ERROR)
     # the test's chunk functions below travel by value: Ray's workers cannot import this file
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
