@@ -18,6 +18,8 @@ from ludotheque.sim.report_words import FIGURES
 
 runner = CliRunner()
 
+#: Games a column in the reports made once for the module: few (a small run is what is tested)
+GAMES = 10
 #: A variant for each game: (game, options of the second column)
 VARIANTS = {"gargon": "variant=open", "drakon": "heroes=yes", "kagoun": "capture_ties=first"}
 
@@ -41,20 +43,20 @@ def kagoun_deck(folder: Path, force: int = 7) -> Path:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Each game's report, 20 games a column, base game and one variant, in English (Kagoun's on
+    """Each game's report, GAMES games a column, base game and one variant, in English (Kagoun's on
     a deck of its own, from a path); Gargon's again in French, with no JSON."""
     folder = tmp_path_factory.mktemp("reports")
     made = {}
     own = {"kagoun": ["--components", str(kagoun_deck(folder))]}
     for game_id, variant in VARIANTS.items():
         page, data = folder / f"{game_id}.html", folder / f"{game_id}.json"
-        code, out, err = report(game_id, "--games", "20", "--seed", "2", "--variants", variant,
+        code, out, err = report(game_id, "--games", str(GAMES), "--seed", "2", "--variants", variant,
                                 *own.get(game_id, []),
                                 "-o", str(page), "--json", str(data), "--lang", "en")
         assert code == 0, out + err
         made[game_id] = page
     french = folder / "gargon-fr.html"
-    assert report("gargon", "--games", "20", "--seed", "2", "--variants", VARIANTS["gargon"],
+    assert report("gargon", "--games", str(GAMES), "--seed", "2", "--variants", VARIANTS["gargon"],
                   "-o", str(french), "--lang", "fr", "--csv", str(folder / "gargon-csv"))[0] == 0
     made["gargon-fr"] = french
     return made
@@ -64,7 +66,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_report_end_to_end_each_game_base_and_variant_side_by_side(pages: dict[str, Path],
                                                                     game_id: str) -> None:
     data = json.loads(pages[game_id].with_suffix(".json").read_text(encoding="utf-8"))
-    assert data["game"] == game_id and data["games"] == 20 and data["seed"] == 2
+    assert data["game"] == game_id and data["games"] == GAMES and data["seed"] == 2
     base, variant = data["variants"]
     assert base["options"] == {} and " ".join(f"{k}={v}" for k, v in variant["options"].items()) == \
         VARIANTS[game_id]
@@ -72,13 +74,13 @@ def test_report_end_to_end_each_game_base_and_variant_side_by_side(pages: dict[s
     for column in (base, variant):
         figures = column["figures"]
         assert {"seat_advantage", "length_actions"} | own <= set(figures)
-        assert abs(sum(s["wins"] for s in figures["seat_advantage"]["rows"]) - 20) < 1e-9
-        assert abs(sum(t["wins"] for t in figures["turn_order"]["rows"]) - 20) < 1e-9
+        assert abs(sum(s["wins"] for s in figures["seat_advantage"]["rows"]) - GAMES) < 1e-9
+        assert abs(sum(t["wins"] for t in figures["turn_order"]["rows"]) - GAMES) < 1e-9
         # every key the game names is listed, 0 when it never happened
         assert set(figures["ending"]["shares"]) >= set(get_game(game_id).report_figures()
                                                         .words("en")["ending"][2])
-        assert sum(s["count"] for s in figures["ending"]["shares"].values()) == 20
-        assert all(figure["too_few"] for figure in figures.values())  # 20 games: too few
+        assert sum(s["count"] for s in figures["ending"]["shares"].values()) == GAMES
+        assert all(figure["too_few"] for figure in figures.values())  # so few games: too few
     page = pages[game_id].read_text(encoding="utf-8")
     assert page.count("<svg") == len(base["figures"])
     # one set of bins for both columns of each histogram, and the variant tested against the base
@@ -320,7 +322,7 @@ def test_the_csv_of_a_report_with_a_variant_names_its_columns(pages: dict[str, P
         columns[name]["length_actions"] = {"distribution": {"mean": float(length["mean"])}}
         columns[name]["ending"] = {"shares": {r["key"]: {"count": int(r["count"])}
                                               for r in tables["ending"] if r["column"] == name}}
-    check_games_csv(folder, columns, 20)
+    check_games_csv(folder, columns, GAMES)
 
 
 @pytest.fixture(scope="module")
