@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from rich import box
 from rich.console import Console, RenderableType
@@ -41,10 +42,30 @@ def indented(markup: str, indent: int = 2) -> Padding:
     return Padding(Text.from_markup(markup), (0, 0, 0, indent), expand=False)
 
 
+#: The lines each part was found to take, by console, then by the part's id and the width:
+#: fitting a turn's screen measures the same parts again and again (the board's lines against
+#: each layout, a list grown a line at a time), and rendering them was most of a turn's time
+#: (190 ms a turn of five-player Gargon). Each entry keeps its part, so that its id is not
+#: another's while it is kept; the entries are dropped when there are too many.
+_MEASURED: WeakKeyDictionary[Console, dict[tuple[int, int], tuple[RenderableType, int]]] = WeakKeyDictionary()
+_MEASURED_MAX = 4096
+
+
 def height(console: Console, parts: Sequence[RenderableType]) -> int:
-    """How many lines ``parts`` take on ``console`` (wrapped at its width)."""
+    """How many lines ``parts`` take on ``console`` (wrapped at its width), each part rendered
+    once (a part must not change once measured)."""
     options = console.options
-    return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
+    measured = _MEASURED.setdefault(console, {})
+    total = 0
+    for part in parts:
+        key = (id(part), options.max_width)
+        known = measured.get(key)
+        if known is None or known[0] is not part:
+            if len(measured) >= _MEASURED_MAX:
+                measured.clear()
+            known = measured[key] = (part, len(console.render_lines(part, options, pad=False)))
+        total += known[1]
+    return total
 
 
 def print_board(console: Console, board: tuple[TableData, list[str]], title: str | None = None) -> None:
