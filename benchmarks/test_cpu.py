@@ -5,11 +5,12 @@
 On a 2-core machine ``make test`` keeps both cores busy to its end, so its time is its CPU: what
 takes the CPU is what to cut. Every second /proc is read: each process's user and system CPU time,
 by kind (from its command line): the pytest workers and runs, Chromium, its Playwright driver,
-the ``ludotheque serve`` processes tests start, PostgreSQL, Ray, mypy and ruff, the rest. A
-process first seen after the start counts from its own start (so short children count if a read
-catches them; one that starts and ends between two reads is missed); one already running counts
-from the start. Printed: the wall time, how busy the machine was (``/proc/stat``), and CPU seconds
-by kind, after the command's own output. This script only prints; it never fails a build.
+the ``ludotheque serve`` and ``ludotheque play`` processes tests start, PostgreSQL, Ray, mypy and
+ruff, the rest. A process first seen after the start counts from its own start (so short
+children count if a read catches them; one that starts and ends between two reads is missed);
+one already running counts from the start. Printed: the wall time, how busy the machine was
+(``/proc/stat``), and CPU seconds by kind, after the command's own output. This script only
+prints; it never fails a build.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ KINDS = [
     ("chromium", "Chromium"),
     ("postgres", "PostgreSQL"),
     ("ludotheque serve", "ludotheque serve"),
+    ("ludotheque play", "ludotheque play"),  # the terminal tests' games (saved under /tmp/pytest-of-…)
     ("import sys;exec(eval(sys.stdin.readline()))", "pytest workers"),
-    ("pytest", "pytest (the run, the pure Python run)"),
+    ("-m pytest", "pytest (the run, the pure Python run)"),
     ("mypy", "mypy"),
     ("ruff", "ruff"),
     ("ray", "Ray"),
