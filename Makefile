@@ -21,15 +21,10 @@ HAVE_CC  := $(if $(shell command -v cc || command -v gcc),1,0)
 unexport PYTHONDONTWRITEBYTECODE
 PIP_INSTALL := $(PY) -m pip install -q --no-compile
 
-# The virtualenv is made without pip and given the newest pip by the interpreter's own pip (6 s
-# less than making it with the interpreter's pip, then upgrading it); a Python whose pip cannot
-# install into another environment (pip < 22.3, or none) makes it the usual way.
+# The virtualenv (tools/make_venv.py): a new one is made from the copy kept by the last install of
+# the same requirements on this machine (seconds), else installed by pip (most of a minute).
 $(STAMP): pyproject.toml
-	test -x $(PY) || { $(PYTHON) -m venv --without-pip $(VENV) \
-		&& $(PYTHON) -m pip --python $(PY) install -q --no-compile --upgrade pip; } \
-		|| $(PYTHON) -m venv --clear $(VENV)
-	$(PIP_INSTALL) --upgrade pip
-	$(PIP_INSTALL) -e '.[test,research,learn,report,ray]'
+	$(PYTHON) tools/make_venv.py $(VENV) '.[test,research,learn,report,ray]'
 	touch $(STAMP)
 
 $(BENCH): $(STAMP)
@@ -101,7 +96,7 @@ test-pure: $(STAMP)
 	LUDOTHEQUE_PURE=1 LUDOTHEQUE_SEEDS=$(PURE_SEEDS) $(PY) -m pytest -p no:xdist $(PURE_TESTS)
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks tools
 
 # mypy's cache beside the build cache, shared by every checkout (a fresh clone, a CI run): a
 # module whose source and options are unchanged is not checked again (35 s of a core, cold)

@@ -1,0 +1,199 @@
+"""Make the project's virtualenv, or bring it up to date, and keep a copy of what it installed.
+
+    python3 tools/make_venv.py .venv '.[test,research]'
+
+A virtualenv that exists gets the requirement installed (pip, as before). A new one is made from
+the copy kept by the last install of the same requirement with the same Python and pip settings,
+when there is one younger than a week: its files are hard links into that copy (a second or two,
+where pip takes most of a minute for the same files), the project alone is installed by pip (in
+editable mode, as the requirement asks), and the copy's scripts are given this virtualenv's
+interpreter. Otherwise pip installs everything, and the copy is kept for the next clone. A fresh
+clone on a machine that ran ``make`` before so sets up in seconds, as ``src/ludotheque/compiled.py``
+does for the compiled build.
+
+The copies live in ``$XDG_CACHE_HOME/ludotheque/venv`` (``~/.cache`` by default); the newest two are
+kept. ``LUDOTHEQUE_VENV_CACHE=0`` installs everything with pip. Needs only the Python standard
+library: it runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+#: How long a copy serves: releases published since it was made reach the next install after it.
+MAX_AGE_S = 7 * 24 * 3600
+KEPT = 2
+#: What a virtualenv holds of its own (made anew by ``python -m venv``) or of this make.
+OWN = ("pyvenv.cfg", "bin/python", "bin/activate", "bin/Activate.ps1", ".installed", ".mypyc")
+PIP = ["-m", "pip", "install", "-q", "--no-compile"]
+
+
+def main(argv: list[str]) -> int:
+    venv, requirement = Path(argv[0]), argv[1]
+    python = venv / "bin" / "python"
+    if python.exists():  # brought up to date (pyproject.toml changed)
+        return run([str(python), *PIP, "-e", requirement])
+    project = Path.cwd()
+    caching = os.environ.get("LUDOTHEQUE_VENV_CACHE") != "0"
+    copy = cache_root() / key(project, requirement) if caching else None
+    if copy is not None and fresh(copy):
+        try:
+            made_from(copy, venv, project)
+            print(f"make_venv: {venv} made from the copy of an earlier install, {copy} "
+                  "(LUDOTHEQUE_VENV_CACHE=0 installs everything again)")
+            return 0
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"make_venv: the copy {copy} did not serve ({exc}); installing everything", file=sys.stderr)
+            shutil.rmtree(venv, ignore_errors=True)
+    made = installed(venv, requirement)
+    if made == 0 and copy is not None:
+        keep(venv, copy, project)
+    return made
+
+
+def run(command: list[str]) -> int:
+    print(" ".join(command), flush=True)
+    return subprocess.run(command).returncode
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ludotheque" / "venv"
+
+
+def key(project: Path, requirement: str) -> str:
+    """What the installed files depend on: the requirement and the project's metadata (its
+    dependencies: pyproject.toml's tool settings do not count), the Python
+    that makes the virtualenv, and pip's settings (its indexes, local wheels and constraints)."""
+    pip_settings = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True,
+                                  text=True).stdout
+    pip_env = sorted(f"{k}={v}" for k, v in os.environ.items() if k.startswith("PIP_"))
+    metadata = tomllib.loads((project / "pyproject.toml").read_text())
+    what = json.dumps([metadata.get("project"), metadata.get("build-system")], sort_keys=True)
+    parts = [requirement, what, sys.version, os.path.realpath(sys.executable), pip_settings, *pip_env]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
+
+
+def fresh(copy: Path) -> bool:
+    try:
+        return time.time() - (copy / ".made").stat().st_mtime < MAX_AGE_S
+    except OSError:
+        return False
+
+
+def installed(venv: Path, requirement: str) -> int:
+    """Everything by pip. The virtualenv is made without pip and given the newest pip by this
+    interpreter's own pip (6 s less than making it with this pip and upgrading it); a Python whose
+    pip cannot install into another environment (pip < 22.3, or none) makes it the usual way."""
+    python = str(venv / "bin" / "python")
+    if (run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
+            or run([sys.executable, "-m", "pip", "--python", python, *PIP[2:], "--upgrade", "pip"])):
+        if run([sys.executable, "-m", "venv", "--clear", str(venv)]):
+            return 1
+    return run([python, *PIP, "--upgrade", "pip"]) or run([python, *PIP, "-e", requirement])
+
+
+def project_files(project: Path) -> tuple[set[str], str]:
+    """The project's own scripts, and the start of its own entries in site-packages (its editable
+    finder and its metadata): installed for each clone, never copied."""
+    meta = tomllib.loads((project / "pyproject.toml").read_text())["project"]
+    return set(meta.get("scripts", {})), meta["name"].replace("-", "_")
+
+
+def ours(relative: str, scripts: set[str], name: str) -> bool:
+    """Whether a path of the virtualenv is its own or this project's rather than installed from the
+    requirement's dependencies."""
+    if relative.startswith(OWN):
+        return True
+    folder, _, leaf = relative.rpartition("/")
+    if folder == "bin":
+        return leaf in scripts
+    if folder.endswith("site-packages"):
+        return (leaf.startswith((f"__editable__.{name}-", f"__editable___{name}_"))
+                or (leaf.startswith(f"{name}-") and leaf.endswith(".dist-info")))
+    return False
+
+
+def keep(venv: Path, copy: Path, project: Path) -> None:
+    """Hard links to the virtualenv's installed files, under ``copy`` (made whole, then renamed into
+    place: a clone never sees half of one). The oldest copies beyond KEPT go."""
+    scripts, name = project_files(project)
+    building = copy.with_name(f"{copy.name}.{os.getpid()}.part")
+    try:
+        link_tree(venv, building, lambda rel: not ours(rel, scripts, name))
+        (building / ".made").touch()
+        shutil.rmtree(copy, ignore_errors=True)
+        building.rename(copy)
+    except OSError as exc:  # a copy is a convenience: the virtualenv is made all the same
+        print(f"make_venv: no copy kept ({exc})", file=sys.stderr)
+        shutil.rmtree(building, ignore_errors=True)
+        return
+    others = sorted((p for p in copy.parent.iterdir() if p != copy), key=lambda p: p.stat().st_mtime)
+    for old in others[:max(0, len(others) - (KEPT - 1))]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def made_from(copy: Path, venv: Path, project: Path) -> None:
+    """A new virtualenv with the copy's files (hard links; scripts given this virtualenv's
+    interpreter), then the project installed by pip on its own."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    link_tree(copy, venv, lambda rel: rel != ".made")
+    for script in (venv / "bin").iterdir():
+        rewrite_shebang(script, python)
+    # the project's build needs setuptools, which the test extra installs; else an isolated build
+    no_isolation = [str(python), *PIP, "--no-deps", "--no-build-isolation", "-e", "."]
+    if subprocess.run(no_isolation, cwd=project).returncode:
+        subprocess.run([str(python), *PIP, "--no-deps", "-e", "."], cwd=project, check=True)
+
+
+def link_tree(source: Path, target: Path, wanted: Callable[[str], bool]) -> None:
+    """Every wanted file and folder of ``source`` under ``target`` (paths relative to ``source``),
+    files as hard links (copies across devices), symbolic links as such."""
+    for folder, dirs, files in os.walk(source):
+        relative = os.path.relpath(folder, source)
+        here = target / relative
+        here.mkdir(parents=True, exist_ok=True)
+        dirs[:] = [d for d in dirs if wanted(os.path.normpath(os.path.join(relative, d)))]
+        links = [d for d in dirs if os.path.islink(os.path.join(folder, d))]  # (os.walk does not enter them)
+        for entry in [*files, *links]:
+            if not wanted(os.path.normpath(os.path.join(relative, entry))):
+                continue
+            src, dst = Path(folder, entry), here / entry
+            if dst.exists() or dst.is_symlink():
+                continue
+            if src.is_symlink():
+                dst.symlink_to(os.readlink(src))
+                continue
+            try:
+                os.link(src, dst)
+            except OSError:
+                shutil.copy2(src, dst)
+
+
+def rewrite_shebang(script: Path, python: Path) -> None:
+    """A script whose first line runs another virtualenv's Python runs this one's (the file is
+    written anew: the copy's hard link is left as it was)."""
+    if script.is_symlink() or not script.is_file():
+        return
+    with script.open("rb") as handle:
+        first = handle.readline()
+        if not (first.startswith(b"#!") and b"python" in first):
+            return
+        rest = handle.read()
+    mode = script.stat().st_mode
+    script.unlink()
+    script.write_bytes(b"#!" + str(python.absolute()).encode() + b"\n" + rest)
+    script.chmod(mode)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
