@@ -4,6 +4,7 @@ address and pages that fail the test on any JavaScript error."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -93,10 +94,12 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  f"--disable-features={','.join(DISABLED_FEATURES)}"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     """Headless Debian chromium; skipped without it, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI).
-    One per module: Playwright's sync API allows one running instance per process."""
+    One per test process, started by the first test that asks (Playwright's sync API allows one
+    running instance per process, and its driver and the browser cost about a second of CPU to
+    start); each test's pages are closed after it."""
     reason = None
     if not CHROMIUM.exists():
         reason = chromium_missing(CHROMIUM)
@@ -110,6 +113,23 @@ def chromium() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _event_loop_free_of_playwright(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Between its calls, Playwright's sync API leaves its event loop marked as this thread's
+    running loop (the loop waits in a greenlet; Playwright marks it again after each call), and
+    ``asyncio.run`` refuses to start beside a running loop: a test that does not use the browser
+    runs with no loop marked."""
+    parked = asyncio._get_running_loop()
+    if parked is None or "chromium" in request.fixturenames:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(parked)
 
 
 #: How long a browser test waits for what it expects. A Gargon play chosen on the board after a

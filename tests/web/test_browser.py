@@ -3,7 +3,7 @@ played by clicking (each way of playing, the rest over the API) to its end, what
 see, languages, reconnection, the replay page and the phone layout.
 
 Debian's chromium is used through ``executable_path`` (no browser is ever downloaded). Without it the
-module is skipped, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI) makes that a failure.
+module's tests are skipped, unless LUDOTHEQUE_REQUIRE_BROWSER=1 (CI) makes that a failure.
 """
 
 from __future__ import annotations
@@ -11,13 +11,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from ..conftest import CHROMIUM, CHROMIUM_ARGS, browser_unavailable, chromium_missing
 from .tables import (
     ANIMATED_DECISIONS,
     DECISION_OR_END,
@@ -34,22 +32,11 @@ from .tables import (
 TIMEOUT_MS = 15_000
 
 
-if not CHROMIUM.exists():
-    browser_unavailable(chromium_missing(CHROMIUM))
-try:
-    from playwright import sync_api
-except ImportError:
-    browser_unavailable("Playwright for Python is not installed (pip install playwright)")
-
-
 # -- fixtures -----------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def browser(chromium: Any) -> Any:
+    return chromium
 
 
 
