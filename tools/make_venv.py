@@ -7,7 +7,8 @@ the copy kept by the last install of the same requirement with the same Python a
 when there is one younger than a week: its files are hard links into that copy (a second or two,
 where pip takes most of a minute for the same files), the project alone is installed by pip (in
 editable mode, as the requirement asks), and the copy's scripts are given this virtualenv's
-interpreter. Otherwise pip installs everything, and the copy is kept for the next clone. A fresh
+interpreter. Otherwise pip installs everything, and the copy is kept for the next clone, with the
+bytecode of every module compiled (a clone's processes then compile none of them). A fresh
 clone on a machine that ran ``make`` before so sets up in seconds, as ``src/ludotheque/compiled.py``
 does for the compiled build.
 
@@ -123,10 +124,15 @@ def ours(relative: str, scripts: set[str], name: str) -> bool:
 
 
 def keep(venv: Path, copy: Path, project: Path) -> None:
-    """Hard links to the virtualenv's installed files, under ``copy`` (made whole, then renamed into
-    place: a clone never sees half of one). The oldest copies beyond KEPT go."""
+    """Hard links to the virtualenv's installed files and their bytecode, under ``copy`` (made
+    whole, then renamed into place: a clone never sees half of one). The oldest copies beyond KEPT
+    go."""
     scripts, name = project_files(project)
     building = copy.with_name(f"{copy.name}.{os.getpid()}.part")
+    # the bytecode too, once for every clone after it: each process of a test run (three workers,
+    # the servers and commands they start) would otherwise compile what it imports until one has
+    # written it (torch, FastAPI, SQLAlchemy...: 9 s of a core in each worker that compiles)
+    subprocess.run([str(venv / "bin" / "python"), "-m", "compileall", "-qq", "-j", "0", str(venv / "lib")])
     try:
         link_tree(venv, building, lambda rel: not ours(rel, scripts, name))
         (building / ".made").touch()
