@@ -40,6 +40,7 @@ KINDS = [
     ("-m pytest", "pytest (the run, the pure Python run)"),
     ("mypy", "mypy"),
     ("ruff", "ruff"),
+    ("-m pip", "pip (the install)"),  # (before Ray: its extras name Ray)
     ("ray", "Ray"),
 ]
 

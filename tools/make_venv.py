@@ -132,8 +132,9 @@ def keep(venv: Path, copy: Path, project: Path) -> None:
     # the bytecode too, once for every clone after it: each process of a test run (three workers,
     # the servers and commands they start) would otherwise compile what it imports until one has
     # written it (torch, FastAPI, SQLAlchemy...: 9 s of a core in each worker that compiles)
-    subprocess.run([str(venv / "bin" / "python"), "-m", "compileall", "-qq", "-j", "0", str(venv / "lib")])
     try:
+        python = str(venv / "bin" / "python")
+        subprocess.run([python, "-m", "compileall", "-qq", "-j", "0", str(venv / "lib")])
         link_tree(venv, building, lambda rel: not ours(rel, scripts, name))
         (building / ".made").touch()
         shutil.rmtree(copy, ignore_errors=True)
