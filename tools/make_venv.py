@@ -36,6 +36,10 @@ KEPT = 2
 #: What a virtualenv holds of its own (made anew by ``python -m venv``) or of this make.
 OWN = ("pyvenv.cfg", "bin/python", "bin/activate", "bin/Activate.ps1", ".installed", ".mypyc")
 PIP = ["-m", "pip", "install", "-q", "--no-compile"]
+#: pip's settings that change what it installs.
+PIP_CHOICES = {"index-url", "extra-index-url", "find-links", "constraint", "no-index", "pre", "only-binary",
+               "no-binary", "prefer-binary", "platform", "implementation", "abi", "python-version",
+               "use-feature", "use-deprecated"}
 
 
 def main(argv: list[str]) -> int:
@@ -72,14 +76,15 @@ def cache_root() -> Path:
 
 def key(project: Path, requirement: str) -> str:
     """What the installed files depend on: the requirement and the project's metadata (its
-    dependencies: pyproject.toml's tool settings do not count), the Python
-    that makes the virtualenv, and pip's settings (its indexes, local wheels and constraints)."""
-    pip_settings = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True,
-                                  text=True).stdout
-    pip_env = sorted(f"{k}={v}" for k, v in os.environ.items() if k.startswith("PIP_"))
+    dependencies: pyproject.toml's tool settings do not count), the Python that makes the
+    virtualenv, and pip's settings that choose what it installs (from its configuration files and
+    PIP_ variables: indexes, local wheels, constraints), not those of how it fetches (timeouts)."""
+    listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True,
+                            text=True).stdout.splitlines()
+    choosing = sorted(line for line in listed if line.partition("=")[0].rsplit(".", 1)[-1] in PIP_CHOICES)
     metadata = tomllib.loads((project / "pyproject.toml").read_text())
     what = json.dumps([metadata.get("project"), metadata.get("build-system")], sort_keys=True)
-    parts = [requirement, what, sys.version, os.path.realpath(sys.executable), pip_settings, *pip_env]
+    parts = [requirement, what, sys.version, os.path.realpath(sys.executable), *choosing]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
 
 
