@@ -22,9 +22,11 @@ unexport PYTHONDONTWRITEBYTECODE
 PIP_INSTALL := $(PY) -m pip install -q --no-compile
 
 # The virtualenv (tools/make_venv.py): a new one is made from the copy kept by the last install of
-# the same requirements on this machine (seconds), else installed by pip (most of a minute).
+# the same requirements on this machine (seconds), else installed by pip (most of a minute); after
+# the tests, the copy gets the bytecode of the modules they imported (for the next clone's tests).
+REQUIREMENT := .[test,research,learn,report,ray]
 $(STAMP): pyproject.toml
-	$(PYTHON) tools/make_venv.py $(VENV) '.[test,research,learn,report,ray]'
+	$(PYTHON) tools/make_venv.py $(VENV) '$(REQUIREMENT)'
 	touch $(STAMP)
 
 $(BENCH): $(STAMP)
@@ -79,6 +81,7 @@ PURE_SEEDS ?= 0
 COMPILED_SEEDS ?= 1,2
 test: $(STAMP)
 	$(MAKE) --no-print-directory -j3 test-compiled test-beside
+	$(PYTHON) tools/make_venv.py --keep-bytecode $(VENV) '$(REQUIREMENT)'
 
 test-compiled: $(COMPILED)
 	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \

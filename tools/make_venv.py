@@ -1,16 +1,20 @@
 """Make the project's virtualenv, or bring it up to date, and keep a copy of what it installed.
 
     python3 tools/make_venv.py .venv '.[test,research]'
+    python3 tools/make_venv.py --keep-bytecode .venv '.[test,research]'
 
 A virtualenv that exists gets the requirement installed (pip, as before). A new one is made from
 the copy kept by the last install of the same requirement with the same Python and pip settings,
 when there is one younger than a week: its files are hard links into that copy (a second or two,
 where pip takes most of a minute for the same files), the project alone is installed by pip (in
 editable mode, as the requirement asks), and the copy's scripts are given this virtualenv's
-interpreter. Otherwise pip installs everything, and the copy is kept for the next clone, with the
-bytecode of every module compiled (a clone's processes then compile none of them). A fresh
+interpreter. Otherwise pip installs everything, and the copy is kept for the next clone. A fresh
 clone on a machine that ran ``make`` before so sets up in seconds, as ``src/ludotheque/compiled.py``
 does for the compiled build.
+
+``--keep-bytecode`` (after a test run) adds to the copy the bytecode Python wrote for the modules
+it imported from it: a clone's processes then compile none of them (each of the test run's three
+workers compiled torch, FastAPI, SQLAlchemy... at the same time: about 9 s of a core each).
 
 The copies live in ``$XDG_CACHE_HOME/ludotheque/venv`` (``~/.cache`` by default); the newest two are
 kept. ``LUDOTHEQUE_VENV_CACHE=0`` installs everything with pip. Needs only the Python standard
@@ -19,6 +23,7 @@ library: it runs before anything is installed.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -43,16 +48,24 @@ PIP_CHOICES = {"index-url", "extra-index-url", "find-links", "constraint", "no-i
 
 
 def main(argv: list[str]) -> int:
-    venv, requirement = Path(argv[0]), argv[1]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--keep-bytecode", action="store_true",
+                        help="add the bytecode written in VENV to the copy it was made from")
+    parser.add_argument("venv", type=Path)
+    parser.add_argument("requirement")
+    args = parser.parse_args(argv)
+    venv, requirement = args.venv, args.requirement
     python = venv / "bin" / "python"
-    if python.exists():  # brought up to date (pyproject.toml changed)
+    if python.exists() and not args.keep_bytecode:  # brought up to date (pyproject.toml changed)
         return run([str(python), *PIP, "-e", requirement])
-    project = Path.cwd()
-    caching = os.environ.get("LUDOTHEQUE_VENV_CACHE") != "0"
-    copy = cache_root() / key(project, requirement) if caching else None
+    copy = the_copy(Path.cwd(), requirement)
+    if args.keep_bytecode:
+        if copy is not None and fresh(copy):
+            keep_bytecode(venv, copy)
+        return 0
     if copy is not None and fresh(copy):
         try:
-            made_from(copy, venv, project)
+            made_from(copy, venv, Path.cwd())
             print(f"make_venv: {venv} made from the copy of an earlier install, {copy} "
                   "(LUDOTHEQUE_VENV_CACHE=0 installs everything again)")
             return 0
@@ -61,8 +74,14 @@ def main(argv: list[str]) -> int:
             shutil.rmtree(venv, ignore_errors=True)
     made = installed(venv, requirement)
     if made == 0 and copy is not None:
-        keep(venv, copy, project)
+        keep(venv, copy, Path.cwd())
     return made
+
+
+def the_copy(project: Path, requirement: str) -> Path | None:
+    if os.environ.get("LUDOTHEQUE_VENV_CACHE") == "0":
+        return None
+    return cache_root() / key(project, requirement)
 
 
 def run(command: list[str]) -> int:
@@ -129,17 +148,11 @@ def ours(relative: str, scripts: set[str], name: str) -> bool:
 
 
 def keep(venv: Path, copy: Path, project: Path) -> None:
-    """Hard links to the virtualenv's installed files and their bytecode, under ``copy`` (made
-    whole, then renamed into place: a clone never sees half of one). The oldest copies beyond KEPT
-    go."""
+    """Hard links to the virtualenv's installed files under ``copy`` (made whole, then renamed into
+    place: a clone never sees half of one). The oldest copies beyond KEPT go."""
     scripts, name = project_files(project)
     building = copy.with_name(f"{copy.name}.{os.getpid()}.part")
-    # the bytecode too, once for every clone after it: each process of a test run (three workers,
-    # the servers and commands they start) would otherwise compile what it imports until one has
-    # written it (torch, FastAPI, SQLAlchemy...: 9 s of a core in each worker that compiles)
     try:
-        python = str(venv / "bin" / "python")
-        subprocess.run([python, "-m", "compileall", "-qq", "-j", "0", str(venv / "lib")])
         link_tree(venv, building, lambda rel: not ours(rel, scripts, name))
         (building / ".made").touch()
         shutil.rmtree(copy, ignore_errors=True)
@@ -151,6 +164,30 @@ def keep(venv: Path, copy: Path, project: Path) -> None:
     others = sorted((p for p in copy.parent.iterdir() if p != copy), key=lambda p: p.stat().st_mtime)
     for old in others[:max(0, len(others) - (KEPT - 1))]:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def keep_bytecode(venv: Path, copy: Path) -> None:
+    """Hard links, in the copy, to each module's bytecode that the virtualenv has and the copy has
+    not, where the module's source is the copy's own file (the same inode: never another version's
+    bytecode; Python checks a source's size and time against its bytecode all the same)."""
+    added = 0
+    for folder, _dirs, files in os.walk(venv / "lib"):
+        if os.path.basename(folder) != "__pycache__":
+            continue
+        relative = Path(os.path.relpath(folder, venv))
+        for name in files:
+            source = name.split(".", 1)[0] + ".py"
+            kept, ours_now = copy / relative / name, venv / relative.parent / source
+            try:
+                if kept.exists() or not os.path.samefile(ours_now, copy / relative.parent / source):
+                    continue
+                kept.parent.mkdir(exist_ok=True)
+                os.link(Path(folder, name), kept)
+                added += 1
+            except OSError:  # no such source in the copy, or another device: nothing to add
+                continue
+    if added:
+        print(f"make_venv: the bytecode of {added} modules added to {copy}")
 
 
 def made_from(copy: Path, venv: Path, project: Path) -> None:
