@@ -151,3 +151,18 @@ def test_the_bytecode_a_run_wrote_joins_the_copy_for_the_sources_it_shares(tmp_p
     assert [p for p in files_under(copy) if p.endswith(".pyc")] == [kept.relative_to(copy).as_posix()]
     tool.keep_bytecode(venv, copy)  # again: nothing new, nothing broken
     assert os.path.samefile(kept, written)
+
+
+def test_a_script_too_long_for_a_shebang_runs_the_new_interpreter_too(tmp_path: Path) -> None:
+    """pip writes a script whose interpreter's path is too long for its first line as a shell
+    script that runs it; others are left as they are."""
+    long = tmp_path / "long.sh"
+    long.write_bytes(b"#!/bin/sh\n'''exec' \"/old/venv/bin/python\" \"$0\" \"$@\"\n' '''\nimport sys\n")
+    other = tmp_path / "other.sh"
+    other.write_bytes(b"#!/bin/sh\necho python\n")
+    python = tmp_path / "venv" / "bin" / "python"
+    for script in (long, other):
+        tool.rewrite_shebang(script, python)
+    assert long.read_bytes() == (b"#!/bin/sh\n'''exec' \"" + str(python).encode() + b"\" \"$0\" \"$@\"\n"
+                                 b"' '''\nimport sys\n")
+    assert other.read_bytes() == b"#!/bin/sh\necho python\n"

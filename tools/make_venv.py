@@ -59,13 +59,14 @@ def main(argv: list[str]) -> int:
     if python.exists() and not args.keep_bytecode:  # brought up to date (pyproject.toml changed)
         return run([str(python), *PIP, "-e", requirement])
     copy = the_copy(Path.cwd(), requirement)
+    serving = copy if copy is not None and fresh(copy) else None
     if args.keep_bytecode:
-        if copy is not None and fresh(copy):
-            keep_bytecode(venv, copy)
+        if serving is not None:
+            keep_bytecode(venv, serving)
         return 0
-    if copy is not None and fresh(copy):
+    if serving is not None:
         try:
-            made_from(copy, venv, Path.cwd())
+            made_from(serving, venv, Path.cwd())
             print(f"make_venv: {venv} made from the copy of an earlier install, {copy} "
                   "(LUDOTHEQUE_VENV_CACHE=0 installs everything again)")
             return 0
@@ -229,18 +230,24 @@ def link_tree(source: Path, target: Path, wanted: Callable[[str], bool]) -> None
 
 
 def rewrite_shebang(script: Path, python: Path) -> None:
-    """A script whose first line runs another virtualenv's Python runs this one's (the file is
-    written anew: the copy's hard link is left as it was)."""
+    """A script that runs another virtualenv's Python runs this one's (the file is written anew: the
+    copy's hard link is left as it was). Its first line names the interpreter, or, where that path
+    is too long for one, a shell line after ``#!/bin/sh`` does (pip writes either)."""
     if script.is_symlink() or not script.is_file():
         return
+    interpreter = str(python.absolute()).encode()
     with script.open("rb") as handle:
-        first = handle.readline()
-        if not (first.startswith(b"#!") and b"python" in first):
+        head = [handle.readline(), handle.readline()]
+        if head[0].startswith(b"#!") and b"python" in head[0]:
+            head[0] = b"#!" + interpreter + b"\n"
+        elif head[0] == b"#!/bin/sh\n" and head[1].startswith(b"'''exec' "):
+            head[1] = b"'''exec' \"" + interpreter + b"\" \"$0\" \"$@\"\n"
+        else:
             return
         rest = handle.read()
     mode = script.stat().st_mode
     script.unlink()
-    script.write_bytes(b"#!" + str(python.absolute()).encode() + b"\n" + rest)
+    script.write_bytes(b"".join(head) + rest)
     script.chmod(mode)
 
 
