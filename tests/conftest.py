@@ -120,7 +120,8 @@ def _event_loop_free_of_playwright(request: pytest.FixtureRequest) -> Iterator[N
     """Between its calls, Playwright's sync API leaves its event loop marked as this thread's
     running loop (the loop waits in a greenlet; Playwright marks it again after each call), and
     ``asyncio.run`` refuses to start beside a running loop: a test that does not use the browser
-    runs with no loop marked."""
+    runs with no loop marked (its function-scoped fixtures too; a module-scoped fixture is set up
+    before this one, so it must not run an event loop of its own in this thread)."""
     parked = asyncio._get_running_loop()
     if parked is None or "chromium" in request.fixturenames:
         yield
