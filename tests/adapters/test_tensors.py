@@ -103,6 +103,10 @@ def test_an_unknown_format_is_refused() -> None:
         LudothequeEnv("kagoun", observation_format="coo")
 
 
+# PettingZoo's api_test notes a Dict observation space (the observation and its action mask), as
+# its own classic games have (exempt there by name)
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array",
+                            "ignore:Observation space for each agent probably should be")
 @pytest.mark.parametrize("observation_format", ["sparse", "normalised"])
 def test_each_format_passes_gymnasium_and_pettingzoo_checks(observation_format: str) -> None:
     from gymnasium.utils.env_checker import check_env
