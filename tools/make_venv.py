@@ -34,6 +34,7 @@ import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 #: How long a copy serves: releases published since it was made reach the next install after it.
 MAX_AGE_S = 7 * 24 * 3600
@@ -102,10 +103,14 @@ def key(project: Path, requirement: str) -> str:
     listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True,
                             text=True).stdout.splitlines()
     choosing = sorted(line for line in listed if line.partition("=")[0].rsplit(".", 1)[-1] in PIP_CHOICES)
-    metadata = tomllib.loads((project / "pyproject.toml").read_text())
-    what = json.dumps([metadata.get("project"), metadata.get("build-system")], sort_keys=True)
+    settings = pyproject(project)
+    what = json.dumps([settings.get("project"), settings.get("build-system")], sort_keys=True)
     parts = [requirement, what, sys.version, os.path.realpath(sys.executable), *choosing]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
+
+
+def pyproject(project: Path) -> dict[str, Any]:
+    return tomllib.loads((project / "pyproject.toml").read_text())
 
 
 def fresh(copy: Path) -> bool:
@@ -130,7 +135,7 @@ def installed(venv: Path, requirement: str) -> int:
 def project_files(project: Path) -> tuple[set[str], str]:
     """The project's own scripts, and the start of its own entries in site-packages (its editable
     finder and its metadata): installed for each clone, never copied."""
-    meta = tomllib.loads((project / "pyproject.toml").read_text())["project"]
+    meta = pyproject(project)["project"]
     return set(meta.get("scripts", {})), meta["name"].replace("-", "_")
 
 
