@@ -48,6 +48,7 @@ class Tracer:
     def __init__(self) -> None:
         self.on = False
         self.modules: dict[str, int] = {}  # in the order first met, with the calls counted
+        self.functions: dict[str, dict[str, int]] = {}  # by module: each function's calls
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
         if not self.on or event not in ("call", "c_call"):
@@ -55,6 +56,9 @@ class Tracer:
         name = frame.f_globals.get("__name__", "") if event == "call" else getattr(arg, "__module__", "")
         if isinstance(name, str) and name.startswith("ludotheque."):
             self.modules[name] = self.modules.get(name, 0) + 1
+            function = frame.f_code.co_qualname if event == "call" else getattr(arg, "__qualname__", "?")
+            calls = self.functions.setdefault(name, {})
+            calls[function] = calls.get(function, 0) + 1
 
 
 async def _recv(socket: Any, kind: str) -> dict[str, Any]:
@@ -91,7 +95,7 @@ async def _trace(port: int, game: str, tracer: Tracer) -> None:
         await socket.close()
 
 
-def trace(game: str) -> dict[str, int]:
+def trace(game: str) -> Tracer:
     tracer = Tracer()
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(f"sqlite:///{folder}/tables.db", bot_delay=0.0, undo_wait=0.0)
@@ -114,23 +118,29 @@ def trace(game: str) -> dict[str, int]:
         finally:
             server.should_exit = True
             thread.join(timeout=10)
-    return tracer.modules
+    return tracer
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"of {', '.join(sorted(PLAYERS))} (all)")
+    parser.add_argument("--calls", action="store_true",
+                        help="each server module's functions, with their calls")
     args = parser.parse_args()
     unknown = sorted(set(args.games) - set(PLAYERS))
     if unknown:
         parser.error(f"no game {', '.join(unknown)}: choose from {', '.join(sorted(PLAYERS))}")
     for game in args.games or sorted(PLAYERS):
-        modules = trace(game)
-        ours = [name.removeprefix("ludotheque.") for name in modules]
+        tracer = trace(game)
+        ours = [name.removeprefix("ludotheque.") for name in tracer.modules]
         server = [name.removeprefix("server.") for name in ours if name.startswith("server.")]
         others = [name for name in ours if not name.startswith("server.")]
         print(f"{game}: {len(server)} server modules, in the order first met: {', '.join(server)}")
         print(f"  and {len(others)} others: {', '.join(others)}")
+        if args.calls:
+            for module in server:
+                calls = tracer.functions[f"ludotheque.server.{module}"]
+                print(f"    {module}: " + ", ".join(f"{name} ×{count}" for name, count in calls.items()))
 
 
 if __name__ == "__main__":

@@ -88,7 +88,9 @@ def serve(port: int, size: int, again: float) -> None:
             if not table:
                 tables.pop(table_id, None)
 
-    uvicorn.run(SecureAnswers(app), host="127.0.0.1", port=port, http=protocol(), **UVICORN)
+    # (a plain function: uvicorn is told it is an ASGI 3 app rather than left to guess)
+    uvicorn.run(SecureAnswers(app), host="127.0.0.1", port=port, http=protocol(), interface="asgi3",
+                **UVICORN)
 
 
 async def play_seat(url: str, seat: int, latencies: list[float], window: tuple[float, float],

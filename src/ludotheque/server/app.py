@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Body, FastAPI, Header, Query, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -56,7 +56,7 @@ from .limits import (
     PAGE_MAX,
     AddressRates,
 )
-from .live import Session
+from .live import socket_endpoint
 from .mail import parse_smtp
 from .names import name_of_segment
 from .players import past_games
@@ -633,8 +633,6 @@ def create_app(db_url: str, bot_delay: float = 0.8, bot_seconds: float = BOT_SEC
         return step_payload(game_id, step, _lang(lang, accept_language))
 
     # -- live play ------------------------------------------------------------------------------
-    @app.websocket("/ws/tables/{table_id}")
-    async def live(socket: WebSocket, table_id: str) -> None:
-        await Session(service, socket).run(table_id)
+    app.add_api_websocket_route("/ws/tables/{table_id}", socket_endpoint(service), name="live")
 
     return app

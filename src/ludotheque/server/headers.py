@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Awaitable
 from urllib.parse import urlsplit, urlunsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -82,21 +83,28 @@ def _secured(send: Send, policy: str) -> Send:
 
 class SecureAnswers:
     """ASGI middleware, outermost (errors included): refuses control characters in paths, adds
-    the security headers to every HTTP answer and makes redirects relative."""
+    the security headers to every HTTP answer and makes redirects relative.
+
+    A plain function that hands on the app's awaitable: no frame of it stays in the await chain of
+    a request it lets through (each message of a websocket resumes every frame of that chain)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-        elif has_control(scope["path"]):
-            if scope["type"] == "websocket":  # closed before it is accepted: its client sees a 403
-                await send({"type": "websocket.close", "code": 1008})
-            else:
-                await refuse(ApiError(400, "bad_path"), lang_of(scope), scope, receive,
-                             _secured(send, PAGE_POLICY))
-        elif scope["type"] == "websocket":
-            await self.app(scope, receive, send)
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            return self.app(scope, receive, send)
+        if has_control(scope["path"]):
+            return self._refuse_path(scope, receive, send)
+        if kind == "websocket":
+            return self.app(scope, receive, send)
+        return self.app(scope, receive, _secured(send, policy_of(scope["path"])))
+
+    @staticmethod
+    async def _refuse_path(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":  # closed before it is accepted: its client sees a 403
+            await send({"type": "websocket.close", "code": 1008})
         else:
-            await self.app(scope, receive, _secured(send, policy_of(scope["path"])))
+            await refuse(ApiError(400, "bad_path"), lang_of(scope), scope, receive,
+                         _secured(send, PAGE_POLICY))

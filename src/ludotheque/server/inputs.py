@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable
 from typing import Any
 
 from starlette.datastructures import Headers, QueryParams
@@ -100,15 +101,18 @@ def decode(data: str | bytes) -> Any:
 
 class CheckedBodies:
     """ASGI middleware: a request body is read up to ``MAX_BODY`` bytes (413 beyond) and must be
-    JSON that ``decode`` accepts (400 ``malformed`` otherwise) before any route sees it."""
+    JSON that ``decode`` accepts (400 ``malformed`` otherwise) before any route sees it. (A plain
+    function for what has no body: no frame of it stays in a websocket's await chain.)"""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self._checked(scope, receive, send)
+
+    async def _checked(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         lang = lang_of(scope)
         declared = headers.get("content-length", "")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -80,6 +80,16 @@ def _hello_fields(hello: Any) -> tuple[str | None, str]:
     if lang is not None and not (isinstance(lang, str) and len(lang) <= MAX_LANG):
         raise Closing(CLOSE_BAD_HELLO, "bad_hello")
     return token or None, pick_lang(lang)
+
+
+def socket_endpoint(service: TableService) -> Callable[[WebSocket, str], Awaitable[None]]:
+    """The route of ``/ws/tables/{table_id}`` (app.py): a ``Session`` for each socket. (Made here:
+    every message a socket gets resumes each frame that awaits it, none of them app.py's.)"""
+
+    async def live(socket: WebSocket, table_id: str) -> None:
+        await Session(service, socket).run(table_id)
+
+    return live
 
 
 class Session:

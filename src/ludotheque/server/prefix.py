@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Awaitable
 from pathlib import Path
 
 from starlette.responses import HTMLResponse, RedirectResponse
@@ -51,21 +52,20 @@ def page_html(path: Path, root_path: str, status_code: int = 200) -> HTMLRespons
 
 class UnderPrefix:
     """ASGI middleware: requests with or without the prefix reach the app's routes, with
-    ``root_path`` set to it; the prefix alone (``/ludo``) is sent on to ``/ludo/``."""
+    ``root_path`` set to it; the prefix alone (``/ludo``) is sent on to ``/ludo/``. (A plain
+    function: no frame of it stays in the await chain of what it hands on.)"""
 
     def __init__(self, app: ASGIApp, prefix: str) -> None:
         self.app, self.prefix = app, prefix
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
         prefix, path = self.prefix, scope["path"]
         if path == prefix and scope["type"] == "http":
             query = scope.get("query_string", b"").decode("latin-1")
-            await RedirectResponse(prefix + "/" + (f"?{query}" if query else ""))(scope, receive, send)
-            return
+            return RedirectResponse(prefix + "/" + (f"?{query}" if query else ""))(scope, receive, send)
         if not path.startswith(prefix + "/"):  # the proxy stripped it
             raw = scope.get("raw_path") or path.encode()
             scope = {**scope, "path": prefix + path, "raw_path": prefix.encode() + raw}
-        await self.app({**scope, "root_path": prefix}, receive, send)
+        return self.app({**scope, "root_path": prefix}, receive, send)
