@@ -60,7 +60,9 @@ play-terminal: $(STAMP) $(COMPILED)
 ## and servers), beside what is left of the others: the tests wait on pages, servers and bots
 ## part of the time (with one process per core, a core was idle a tenth of the run; with one more
 ## and the others beside them, 1%). The others' output comes whole as each ends; the tests' as
-## they run. `make test XDIST=` runs them in one process.
+## they run. Before them, the test files' rewritten bytecode an earlier run kept for the files
+## that did not change is put back; after them, this run's is kept (tools/test_bytecode.py).
+## `make test XDIST=` runs them in one process.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 XDIST ?= --numprocesses=$(TEST_WORKERS) --dist=loadfile --no-loadscope-reorder
 #: What differs between the builds: the compiled modules run as the pure Python they are made
@@ -80,8 +82,10 @@ PURE_TESTS ?= tests/core tests/conformance tests/test_compiled.py::test_this_run
 PURE_SEEDS ?= 0
 COMPILED_SEEDS ?= 1,2
 test: $(STAMP)
+	$(PY) tools/test_bytecode.py restore
 	$(MAKE) --no-print-directory -j3 test-compiled test-beside
 	$(PYTHON) tools/make_venv.py --keep-bytecode $(VENV) '$(REQUIREMENT)'
+	$(PY) tools/test_bytecode.py keep
 
 test-compiled: $(COMPILED)
 	eval "$$(.ci/services)" && LUDOTHEQUE_EXPECT_COMPILED=$(HAVE_CC) LUDOTHEQUE_SEEDS=$(COMPILED_SEEDS) \
