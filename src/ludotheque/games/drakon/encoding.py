@@ -193,8 +193,8 @@ def encode(observation: DrakonObservation) -> list[float]:
 
 
 def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
-    """The same tensor as its non-zero entries by position: a few hundred of 89,061, what an
-    adapter writes into a zeroed array instead of converting the whole list."""
+    """The same tensor as its non-zero entries by position (no zero among them): a few hundred of
+    89,061, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
@@ -228,7 +228,9 @@ def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
         fields = [1.0, float(o.hand_sizes[seat]), float(o.coins[purse]),
                   0.0 if gold is None else float(gold),
                   *((0.0, 0.0, 0.0) if coins is None else map(float, coins)), float(gold is not None)]
-        out.update((at + k, value) for k, value in enumerate(fields))
+        for k, value in enumerate(fields):
+            if value:
+                out[at + k] = value
         at += _PER_SEAT
     at += (MAX_PLAYERS - n) * _PER_SEAT
     out[at + _STEPS.index(o.step)] = 1.0
@@ -244,7 +246,9 @@ def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
     at += MAX_PLAYERS
     fields = [float(o.turn), float(o.pile), float(o.treasure), float(o.gone), float(o.goal),
               float(o.count_coins), float(o.escape), float(o.with_heroes)]
-    out.update((at + k, value) for k, value in enumerate(fields))
+    for k, value in enumerate(fields):
+        if value:
+            out[at + k] = value
     at += 8
     for figure in o.abilities_used:
         out[at + figure] = 1.0

@@ -13,7 +13,6 @@ first), numbered in the combinatorial number system.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, Final
@@ -109,9 +108,10 @@ def action_size(options: Mapping[str, Any] | None = None) -> int:
     return FIXED + len(_SLOT_SETS)
 
 
-def _zone(out: defaultdict[int, float], at: int, cards: tuple[int, ...]) -> None:
+def _zone(out: dict[int, float], at: int, cards: tuple[int, ...]) -> None:
     for card in cards:
-        out[at + (KINDS + card - HIDDEN if card >= HIDDEN else card)] += 1.0
+        k = at + (KINDS + card - HIDDEN if card >= HIDDEN else card)
+        out[k] = out.get(k, 0.0) + 1.0
 
 
 def encode(observation: GargonObservation) -> list[float]:
@@ -123,14 +123,16 @@ def encode(observation: GargonObservation) -> list[float]:
 
 
 def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
-    """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
-    1,835, what an adapter writes into a zeroed array instead of converting the whole list."""
+    """The same tensor as its non-zero entries by position: a few dozen of 1,835, what an
+    adapter writes into a zeroed array instead of converting the whole list. (A plain dict read
+    with ``get`` and counts of a pile's backs kept in a list: compiled, twice as fast as a
+    ``defaultdict`` written card by card.)"""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out: defaultdict[int, float] = defaultdict(float)
+    out: dict[int, float] = {}
     for card in o.hand:
-        out[card] += 1.0
+        out[card] = out.get(card, 0.0) + 1.0
     at = KINDS
     for slot in range(MAX_PLAYERS):
         if slot < n:
@@ -138,17 +140,29 @@ def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
             _zone(out, at, o.hands[seat])
             _zone(out, at + _ZONE, o.in_play[seat])
             _zone(out, at + 2 * _ZONE, o.won[seat])
-            out[at + 3 * _ZONE] = float(o.passed[seat])
+            if o.passed[seat]:
+                out[at + 3 * _ZONE] = 1.0
             out[at + 3 * _ZONE + 1] = 1.0
-            out[at + 3 * _ZONE + 2] = float(o.pending_draws.count(seat))
+            draws = o.pending_draws.count(seat)
+            if draws:
+                out[at + 3 * _ZONE + 2] = float(draws)
         at += _PER_SEAT
     for pile in o.piles:
-        for depth, card in enumerate(pile[:PILE_TOP]):
-            out[at + depth * NUM_COLOURS + card - HIDDEN] = 1.0
-        at += PILE_TOP * NUM_COLOURS
+        depth = 0
         for card in pile:
-            out[at + card - HIDDEN] += 1.0
-        out[at + NUM_COLOURS] = float(len(pile))
+            if depth == PILE_TOP:
+                break
+            out[at + depth * NUM_COLOURS + card - HIDDEN] = 1.0
+            depth += 1
+        at += PILE_TOP * NUM_COLOURS
+        counts = [0] * NUM_COLOURS
+        for card in pile:
+            counts[card - HIDDEN] += 1
+        for colour in range(NUM_COLOURS):
+            if counts[colour]:
+                out[at + colour] = float(counts[colour])
+        if pile:
+            out[at + NUM_COLOURS] = float(len(pile))
         at += NUM_COLOURS + 1
     _zone(out, at, o.discard)
     at += KINDS
@@ -164,11 +178,14 @@ def encode_nonzero(observation: GargonObservation) -> dict[int, float]:
     for colour in o.round_colours:
         out[at + colour] = 1.0
     at += NUM_COLOURS
-    out[at] = float(o.drawn)
-    out[at + 1] = float(o.final_round)
+    if o.drawn:
+        out[at] = float(o.drawn)
+    if o.final_round:
+        out[at + 1] = 1.0
     at += 2
     for value, amulets in enumerate(o.amulets[:NUM_VALUES]):
-        out[at + value] = float(amulets)
+        if amulets:
+            out[at + value] = float(amulets)
     at += NUM_VALUES
     out[at + n - 3] = 1.0
     return out

@@ -12,7 +12,6 @@ relative seat; chance outcomes (cards drawn or taken) are no seat's decision and
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -133,25 +132,28 @@ def encode(observation: KagounObservation) -> list[float]:
 
 
 def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
-    """The same tensor as its entries by position (the zeros mostly left out): a few dozen of
+    """The same tensor as its non-zero entries by position (no zero among them): a few dozen of
     3,276, what an adapter writes into a zeroed array instead of converting the whole list."""
     o = observation
     n = o.players
     me = 0 if o.seat is None else o.seat
-    out: defaultdict[int, float] = defaultdict(float)
+    out: dict[int, float] = {}
 
     def rel(seat: int) -> int:
         return (seat - me) % n
 
     for zone, cards in enumerate((o.hand, o.river, o.discard, o.stolen, o.loose)):
         for name in cards:
-            out[zone * DECK_SIZE + parse_card(name)] += 1.0
+            k = zone * DECK_SIZE + parse_card(name)
+            out[k] = out.get(k, 0.0) + 1.0
     base = 5 * DECK_SIZE
     for slot in range(n):
         seat = (me + slot) % n
         at = base + slot * _PER_SEAT
-        out.update(enumerate((1.0, float(o.hand_sizes[seat]), float(o.points[seat]),
-                              float(o.active[seat]), float(o.called[seat])), at))
+        for k, value in enumerate((1.0, float(o.hand_sizes[seat]), float(o.points[seat]),
+                                   float(o.active[seat]), float(o.called[seat]))):
+            if value:
+                out[at + k] = value
         at += 5
         for upper, lower in o.pairs[seat]:
             out[at + _line(upper)] = 1.0
@@ -165,7 +167,8 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
         announced = o.announced[seat]
         if announced is not None:
             out[at + ANNOUNCED_NAMES.index(announced["action"])] = 1.0
-            out[at + len(ANNOUNCED_NAMES)] = float(announced["replay"])
+            if announced["replay"]:
+                out[at + len(ANNOUNCED_NAMES)] = float(announced["replay"])
             lines = at + len(ANNOUNCED_NAMES) + 1
             if announced.get("target") is not None:
                 out[lines + _line(announced["target"])] = 1.0
@@ -182,8 +185,10 @@ def encode_nonzero(observation: KagounObservation) -> dict[int, float]:
             out[at + _line(defence["card"])] = 1.0
             out[at + LINES + _line(defence["line"])] = 1.0
     at += 2 * LINES
-    out[at] = float(o.pile_size)
-    out[at + 1] = float(o.round)
+    if o.pile_size:
+        out[at] = float(o.pile_size)
+    if o.round:
+        out[at + 1] = float(o.round)
     at += 2
     out[at + (TASK_NAMES.index(o.phase) if o.phase else len(TASK_NAMES))] = 1.0
     at += len(TASK_NAMES) + 1
