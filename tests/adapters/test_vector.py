@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -16,17 +18,31 @@ def choose(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
 
 
-@pytest.mark.parametrize(("game", "players", "seat", "opponents", "steps"), [
-    ("kagoun", 2, 0, "random", 120), ("gargon", 3, 1, "heuristic", 30), ("drakon", 2, 1, "random", 40)])
+def same(batch: Any, k: int, single: Any) -> bool:
+    """Row k of the stacked observations (dense, sparse: two arrays, or the final observations:
+    one object each) is ``single``."""
+    row = {part: batch[part][k] for part in ("indices", "values")} if isinstance(batch, dict) else batch[k]
+    if isinstance(single, dict):
+        return all(np.array_equal(row[part], single[part]) for part in ("indices", "values"))
+    return np.array_equal(row, single)
+
+
+@pytest.mark.parametrize(("game", "players", "seat", "opponents", "steps", "form"), [
+    ("kagoun", 2, 0, "random", 120, {}), ("gargon", 3, 1, "heuristic", 30, {}),
+    ("drakon", 2, 1, "random", 40, {}),
+    ("gargon", 3, 0, "random", 40, {"observation_format": "normalised"}),
+    ("kagoun", 3, 1, "random", 80, {"observation_format": "sparse", "information_state": True}),
+    ("drakon", 2, 0, "random", 20, {"information_state": True})])
 def test_stacked_results_equal_single_envs_with_the_same_seeds(
-        game: str, players: int, seat: int, opponents: str, steps: int) -> None:
+        game: str, players: int, seat: int, opponents: str, steps: int, form: dict[str, Any]) -> None:
+    """Every observation format, with and without the memory (information_state)."""
     n = 3
-    envs = VectorEnv(game, n, seat=seat, opponents=opponents, players=players)
-    singles = [LudothequeEnv(game, seat=seat, opponents=opponents, players=players)
+    envs = VectorEnv(game, n, seat=seat, opponents=opponents, players=players, **form)
+    singles = [LudothequeEnv(game, seat=seat, opponents=opponents, players=players, **form)
                for _ in range(n)]
     observations, infos = envs.reset(seed=10)
     expected = [single.reset(seed=10 + k) for k, single in enumerate(singles)]
-    assert np.array_equal(observations, np.stack([o for o, _ in expected]))
+    assert all(same(observations, k, o) for k, (o, _) in enumerate(expected))
     assert np.array_equal(infos["action_mask"], np.stack([i["action_mask"] for _, i in expected]))
     rng = np.random.default_rng(0)
     ended = 0
@@ -39,10 +55,10 @@ def test_stacked_results_equal_single_envs_with_the_same_seeds(
             assert reward == rewards[k] and terminated == terminations[k]
             if terminated:  # the vector env dealt the next game at once: the single one now
                 ended += 1
-                assert np.array_equal(infos["final_observation"][k], observation)
+                assert same(infos["final_observation"], k, observation)
                 assert infos["final_scores"][k] == info["scores"]
                 observation, info = single.reset()
-            assert np.array_equal(observations[k], observation)
+            assert same(observations, k, observation)
             assert np.array_equal(infos["action_mask"][k], info["action_mask"])
         assert infos["action_mask"].any(axis=1).all()  # never an all-zero mask
     if game == "kagoun":

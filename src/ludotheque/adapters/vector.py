@@ -25,7 +25,8 @@ act's (``infos["to_act"]``), and the rewards ``(N, players)``, every seat's at a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -77,8 +78,15 @@ class VectorEnv:
         self.generators = [seeding.np_random(None)[0] for _ in range(n)]
         self.bots: list[dict[int, Bot]] = [{} for _ in range(n)]
         self.legal: list[dict[int, int]] = [{} for _ in range(n)]
-        #: per row, the entries its last dense write set: only those are zeroed at the next
-        self.written: list[Indices | None] = [None] * n
+        #: the dense rows before they are normalised (the observations themselves when dense)
+        normalised = self.tensors.format == "normalised"
+        self._raw = np.zeros_like(self.observations) if normalised else self.observations
+        #: what the last write set, in the flattened observations and masks: only that is zeroed
+        self._written: Indices = np.zeros(0, np.int64)
+        self._masked: Indices = np.zeros(0, np.int64)
+        self._rows = np.arange(n, dtype=np.int64)
+        #: the tensor is the observation's alone, listed by the encoding (no memory after it)
+        self._nonzero = not self.tensors.information_state and hasattr(self.encoding, "encode_nonzero")
         #: per game ended at this step: its last observation, its scores (None: forfeited)
         self._finals: dict[int, tuple[Any, list[float] | None]] = {}
 
@@ -105,24 +113,52 @@ class VectorEnv:
             seat = table.state.to_act
             table.play_trusted(ask(bots[seat], table.state, seat))
 
-    def _show(self, k: int) -> None:
-        """Game k's observation and mask for the seat to act, into row k (one observation of
-        that seat serves both: the tensor and the dense index of its legal actions)."""
+    def _show(self, k: int) -> tuple[Collection[int], Collection[float]]:
+        """Game k's legal actions by dense index, and the non-zero entries of its tensor for
+        the seat to act (one observation of that seat serves both); ``_write`` writes them."""
         state = self.tables[k].state
         seat = state.to_act
         assert seat is not None and seat >= 0, "a game on the learner's turn"
         observation = state.observe(seat)
-        if self.tensors.format == "sparse":
-            self.tensors.write_sparse(self.observations["indices"][k], self.observations["values"][k],
-                                      self.encoding, state, seat, observation)
-        else:
-            self.written[k] = self.tensors.write(self.observations[k], self.encoding, state, seat,
-                                                 observation, self.written[k])
-        legal = self.legal[k] = dense_legal(self.encoding, state, observation)
-        mask = self.masks[k]
-        mask.fill(0)
-        mask[list(legal)] = 1
+        encoding = self.encoding
+        self.legal[k] = dense_legal(encoding, state, observation)
         self.to_act[k] = seat
+        if self._nonzero:  # the encoding's own entries, read by numpy without a list made of them
+            entries = encoding.encode_nonzero(observation)
+            return entries.keys(), entries.values()
+        return self.tensors.entries(encoding, state, seat, observation)
+
+    def _write(self, found: list[tuple[Collection[int], Collection[float]]]) -> None:
+        """Every game's observation and mask written into the stacked arrays at once, from
+        ``found`` (each game's entries, by row): a few numpy writes for the batch, where a game
+        at a time cost more than its entries did (Gargon: a tenth of a step)."""
+        counts = np.fromiter((len(indices) for indices, _ in found), np.int64, len(found))
+        total = int(counts.sum())
+        indices = np.fromiter(chain.from_iterable(indices for indices, _ in found), np.int64, total)
+        values = np.fromiter(chain.from_iterable(values for _, values in found), np.float32, total)
+        rows = np.repeat(self._rows, counts)
+        if self.tensors.format == "sparse":
+            most = self.tensors.max_nonzero
+            if total and counts.max() > most:
+                raise ValueError(f"{counts.max()} non-zero entries: the game declares {most}")
+            places = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+            for part, written in (("indices", indices), ("values", values)):
+                self.observations[part].fill(0)
+                self.observations[part][rows, places] = written
+        else:
+            raw = self._raw.reshape(-1)
+            raw[self._written] = 0.0
+            self._written = rows * self._raw.shape[1] + indices
+            raw[self._written] = values
+            if self._raw is not self.observations:  # normalised: each feature by its bounds
+                np.subtract(self._raw, self.tensors.normaliser.low, out=self.observations)
+                self.observations /= self.tensors.normaliser.span
+        legal = [len(actions) for actions in self.legal]
+        masks = self.masks.reshape(-1)
+        masks[self._masked] = 0
+        self._masked = (np.repeat(self._rows * self.action_size, legal)
+                        + np.fromiter(chain.from_iterable(self.legal), np.int64, sum(legal)))
+        masks[self._masked] = 1
 
     def _final_observation(self, k: int) -> Any:
         """Game k's last observation, at the learner's seat (every seat: the last to act)."""
@@ -164,11 +200,13 @@ class VectorEnv:
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"give {self.num_envs} seeds; got {len(seeds)}")
+        found = []
         for k, one in enumerate(seeds):
             if one is not None:
                 self.generators[k] = seeding.np_random(one)[0]
             self._new_game(k)
-            self._show(k)
+            found.append(self._show(k))
+        self._write(found)
         self.rewards.fill(0.0)
         self.terminations.fill(False)
         self._finals = {}
@@ -182,6 +220,7 @@ class VectorEnv:
         ended: list[int] = []
         illegal: list[int] = []
         self._finals = {}
+        found = []
         for k, index in enumerate(chosen):
             table = self.tables[k]
             action = self.legal[k].get(int(index))
@@ -191,7 +230,7 @@ class VectorEnv:
                 table.play_trusted(action)
                 self._others_play(k)
                 if not table.state.is_terminal:
-                    self._show(k)
+                    found.append(self._show(k))
                     continue
             self._reward(k, forfeit=action is None)
             self.terminations[k] = True
@@ -199,6 +238,7 @@ class VectorEnv:
             self._finals[k] = (self._final_observation(k),
                                [float(s) for s in table.state.scores()] if action is not None else None)
             self._new_game(k)
-            self._show(k)
+            found.append(self._show(k))
+        self._write(found)
         return self.observations, self.rewards, self.terminations, self.truncations, \
             self._infos(ended, illegal)
