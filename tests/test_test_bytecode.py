@@ -128,3 +128,13 @@ def test_the_files_of_another_pytest_or_python_are_left_out(tmp_path: Path) -> N
         (ours.parent / other).write_bytes(ours.read_bytes())
     tool.keep(run, tmp_path / "cache")
     assert pycs(tmp_path / "cache") == {f"tests/__pycache__/test_a.{TAG}.pyc"}
+
+
+def test_a_cache_that_cannot_be_written_costs_the_run_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    run = project_with(tmp_path / "run", {"tests/test_a.py": "assert 1\n"})
+    (tmp_path / "xdg").write_text("a file where the cache's folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert tool.main(["keep", "--project", str(run)]) == 0
+    assert tool.main(["restore", "--project", str(run)]) == 0
+    assert "nothing kept" in capsys.readouterr().err
