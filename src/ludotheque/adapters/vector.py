@@ -114,8 +114,8 @@ class VectorEnv:
             table.play_trusted(ask(bots[seat], table.state, seat))
 
     def _show(self, k: int) -> tuple[Collection[int], Collection[float]]:
-        """Game k's legal actions by dense index, and the non-zero entries of its tensor for
-        the seat to act (one observation of that seat serves both); ``_write`` writes them."""
+        """Game k seen by the seat to act (one observation serves both): its legal actions by
+        dense index kept in ``legal[k]``, its tensor's non-zero entries returned for ``_write``."""
         state = self.tables[k].state
         seat = state.to_act
         assert seat is not None and seat >= 0, "a game on the learner's turn"
