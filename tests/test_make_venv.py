@@ -9,22 +9,12 @@ import py_compile
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from .tool_modules import ROOT, load_tool
 
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_venv", ROOT / "tools" / "make_venv.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
+tool = load_tool("make_venv")
 SITE = "lib/python3.11/site-packages"
 
 

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import py_compile
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from .tool_modules import load_tool
 
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("test_bytecode", ROOT / "tools" / "test_bytecode.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
+tool = load_tool("test_bytecode")
 TAG = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}"
 
 
