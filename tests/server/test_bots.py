@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,7 @@ from ludotheque.games.gargon.components import HIDDEN
 from ludotheque.server import create_app
 from ludotheque.server.bot_moves import BotMoves
 from ludotheque.server.table import Table
-from ludotheque.server.workers import BOT
+from ludotheque.server.workers import BOT, SearchWorkers
 
 from .conftest import TableDriver
 
@@ -270,3 +273,35 @@ def test_the_expert_plays_a_whole_game_at_the_table_in_worker_processes(
             time.sleep(0.1)
         assert app.state.service.bots.workers.pool is not None  # thought in worker processes
         assert client.get("/api/health").json()["bot_fallbacks"] == {}
+
+
+class SlowToStart(SearchWorkers):
+    """Worker processes that take a second to start (as on a loaded machine)."""
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=time.sleep, initargs=(1.0,))
+        return self.pool
+
+
+def test_the_first_search_of_a_server_is_not_timed_while_its_workers_start() -> None:
+    """A hint (or a search bot's move) asked of a fresh server waits for the worker processes to
+    start before its own time runs: with a limit shorter than their start, a hint is still
+    answered (it was 503 "busy"), and the next one does not wait for a start."""
+
+    async def scenario() -> tuple[int, int]:
+        moves = BotMoves(processes=1)
+        moves.workers = SlowToStart(1)
+        moves.seconds = 0.5
+        try:
+            first = await moves.search(os.getpid)
+            began = time.monotonic()
+            second = await moves.search(os.getpid)
+            assert time.monotonic() - began < 0.5  # the processes were up
+            return first, second
+        finally:
+            moves.close()
+
+    first, second = asyncio.run(scenario())
+    assert first == second != os.getpid()  # in the worker process, the same one

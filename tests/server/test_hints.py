@@ -21,9 +21,9 @@ from .conftest import TableDriver, behind_proxy
 
 @pytest.fixture
 def client(client: TestClient) -> TestClient:
-    """The app, its hints given all the time they take: a test's first hint waits for a search
-    worker process, started on demand, which on a loaded 2-core machine took longer than a bot's
-    move (the hint was 503 "busy")."""
+    """The app, its hints given all the time they take: these tests are about what a hint says,
+    and a search in a niced worker of a loaded 2-core machine may take longer than a bot's move
+    (the workers' start no longer counts against a hint: test_bots.py)."""
     client.app.state.service.bots.seconds = 60.0  # type: ignore[attr-defined]
     return client
 

@@ -66,6 +66,7 @@ class BotMoves:
         limit = self.seconds if budget is None else budget + BOT_GRACE
         try:
             if bot.searches:  # a whole process; only what its seat may know goes there
+                await self.workers.started()  # (their start is not the bot's time)
                 deadline = None if budget is None else time.time() + budget  # (Decision.deadline)
                 async with asyncio.timeout(limit):
                     # (``ask``: a worker imports what it runs; nothing of the server's)
@@ -112,7 +113,9 @@ class BotMoves:
 
     async def search(self, job: Callable[..., T], *args: Any) -> T:
         """``job(*args)`` in a worker process, after the bots' moves (a hint), within the time
-        limit of a bot's move; ApiError 503 ``busy`` when it takes longer."""
+        limit of a bot's move (once the worker processes are up); ApiError 503 ``busy`` when it
+        takes longer."""
+        await self.workers.started()
         try:
             async with asyncio.timeout(self.seconds):
                 return await self.workers.run(HINT, job, *args)

@@ -89,6 +89,25 @@ class SearchWorkers:
         self.running = 0
         self.replaced = 0  # pools replaced after a worker died
         self._order = itertools.count()
+        self._starting: asyncio.Future[None] | None = None  # every process of the pool coming up
+
+    async def started(self) -> None:
+        """Once the worker processes are up: a call before any job starts them all and waits for
+        them (spawning a process and its imports takes a while, seconds on a loaded machine); any
+        other returns at once (waiting for busy workers is not starting them). A caller with a
+        time limit awaits this first, so that a server's first search does not count their start
+        against its time (a fresh server's first hint was 503 "busy")."""
+        if self._starting is None or self._starting.cancelled():
+            if self.pool is not None:  # jobs started it
+                return
+            self._starting = asyncio.ensure_future(self._start())
+        await asyncio.shield(self._starting)
+
+    async def _start(self) -> None:
+        # one empty job a process, all at once: the executor starts a process for each while none
+        # is idle (a failure is left to the real jobs, which retry on a new pool)
+        await asyncio.gather(*(self.run(BOT, os.getpid) for _ in range(self.processes)),
+                             return_exceptions=True)
 
     async def run(self, priority: int, call: Callable[..., T], *args: Any) -> T:
         """``call(*args)`` in a worker process, after the jobs of higher priority (and those of
@@ -160,6 +179,7 @@ class SearchWorkers:
         if broken is not self.pool:
             return
         self.pool = None
+        self._starting = None  # the next caller waits for the new pool's processes
         self.replaced += 1
         log.error("a search worker process died; its pool is replaced and its jobs handed again")
         _stop(broken)
