@@ -97,11 +97,13 @@ class SearchWorkers:
         other returns at once (waiting for busy workers is not starting them). A caller with a
         time limit awaits this first, so that a server's first search does not count their start
         against its time (a fresh server's first hint was 503 "busy")."""
-        if self._starting is None or self._starting.cancelled():
+        starting = self._starting
+        if starting is None or starting.cancelled():
             if self.pool is not None:  # jobs started it
                 return
-            self._starting = asyncio.ensure_future(self._start())
-        await asyncio.shield(self._starting)
+            starting = self._starting = asyncio.ensure_future(self._start())
+        if not starting.done():
+            await asyncio.shield(starting)
 
     async def _start(self) -> None:
         # one empty job a process, all at once: the executor starts a process for each while none
