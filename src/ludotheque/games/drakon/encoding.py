@@ -192,6 +192,13 @@ def encode(observation: DrakonObservation) -> list[float]:
     return out
 
 
+def _put(out: dict[int, float], at: int, fields: list[float]) -> None:
+    """``fields`` from position ``at`` on, the non-zero ones."""
+    for k, value in enumerate(fields):
+        if value:
+            out[at + k] = value
+
+
 def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
     """The same tensor as its non-zero entries by position (no zero among them): a few hundred of
     89,061, what an adapter writes into a zeroed array instead of converting the whole list."""
@@ -228,9 +235,7 @@ def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
         fields = [1.0, float(o.hand_sizes[seat]), float(o.coins[purse]),
                   0.0 if gold is None else float(gold),
                   *((0.0, 0.0, 0.0) if coins is None else map(float, coins)), float(gold is not None)]
-        for k, value in enumerate(fields):
-            if value:
-                out[at + k] = value
+        _put(out, at, fields)
         at += _PER_SEAT
     at += (MAX_PLAYERS - n) * _PER_SEAT
     out[at + _STEPS.index(o.step)] = 1.0
@@ -246,9 +251,7 @@ def encode_nonzero(observation: DrakonObservation) -> dict[int, float]:
     at += MAX_PLAYERS
     fields = [float(o.turn), float(o.pile), float(o.treasure), float(o.gone), float(o.goal),
               float(o.count_coins), float(o.escape), float(o.with_heroes)]
-    for k, value in enumerate(fields):
-        if value:
-            out[at + k] = value
+    _put(out, at, fields)
     at += 8
     for figure in o.abilities_used:
         out[at + figure] = 1.0
