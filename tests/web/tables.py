@@ -70,10 +70,9 @@ def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, 
 #: The decisions a whole game in the browser plays with the page's animations on (pieces that
 #: travel, new ones fading in, the pulse of the seat to act) before it asks for reduced motion
 #: for the rest: the animations are tried in play, the game's other checks hold all through, and
-#: the rest of the game is not drawn frame by frame. Headless chromium paints every frame in
-#: software: one table page with the seat to act pulsing costs about 40% of a core (and an
-#: update 170-240 ms of it: benchmarks/README.md), and a game with its animations takes about
-#: three times as long.
+#: the rest of the game is not drawn frame by frame. Headless chromium paints in software: an
+#: update with its animations costs the page's main thread about twice what it costs without
+#: them (Gargon about 170 ms against 70: benchmarks/README.md).
 ANIMATED_DECISIONS = 3
 
 

@@ -12,7 +12,7 @@
 // Nothing travels under prefers-reduced-motion (and the stylesheet turns the fade off).
 
 const PIECES = ".card, .k-card, .d-tile, .hero, .d-room, .room, [data-travel]";
-const TRANSIENT = new Set(["fresh", "selected", "picked", "chosen", "focus", "hover"]);
+const TRANSIENT = new Set(["fresh", "travelling", "selected", "picked", "chosen", "focus", "hover"]);
 const TRAVEL_MS = 480;
 
 function key(piece) {
@@ -29,16 +29,24 @@ export function motionAllowed() {
   return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
+/** `piece`'s box on the board (`origin`: the board's own box): a board moved as a whole on the
+ *  page (a prompt above it that took one line more, a scroll) moves none of its pieces. */
+function box(piece, origin) {
+  const { left, top, width, height } = piece.getBoundingClientRect();
+  return { left: left - origin.left, top: top - origin.top, width, height };
+}
+
 /** What is on the board now: each unkeyed piece's description, counted, and where each keyed
- *  piece is (its box on the screen and its group). */
+ *  piece is (its box on the board and its group). */
 export function snapshot(root) {
   const counts = new Map();
   const places = new Map();
   const moving = motionAllowed(); // (a box is a layout read: measured only when pieces may travel)
+  const origin = moving ? root.getBoundingClientRect() : null;
   for (const piece of root.querySelectorAll(PIECES)) {
     const travel = piece.dataset.travel;
     if (travel) {
-      if (!places.has(travel)) places.set(travel, { rect: moving ? piece.getBoundingClientRect() : null, group: piece.dataset.travelGroup || "" });
+      if (!places.has(travel)) places.set(travel, { rect: moving ? box(piece, origin) : null, group: piece.dataset.travelGroup || "" });
       continue;
     }
     const k = key(piece);
@@ -47,19 +55,23 @@ export function snapshot(root) {
   return { counts, places };
 }
 
-/** Slide `piece` from the box `from` to where it is now; false when it has not moved. */
-function slide(piece, from) {
-  const to = piece.getBoundingClientRect();
+/** Slide `piece` from the box `from` to its box `to`; false when it has not moved. */
+function slide(piece, from, to) {
   const dx = from.left - to.left;
   const dy = from.top - to.top;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return false;
   if (!to.width || !to.height) return false;
   const sx = from.width / to.width;
   const sy = from.height / to.height;
-  piece.animate([
-    { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, zIndex: 5 },
-    { transformOrigin: "0 0", transform: "none", zIndex: 5 },
+  // only the transform is animated, which the compositor can play without the page's main thread
+  // (a keyframe of z-index or transform-origin keeps the whole animation there: a style
+  // recalculation, a layout and a paint a frame)
+  piece.classList.add("travelling");
+  const motion = piece.animate([
+    { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
+    { transform: "none" },
   ], { duration: TRAVEL_MS, easing: "cubic-bezier(.2, .7, .3, 1)" });
+  motion.addEventListener("finish", () => piece.classList.remove("travelling"), { once: true });
   return true;
 }
 
@@ -82,24 +94,22 @@ export function markFresh(root, before) {
     if (!gone.has(place.group)) gone.set(place.group, []);
     gone.get(place.group).push(place.rect);
   }
-  let fresh = 0;
-  let travelled = 0;
+  // which pieces may travel, and from where, first; then every box read (one layout), then the
+  // animations started (a box read after an animation started would lay the page out again)
+  const travels = []; // [piece, from, whether it fades in when it has not moved]
+  const fades = [];
   for (const piece of root.querySelectorAll(PIECES)) {
     const travel = piece.dataset.travel;
     if (travel) {
       const was = before.places.get(travel);
       if (was) {
-        if (moving && slide(piece, was.rect)) travelled += 1;
+        if (moving) travels.push([piece, was.rect, false]);
         continue;
       }
       const named = (piece.dataset.travelFrom || "").split(/\s+/).find((k) => k && before.places.has(k));
       const from = named ? before.places.get(named).rect : (gone.get(piece.dataset.travelGroup || "") || []).shift();
-      if (from && moving && slide(piece, from)) {
-        travelled += 1;
-        continue;
-      }
-      fade(piece);
-      fresh += 1;
+      if (from && moving) travels.push([piece, from, true]);
+      else fades.push(piece);
       continue;
     }
     const k = key(piece);
@@ -108,9 +118,17 @@ export function markFresh(root, before) {
       left.set(k, n - 1);
       continue;
     }
-    fade(piece);
-    fresh += 1;
+    fades.push(piece);
   }
+  const origin = travels.length ? root.getBoundingClientRect() : null;
+  const boxes = travels.map(([piece]) => box(piece, origin));
+  let travelled = 0;
+  travels.forEach(([piece, from, orFade], i) => {
+    if (slide(piece, from, boxes[i])) travelled += 1;
+    else if (orFade) fades.push(piece);
+  });
+  fades.forEach(fade);
+  const fresh = fades.length;
   if (travelled) document.body.dataset.travelled = String(Number(document.body.dataset.travelled || 0) + travelled); // counted, for tests
   return fresh + travelled;
 }
