@@ -52,7 +52,9 @@ export function snapshot(root) {
     const k = key(piece);
     counts.set(k, (counts.get(k) || 0) + 1);
   }
-  return { counts, places };
+  // the slides still under way, which the board drawn anew leaves on pieces no longer shown
+  const slides = moving ? root.getAnimations({ subtree: true }).filter((a) => !(a instanceof CSSAnimation)) : [];
+  return { counts, places, slides };
 }
 
 /** Slide `piece` from the box `from` to its box `to`; false when it has not moved. */
@@ -84,6 +86,8 @@ function fade(piece) {
  *  in. Returns how many pieces came in or moved. */
 export function markFresh(root, before) {
   if (!before) return 0;
+  // a piece taken off the page keeps its slide running, a style recalculation a frame for nothing
+  for (const slide of before.slides) if (!slide.effect.target.isConnected) slide.cancel();
   const left = new Map(before.counts);
   const moving = motionAllowed();
   const now = new Set([...root.querySelectorAll("[data-travel]")].map((p) => p.dataset.travel));
