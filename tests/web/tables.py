@@ -72,7 +72,7 @@ def finish_people(base: str, table: dict[str, Any], names: dict[int, tuple[str, 
 #: for the rest: the animations are tried in play, the game's other checks hold all through, and
 #: the rest of the game is not drawn frame by frame. Headless chromium paints in software: an
 #: update with its animations costs the page's main thread about twice what it costs without
-#: them (Gargon about 170 ms against 70: benchmarks/README.md).
+#: them (Gargon about 140 ms against 60: benchmarks/README.md).
 ANIMATED_DECISIONS = 3
 
 

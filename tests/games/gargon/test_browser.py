@@ -55,10 +55,9 @@ def bots_table(bot_tables: dict[str, str]) -> str:
 @pytest.fixture
 def pages(chromium: Any) -> Iterator[Any]:
     """``new(width, height, locale, reduced=True)``: pages for the test, closed after it (a page
-    left open on a table being played keeps drawing the pulse of the seat to act, which costs the
-    browser about 40% of a core: the server of the tests after it answered in seconds); any
-    JavaScript error fails the test. Under reduced motion unless the test is about motion (a page
-    animating repaints every frame)."""
+    left open on a table being played goes on drawing every update its bots bring); any
+    JavaScript error fails the test. Under reduced motion unless the test is about motion (an
+    update with its animations costs the page about twice as much)."""
     contexts: list[Any] = []
     errors: list[str] = []
 
