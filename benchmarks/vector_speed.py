@@ -4,6 +4,10 @@ PettingZoo's ``leduc_holdem_v4`` (its observation read at each step, through ``l
 OpenSpiel's C++ ``hearts`` with its information-state tensor read at each decision (like with
 like: a learner reads a tensor at every step; hearts without it for scale).
 
+The engine's share alone is the floor of every environment over these games: the rules, chance,
+the bots, the seat's observation, its tensor's entries and its legal actions' dense indices, in a
+plain loop that writes no array; a vector env can go no faster than it.
+
 Every row is a learner's decision: its observation and mask built, the opponents' moves
 (random bots) and chance in between. The learner's own action is drawn uniformly among the legal
 ones by this script, outside the time counted for the environments (as a learner's policy would
@@ -97,6 +101,56 @@ def sync_stepper(game_id: str, envs: int) -> EnvStep:
         spent = time.process_time() - start
         ended = terminations | truncations
         return learners, spent
+
+    return step
+
+
+def floor_stepper(game_id: str, envs: int) -> EnvStep:
+    """The engine's own share of a learner step, which every environment over it pays, and
+    nothing else: the learner's move played, chance drawn and the random bots' moves, then what
+    a learner must be shown (the seat's observation, its tensor's non-zero entries, its legal
+    actions by dense index). No array is written, no adapter is called."""
+    from ludotheque.adapters.table import Table, deal_bots, seat_bot_names
+    from ludotheque.core.bot import ask
+    from ludotheque.core.tensors import action_indices
+
+    tables = [Table(game_id) for _ in range(envs)]
+    game, players = tables[0].game, tables[0].players
+    names = seat_bot_names(game, players, 0, "random")
+    encoding = tables[0].encoding
+    generator = np.random.default_rng(0)
+    bots: list[Any] = [None] * envs
+    legal: list[list[int]] = [[] for _ in range(envs)]
+    rng = random.Random(0)
+
+    def learner_turn(k: int) -> None:
+        """Game k played on to the learner's turn (dealt again at its end), and shown to it."""
+        table = tables[k]
+        while True:
+            state = table.state
+            while state.to_act is not None and state.to_act != 0:
+                table.play_trusted(ask(bots[k][state.to_act], state, state.to_act))
+            if state.to_act == 0:
+                break
+            table.reset(int(generator.integers(1 << 62)))
+            bots[k] = deal_bots(game, table.options, names, generator)
+        observation = state.observe(0)
+        legal[k] = state.legal_actions()
+        action_indices(encoding, observation, legal[k])
+        encoding.encode_nonzero(observation)
+
+    for k in range(envs):
+        tables[k].reset(k)
+        bots[k] = deal_bots(game, tables[k].options, names, generator)
+        learner_turn(k)
+
+    def step() -> tuple[int, float]:
+        chosen = [actions[rng.randrange(len(actions))] for actions in legal]
+        start = time.process_time()
+        for k, action in enumerate(chosen):
+            tables[k].play_trusted(action)
+            learner_turn(k)
+        return envs, time.process_time() - start
 
     return step
 
@@ -200,17 +254,20 @@ def main() -> None:
     for game_id in game_ids():
         if get_game(game_id).encoding() is None or args.only not in (None, game_id):
             continue
-        steppers = [vector_stepper(game_id, args.envs), sync_stepper(game_id, args.envs)]
+        steppers = [vector_stepper(game_id, args.envs), sync_stepper(game_id, args.envs),
+                    floor_stepper(game_id, args.envs)]
         sparse = get_game(game_id).encoding().__dict__.get("max_nonzero") is not None
         if sparse:  # a large tensor with few non-zero entries
             steppers.append(vector_stepper(game_id, args.envs, "sparse"))
         rates = alternated(args.seconds, args.rounds, steppers)
-        vector, sync = rates[0], rates[1]
+        vector, sync, floor = rates[0], rates[1], rates[2]
         rows.append((f"{game_id}: vector env x{args.envs}", vector, f"{vector / sync:.2f}x the sync"))
         rows.append((f"{game_id}: SyncVectorEnv of {args.envs} LudothequeEnv", sync, ""))
         if sparse:
-            rows.append((f"{game_id}: vector env x{args.envs}, sparse", rates[2],
-                         f"{rates[2] / sync:.2f}x"))
+            rows.append((f"{game_id}: vector env x{args.envs}, sparse", rates[3],
+                         f"{rates[3] / sync:.2f}x"))
+        rows.append((f"{game_id}: the engine's share alone (no env)", floor,
+                     f"{floor / sync:.2f}x the sync: no env over this engine goes faster"))
     rows.append(("PettingZoo leduc_holdem_v4 (observation read)", leduc_rate(args.seconds), ""))
     rows.append(("OpenSpiel hearts (C++), information-state tensor read",
                  hearts_rate(args.seconds, True), "like with like"))
