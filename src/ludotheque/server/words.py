@@ -237,8 +237,18 @@ _NOTATION = re.compile(r"\s*\((?:battle|play|draw|stop|pass|map|take|call)(?: [A
 
 @lru_cache(maxsize=4096)  # a game's prompts are few, and asked for at every action
 def web_prompt(text: str) -> str:
-    """A game's prompt without the terminal notation it may quote."""
-    return _NOTATION.sub("", text)
+    """A game's prompt without the terminal notation it may quote, as a sentence of its own: a
+    capital first, after an aside in front too, "(Last round) Choose..." (Gargon's and Kagoun's
+    start in lower case, as the terminal writes them after its "»")."""
+    shown = _NOTATION.sub("", text)
+    if shown.startswith("(") and ") " in shown:
+        aside, rest = shown[1:].split(") ", 1)
+        return f"({_capital(aside)}) {_capital(rest)}"
+    return _capital(shown)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def pick_lang(value: str | None) -> str:
