@@ -5,9 +5,10 @@ The table is a fixed square of CELLS cells (geometry.py), so both are laid out a
 it, as for Go: the observation holds one plane per feature of a cell (a room, its effect, its
 arrows, whose hero, Drakon) then the scalars. Seats are seen from the viewer (slot 0; a
 spectator sees from seat 0). An action names rooms by their rank in the dungeon and free cells
-by the side of a room they touch, not by cell: 7,819 indices with the standard box instead of
-one plane of cells per kind of action (175,541); decisions of different kinds share indices,
-each decision's legal actions get distinct ones. Chance outcomes never reach a seat's index.
+by the side of a room they touch, not by cell: 19,339 indices with the standard box at three
+players instead of one plane of cells per kind of action (175,541); decisions of different kinds
+share indices, each decision's legal actions get distinct ones, in any position a game reaches.
+Chance outcomes never reach a seat's index.
 """
 
 # mypyc: compile
@@ -22,13 +23,11 @@ from .components import EFFECTS, FIGURES, NUM_KINDS, components, kind_of
 from .geometry import CELLS, NEIGHBOUR, NO_CELL, WIDTH, opposite, orientations, pattern_of
 from .memory import UNKNOWN
 from .observe import DrakonObservation
+from .rules import HAND_SIZE
 from .state import DrakonState, goal_for
 from .steps import NAMES
 
 MAX_PLAYERS: Final = 6
-#: Distinct kinds a placement or exchange may name from the hand (five seen at most in
-#: simulation, with the Map room's and the Barbarian's takes); more raises.
-HAND_SLOTS: Final = 6
 NUM_FIGURES: Final = len(FIGURES)
 
 # -- actions: the seat's fixed codes, then one region shared by the decisions -----------------
@@ -38,7 +37,20 @@ _FIXED: Final = A.DISCARD + NUM_KINDS
 #: k-th room of the viewer's observation (sorted by cell), a free cell is "side s of room k"
 #: for the first such (k, s). Each decision kind has its own families (a turn: place, move,
 #: the heroes' abilities; a choice: one family), so they share one region at ``_FIXED``.
-_QUARTER_PLANES: Final = HAND_SLOTS * 4  # the hand's i-th kind turned q quarters
+
+
+def hand_slots(players: int) -> int:
+    """Distinct kinds a placement or exchange may name from a hand: as many as one hand can
+    hold. A hand starts at four and keeps four as its seat lays and draws; the Map room and the
+    Barbarian move tiles from hand to hand, and the Dwarf fills his hand to four once a game: so
+    one hand holds every seat's four and the Dwarf's at most (a set-up that gives one hand more
+    distinct kinds raises when its placements are indexed)."""
+    return HAND_SIZE * (players + 1)
+
+
+def _players(options: Mapping[str, Any] | None) -> int:
+    """The table's players (unresolved options: the most, so that every index fits)."""
+    return int((options or {}).get("players", MAX_PLAYERS))
 
 
 def _room_limit(options: Mapping[str, Any] | None) -> int:
@@ -46,10 +58,11 @@ def _room_limit(options: Mapping[str, Any] | None) -> int:
     return components((options or {}).get("components")).tile_count
 
 
-def _region(rooms: int) -> int:
+def _region(rooms: int, slots: int) -> int:
     frontier = 4 * rooms
-    turn = _QUARTER_PLANES * frontier + 3 * rooms + NUM_FIGURES * (rooms + 1)
-    return max(turn, _QUARTER_PLANES * rooms, 4 * frontier, 3 * rooms, NUM_FIGURES * (rooms + 1))
+    quarter_planes = 4 * slots  # the hand's i-th kind turned q quarters
+    turn = quarter_planes * frontier + 3 * rooms + NUM_FIGURES * (rooms + 1)
+    return max(turn, quarter_planes * rooms, 4 * frontier, 3 * rooms, NUM_FIGURES * (rooms + 1))
 
 
 # -- the observation: planes of CELLS, then scalars ---------------------------------------------
@@ -181,7 +194,7 @@ def memory_bounds(options: Mapping[str, Any] | None = None) -> tuple[list[float]
 
 
 def action_size(options: Mapping[str, Any] | None = None) -> int:
-    return _FIXED + _region(_room_limit(options))
+    return _FIXED + _region(_room_limit(options), hand_slots(_players(options)))
 
 
 def encode(observation: DrakonObservation) -> list[float]:
@@ -268,15 +281,16 @@ _KIND: Final = [[kind_of(effect, arrows) for arrows in range(16)] for effect in 
 
 class _Dungeon:
     """What indexing reads from one observation: its rooms numbered 0.. by cell, the rank of
-    each kind of the hand, and R. The last one is kept: an adapter indexes every legal action
-    of one observation in a row."""
+    each kind of the hand, the slots for them, and R. The last one is kept: an adapter indexes
+    every legal action of one observation in a row."""
 
-    __slots__ = ("observation", "ordinal", "kinds", "rooms", "frees")
+    __slots__ = ("observation", "ordinal", "kinds", "slots", "rooms", "frees")
 
     def __init__(self, o: DrakonObservation) -> None:
         self.observation = o  # held, so its identity is not reused
         self.ordinal = {cell: k for k, (cell, _) in enumerate(o.rooms)}
         self.kinds = {kind: slot for slot, kind in enumerate(sorted(set(o.hand)))}
+        self.slots = hand_slots(len(o.hand_sizes))
         # R from what every seat sees: a tile is a room, in the pile or in a hand
         self.rooms = len(o.rooms) + o.pile + sum(o.hand_sizes)
         self.frees: dict[int, int] = {}  # free cells met so far: each is named by many placements
@@ -310,8 +324,8 @@ class _Dungeon:
     def slot(self, effect: int, arrows: int) -> int:
         """The tile's rank among the distinct kinds of the viewer's hand, turned q quarters."""
         slot = self.kinds[_KIND[effect][arrows]]
-        if slot >= HAND_SLOTS:
-            raise ValueError(f"a hand of {len(self.kinds)} kinds: placements name at most {HAND_SLOTS}")
+        if slot >= self.slots:
+            raise ValueError(f"a hand of {len(self.kinds)} kinds: placements name at most {self.slots}")
         return slot * 4 + _QUARTERS[arrows]
 
 
@@ -334,7 +348,7 @@ def action_index(observation: DrakonObservation, action: int) -> int:
     d = _Dungeon.of(observation)
     rooms = d.rooms
     frontier = 4 * rooms
-    moves = _QUARTER_PLANES * frontier  # a turn: placements first, then the moves
+    moves = 4 * d.slots * frontier  # a turn: placements first, then the moves
     if family == A.F_PLACE:
         at = d.slot(a, b) * frontier + d.free(c)
     elif family == A.F_MOVE:
