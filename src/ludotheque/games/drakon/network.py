@@ -7,7 +7,7 @@ memory: 91,461 inputs of which a few hundred are not zero. The first layer reads
 (element-wise) instead of a row of its own: 37 + 2,401 rows for the planes instead of 88,837,
 and every cell learns from every plane. The policy has one logit per dense action (19,339 with
 the standard box at 3 players, 33,163 at 6), most of the weights: the last hidden layer is narrow
-so that a network stays under 10 MB at every player count (6 players: about 9.7 MB)."""
+so that a network stays under 10 MB at every player count (6 players: about 9.8 MB)."""
 
 from __future__ import annotations
 
