@@ -33,10 +33,11 @@ NUM_FIGURES: Final = len(FIGURES)
 # -- actions: the seat's fixed codes, then one region shared by the decisions -----------------
 #: Codes below this (pass, stay, a seat, a figure, a value or a kind chosen) keep their index.
 _FIXED: Final = A.DISCARD + NUM_KINDS
-#: Rooms and free cells are named relative to the dungeon, not by their cell: room *k* is the
-#: k-th room of the viewer's observation (sorted by cell), a free cell is "side s of room k"
-#: for the first such (k, s). Each decision kind has its own families (a turn: place, move,
-#: the heroes' abilities; a choice: one family), so they share one region at ``_FIXED``.
+# Rooms and free cells are named relative to the dungeon, not by their cell: room *k* is the
+# k-th room of the viewer's observation (sorted by cell), a free cell is "side s of room k" for
+# the first such (k, s), a tile of the hand by the rank of its kind among the hand's kinds. Each
+# decision kind has its own families (a turn: place, move, the heroes' abilities; a choice: one
+# family), so they share one region at ``_FIXED``.
 
 
 def hand_slots(players: int) -> int:
